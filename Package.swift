@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// spinnerd: animated loading spinners rendered on demand as SVG, APNG, GIF and PNG.
+//
+// Layering (arrows point down only):
+//   spinnerd (executable) → SpinnerRendering → SpinnerRaster, ImageCodecs → SpinnerModel
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CGif (only ImageCodecs).
+import PackageDescription
+
+let package = Package(
+    name: "spinnerd",
+    products: [
+        .executable(name: "spinnerd", targets: ["spinnerd"]),
+    ],
+    targets: [
+        // C libraries from Debian, reached through a modulemap and a shim header each.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CGif", path: "Sources/CGif",
+            providers: [.apt(["libgif-dev"])]),
+
+        // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
+        .target(name: "SpinnerModel"),
+        // Frames + delays → APNG / GIF / PNG bytes. Knows nothing of spinners.
+        .target(name: "ImageCodecs", dependencies: ["CZlib", "CGif"]),
+        // Scene at time t → RGBA pixels. The only importer of Cairo.
+        .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "CCairo"]),
+        // A validated request → encoded image bytes: frame plan, rasterise, encode.
+        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "ImageCodecs"]),
+        .executableTarget(name: "spinnerd", dependencies: ["SpinnerRendering", "SpinnerModel"]),
+
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
+        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "TestSupport"]),
+        .testTarget(
+            name: "SpinnerRenderingTests",
+            dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),
+    ]
+)

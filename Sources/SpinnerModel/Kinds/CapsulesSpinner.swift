@@ -1,0 +1,53 @@
+/// `capsules` — seed 004, Capsule loading: fifteen outlined capsules on a ring; a timer
+/// selects the next one every 0.1 s and each capsule's stroke opacity animates
+/// `.linear(duration: 0.5)` towards 1 when selected and 0 when not.
+///
+/// Geometry (215 pt box, centre c = (107.5, 107.5)): capsule i (of n = `count`, default
+/// 15) is 20 × 50 pt, stroked `stroke` (default 5) wide, its centre 80 pt below c
+/// (`.offset(y: 80)`), turned 360°·i/n clockwise about c (so capsule 0 is at 6 o'clock
+/// and the selection moves clockwise).
+///
+/// Motion, with d = `duration` (default 1.5 s = 15 × 0.1 s) = loop, step s = d/n and
+/// fade F = 5s (the seed's 0.5 s): SwiftUI adds interrupted timing-curve animations
+/// together rather than restarting them, so a capsule selected at time 0 of its turn has
+/// opacity τ/F for τ in [0, s], s/F = 0.2 for τ in [s, F], (F + s − τ)/F for τ in
+/// [F, F + s] and 0 after — a gentle trapezoid of at most 0.2 that trails five capsules.
+/// Capsule i is selected at i·s. Frames show that steady state (the seed's very first
+/// capsule starts fully opaque and never recurs).
+public enum CapsulesSpinner: SpinnerDesign {
+    public static let summary = "Seed 004 Capsule loading: fifteen outlined capsules, the selection stepping clockwise every 0.1 s with a soft trail."
+    public static let naturalSize = 215.0
+
+    /// Selection steps that a fade lasts (the seed's 0.5 s fade over 0.1 s steps).
+    static let fadeSteps = 5
+
+    public static let parameters: [ParameterDefinition] = [
+        ParameterDefinition(.count, "Number of capsules.", .integer(default: 15, range: 6...30)),
+        SharedParameters.points(.stroke, "Outline width in points at the 215 pt natural size.", default: 5, range: 1...10),
+        SharedParameters.duration("Seconds for the selection to go once round; a fade lasts five steps.",
+                                  default: 1500, range: 300...20000),
+        ParameterDefinition(.color, "Outline colour.", .color(default: .fixed(.black), absent: "black")),
+    ]
+
+    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
+        let count = request.integer(.count)
+        let period = request.milliseconds(.duration)
+        let color = request.color(.color, theme: theme) ?? .black
+        let center = Point(x: 107.5, y: 107.5)
+        let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),
+                                paint: .solid(color), stroke: StrokeStyle(width: request.number(.stroke)))
+        let peak = 1 / Double(fadeSteps)
+        func step(_ index: Int) -> Rational { Rational(Int64(index), Int64(count)) }
+        var keyframes: [KeyframeTrack.Keyframe] = [
+            .init(at: .zero, value: 0), .init(at: step(1), value: peak),
+            .init(at: step(fadeSteps), value: peak), .init(at: step(fadeSteps + 1), value: 0),
+        ]
+        if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
+        let opacity = KeyframeTrack(periodMilliseconds: period, keyframes: keyframes)
+        return (0..<count).map { index in
+            .shape(capsule,
+                   transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
+                   opacity: .track(opacity, offset: -Rational(Int64(index * period), Int64(count))))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// `circular` — seed 003, the CircularSpinner package: "a stroked background circle with
+/// a spinning foreground puck. The puck's length oscillates between long and short at
+/// each spin cycle."
+///
+/// Geometry (80 pt box, the ring's outer edge touching it): centre c = (40, 40), stroke
+/// width w (default 10, the seed's `strokeWidth`), centre-line radius r = (80 − w) / 2,
+/// round caps on the puck.
+///
+/// Motion, with d = `duration` (default 1.75 s, the seed's `animationDuration`, "one spin
+/// cycle, which rotates the puck 2 full revolutions") and loop L = 2d:
+/// - e(p) is a critically damped spring over one cycle (`interpolatingSpring(duration: d)`,
+///   bounce 0): e(p) = s(2πp) / s(2π), s(x) = 1 − (1 + x)·e^(−x);
+/// - in cycle k (0 or 1), with p = (t − k·d) / d:
+///   angle(t) = 720°·(k + e(p)), measured clockwise from 12 o'clock;
+///   length(t) = 0.1 + 0.75·e(p) when k = 0 and 0.85 − 0.75·e(p) when k = 1
+///   (short 0.1 ↔ long 0.85 of the circle, toggling every cycle);
+/// - the puck is the arc from angle − 180°·length to angle + 180°·length (centred on its
+///   angle); at t = 0 it is the short puck centred at 12 o'clock.
+public enum CircularSpinner: SpinnerDesign {
+    public static let summary = "Seed 003 CircularSpinner: a track ring and a puck that turns twice per cycle while a spring toggles its length (styles bubbledForeground, hierarchy, accent, nineties)."
+    public static let naturalSize = 80.0
+
+    /// Puck length as a share of the circle: short at even cycles, long at odd ones.
+    static let shortLength = 0.1
+    static let longLength = 0.85
+
+    public static let parameters: [ParameterDefinition] = [
+        ParameterDefinition(.style, "One of the package's premade styles (case-insensitive).",
+                            .choice(default: CircularStyle.hierarchy.rawValue, options: CircularStyle.allCases.map(\.rawValue))),
+        SharedParameters.points(.stroke, "Ring width in points at the 80 pt natural size.", default: 10, range: 1...30),
+        SharedParameters.duration("One spin cycle in seconds (two turns); the loop is two cycles.",
+                                  default: 1750, range: 200...15000),
+        ParameterDefinition(.color, "Puck colour, replacing the style's.", .color(default: nil, absent: "the style's puck")),
+        ParameterDefinition(.track, "Track colour, replacing the style's.", .color(default: nil, absent: "the style's track")),
+    ]
+
+    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
+        let style = CircularStyle(rawValue: request.choice(.style)) ?? .hierarchy
+        let width = request.number(.stroke)
+        let center = Point(x: naturalSize / 2, y: naturalSize / 2)
+        let radius = (naturalSize - width) / 2
+        let period = 2 * request.milliseconds(.duration)
+
+        let trackColor = (request.colorValue(.track) ?? style.track).resolved(for: theme)
+        let puckPaint = request.color(.color, theme: theme).map(Paint.solid)
+            ?? style.puckPaint(center: center, radius: radius, theme: theme)
+
+        let angle = cycle(period, first: 0, second: 720, third: 1440)
+        let halfLength = { (sign: Double) in
+            cycle(period, first: sign * shortLength / 2, second: sign * longLength / 2, third: sign * shortLength / 2)
+        }
+        let stroke = StrokeStyle(width: width, cap: .round)
+        let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke)
+        let puck = ShapeNode(
+            .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .track(halfLength(-1)), to: .track(halfLength(1)))),
+            paint: puckPaint, stroke: stroke, innerShadow: style.puckShadow)
+        return [
+            .shape(track),
+            .shape(puck, transforms: [.rotate(degrees: .track(angle), around: center)]),
+        ]
+    }
+
+    /// Two spring-eased cycles over `period` ms: first → second → third.
+    private static func cycle(_ period: Int, first: Double, second: Double, third: Double) -> KeyframeTrack {
+        KeyframeTrack(periodMilliseconds: period, keyframes: [
+            .init(at: .zero, value: first, easing: .springOverSegment),
+            .init(at: Rational(1, 2), value: second, easing: .springOverSegment),
+            .init(at: Rational(1), value: third),
+        ])
+    }
+}

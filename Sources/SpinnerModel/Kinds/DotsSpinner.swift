@@ -1,0 +1,56 @@
+/// `dots` — seed 001, Spinner: eight rainbow dots on a ring that turns while each dot
+/// pulses.
+///
+/// Geometry (80 pt box, centre c = (40, 40)): dot i (of n = `count`, default 8) is a
+/// circle of diameter `stroke` (default 12) at radius 30, turned 360°·i/n clockwise from
+/// 12 o'clock, filled with hue i/n at full saturation and brightness
+/// (`Color(hue: Double(index) / 8, saturation: 1, brightness: 1)`) unless `color` is given.
+///
+/// Motion:
+/// - each dot's opacity runs `easeInOut(duration: 1).repeatForever(autoreverses: true)`
+///   delayed by 0.1 s·i: a 2 s period, 1 → 0.3 over the first second (cubic-bezier
+///   0.42, 0, 0.58, 1) and back over the second; dot i lags dot 0 by 0.1 s·i. Frames
+///   show the steady state, where every dot has started;
+/// - the whole ring turns 360° linearly every d = `duration` (default 1.5 s);
+/// - the loop is the least common multiple of 2 s and d (6 s by default).
+public enum DotsSpinner: SpinnerDesign {
+    public static let summary = "Seed 001 Spinner: eight rainbow dots pulsing one after another on a ring that turns every 1.5 s."
+    public static let naturalSize = 80.0
+
+    /// The seed's pulse: opacity 1 → 0.3 → 1 over 2 s (one second each way).
+    static let pulsePeriodMilliseconds = 2000
+    /// The seed's stagger between neighbouring dots, in ms.
+    static let delayMilliseconds = 100
+
+    public static let parameters: [ParameterDefinition] = [
+        ParameterDefinition(.count, "Number of dots.", .integer(default: 8, range: 2...16)),
+        SharedParameters.points(.stroke, "Dot diameter in points at the 80 pt natural size.", default: 12, range: 2...20),
+        SharedParameters.duration("Seconds for one turn of the ring; the loop is the least common multiple with the 2 s pulse.",
+                                  default: 1500, range: 100...20000),
+        ParameterDefinition(.color, "One colour for every dot.", .color(default: nil, absent: "a rainbow: dot i has hue i/count")),
+    ]
+
+    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
+        let count = request.integer(.count)
+        let center = Point(x: 40, y: 40)
+        let single = request.color(.color, theme: theme)
+        let pulse = KeyframeTrack(periodMilliseconds: pulsePeriodMilliseconds, keyframes: [
+            .init(at: .zero, value: 1, easing: .easeInOut),
+            .init(at: Rational(1, 2), value: 0.3, easing: .easeInOut),
+            .init(at: Rational(1), value: 1),
+        ])
+        let dots: [SceneNode] = (0..<count).map { index in
+            let hue = Color(hue: Double(index) / Double(count), saturation: 1, brightness: 1)
+            let dot = ShapeNode(.circle(center: Point(x: 40, y: 10), radius: request.number(.stroke) / 2),
+                                paint: .solid(single ?? hue))
+            return .shape(dot,
+                          transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
+                          opacity: .track(pulse, offset: Rational(Int64(-delayMilliseconds * index))))
+        }
+        let turn = KeyframeTrack(periodMilliseconds: request.milliseconds(.duration), keyframes: [
+            .init(at: .zero, value: 0, easing: .linear),
+            .init(at: Rational(1), value: 360),
+        ])
+        return [.group(dots, transforms: [.rotate(degrees: .track(turn), around: center)])]
+    }
+}

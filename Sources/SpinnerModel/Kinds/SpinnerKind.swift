@@ -1,0 +1,45 @@
+/// The five spinner kinds, one per seed, addressed as `/spinner/{kind}`.
+public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
+    /// Seed 003, the CircularSpinner package: a track ring and a spring-driven puck.
+    case circular
+    /// Seed 000, ActivityIndicator: twelve capsules lit in turn, like UIActivityIndicatorView.
+    case activity
+    /// Seed 001, Spinner: eight rainbow dots pulsing on a turning ring.
+    case dots
+    /// Seed 002, LoadingIndicatorView: a turning arc of gradient dots.
+    case arc
+    /// Seed 004, Capsule loading: fifteen outlined capsules with a fading selection.
+    case capsules
+
+    /// The design that draws this kind.
+    public var design: any SpinnerDesign.Type {
+        switch self {
+        case .circular: CircularSpinner.self
+        case .activity: ActivitySpinner.self
+        case .dots: DotsSpinner.self
+        case .arc: ArcSpinner.self
+        case .capsules: CapsulesSpinner.self
+        }
+    }
+
+    /// Every parameter the kind accepts, shared ones included, sorted by key.
+    public var parameters: [ParameterDefinition] {
+        (SharedParameters.definitions(naturalSize: design.naturalSize) + design.parameters)
+            .sorted { $0.name < $1.name }
+    }
+
+    /// The keys of `parameters`.
+    public var parameterKeys: [String] { parameters.map(\.name.rawValue) }
+
+    /// The definition of `name` for this kind, if the kind accepts it.
+    public func definition(of name: ParameterName) -> ParameterDefinition? {
+        parameters.first { $0.name == name }
+    }
+
+    /// The complete scene for a validated request in `theme`.
+    public func scene(for request: SpinnerRequest, theme: Theme = .light) -> Scene {
+        Scene(size: design.naturalSize,
+              background: request.color(.background, theme: theme) ?? .transparent,
+              nodes: design.nodes(for: request, theme: theme))
+    }
+}

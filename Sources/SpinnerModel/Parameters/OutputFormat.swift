@@ -1,0 +1,32 @@
+/// The file formats spinnerd writes.
+public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
+    /// Animated SVG (CSS keyframes); the default.
+    case svg
+    /// Animated PNG.
+    case apng
+    /// Animated GIF.
+    case gif
+    /// One PNG frame at time `t`.
+    case png
+
+    /// The exact `Content-Type`.
+    public var mediaType: String {
+        switch self {
+        case .svg: "image/svg+xml"
+        case .apng: "image/apng"
+        case .gif: "image/gif"
+        case .png: "image/png"
+        }
+    }
+
+    /// True for the formats that are a sequence of raster frames.
+    public var isAnimatedRaster: Bool { self == .apng || self == .gif }
+
+    /// True for the formats drawn by the raster engine.
+    public var isRaster: Bool { self != .svg }
+
+    /// The format a file name's extension asks for (`.png` means a still PNG), if any.
+    public init?(fileExtension: String) {
+        self.init(rawValue: fileExtension.lowercased())
+    }
+}

@@ -1,0 +1,61 @@
+/// What one parameter of one kind accepts: its type, default, range and the formats it
+/// applies to. The catalog (`spinnerd kinds`, `GET /spinners`) and validation both read it.
+public struct ParameterDefinition: Hashable, Sendable {
+    /// The query key.
+    public let name: ParameterName
+    /// One line for people: what it changes, with units.
+    public let summary: String
+    /// Accepted values and default.
+    public let type: ParameterType
+    /// Formats where the parameter means something; elsewhere it is refused.
+    public let formats: Set<OutputFormat>
+
+    public init(_ name: ParameterName, _ summary: String, _ type: ParameterType,
+                formats: Set<OutputFormat> = Set(OutputFormat.allCases)) {
+        self.name = name
+        self.summary = summary
+        self.type = type
+        self.formats = formats
+    }
+
+    /// The value used when the parameter is absent; nil when absence has its own meaning
+    /// (for example, colours that come from the chosen style).
+    public var defaultValue: ParameterValue? {
+        switch type {
+        case .integer(let value, _): .integer(value)
+        case .decimal(let value, _, _): .decimal(value)
+        case .color(let value, _): value.map(ParameterValue.color)
+        case .choice(let value, _): .choice(value)
+        }
+    }
+}
+
+/// The accepted values of a parameter.
+public enum ParameterType: Hashable, Sendable {
+    /// A whole number in `range`.
+    case integer(default: Int, range: ClosedRange<Int>)
+    /// A decimal rounded to the places of `default`, in `range`. `unit` is `s` for times.
+    case decimal(default: FixedPoint, range: ClosedRange<FixedPoint>, unit: String?)
+    /// A colour; `absent` says what happens when it is not given and `default` is nil.
+    case color(default: ColorValue?, absent: String)
+    /// One of `options`, matched case-insensitively, spelled canonically as listed.
+    case choice(default: String, options: [String])
+}
+
+/// A validated parameter value.
+public enum ParameterValue: Hashable, Sendable {
+    case integer(Int)
+    case decimal(FixedPoint)
+    case color(ColorValue)
+    case choice(String)
+
+    /// The one canonical spelling, used in the cache key.
+    public var canonicalText: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .decimal(let value): value.description
+        case .color(let value): value.canonicalText
+        case .choice(let value): value
+        }
+    }
+}

@@ -1,0 +1,89 @@
+extension SpinnerRequest {
+    /// Validates a request from its parts as they arrive (URL path and query, or the
+    /// command line's `key=value` words): `kind` from the path, `pathFormat` from the
+    /// path's extension if any, and the query items in order. Unknown keys, repeated
+    /// keys, keys that do nothing for the format and bad values are refused with a
+    /// `RequestError` naming the parameter, the value and what is accepted.
+    public static func parse(kind kindName: String, format pathFormat: OutputFormat?,
+                             query: [(name: String, value: String)]) throws(RequestError) -> SpinnerRequest {
+        guard let kind = SpinnerKind(rawValue: kindName) else { throw .unknownKind(kindName) }
+        var seen: Set<String> = []
+        for item in query where !seen.insert(item.name).inserted {
+            throw .repeatedParameter(item.name)
+        }
+        let format = try resolveFormat(pathFormat, query: query.first { $0.name == "format" }?.value)
+
+        var values: [ParameterName: ParameterValue] = [:]
+        for item in query where item.name != "format" {
+            guard let name = ParameterName(rawValue: item.name), let definition = kind.definition(of: name) else {
+                throw .unknownParameter(item.name, kind: kind)
+            }
+            guard definition.formats.contains(format) else {
+                throw .notApplicable(name, format: format,
+                                     formats: OutputFormat.allCases.filter(definition.formats.contains))
+            }
+            values[name] = try parseValue(item.value, for: definition)
+        }
+        for definition in kind.parameters where definition.formats.contains(format) && values[definition.name] == nil {
+            values[definition.name] = definition.defaultValue
+        }
+        return SpinnerRequest(kind: kind, format: format, values: values)
+    }
+
+    private static func resolveFormat(_ pathFormat: OutputFormat?, query: String?) throws(RequestError) -> OutputFormat {
+        guard let query else { return pathFormat ?? .svg }
+        guard let format = OutputFormat(rawValue: query.lowercased()) else { throw .unknownFormat(query) }
+        if let pathFormat, pathFormat != format { throw .conflictingFormat(path: pathFormat, query: query) }
+        return format
+    }
+
+    private static func parseValue(_ text: String, for definition: ParameterDefinition) throws(RequestError) -> ParameterValue {
+        let name = definition.name
+        switch definition.type {
+        case .integer(_, let range):
+            guard let number = FixedPoint(parsing: text, places: 6), number.units % 1_000_000 == 0 else {
+                throw .invalidValue(name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            let value = number.units / 1_000_000
+            guard range.contains(value) else {
+                throw .outOfRange(name, value: text, minimum: String(range.lowerBound), maximum: String(range.upperBound))
+            }
+            return .integer(value)
+
+        case .decimal(let defaultValue, let range, let unit):
+            let expected = "a number from \(range.lowerBound) to \(range.upperBound)" + (unit.map { " (\($0))" } ?? "")
+            guard let value = parseDecimal(text, places: defaultValue.places, unit: unit) else {
+                throw .invalidValue(name, value: text, expected: expected)
+            }
+            guard range.contains(value) else {
+                throw .outOfRange(name, value: text, minimum: range.lowerBound.description, maximum: range.upperBound.description)
+            }
+            return .decimal(value)
+
+        case .color:
+            guard text.count <= 64, let color = ColorValue(parsing: text) else {
+                throw .invalidValue(name, value: text, expected: "a colour: #rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), "
+                                    + "a CSS colour name, transparent, or an iOS system colour such as systemBlue")
+            }
+            return .color(color)
+
+        case .choice(_, let options):
+            guard let option = options.first(where: { $0.lowercased() == text.lowercased() }) else {
+                throw .invalidValue(name, value: text, expected: "one of " + options.joined(separator: ", "))
+            }
+            return .choice(option)
+        }
+    }
+
+    /// A decimal with an optional unit suffix: times accept `1.5`, `1.5s` and `1500ms`.
+    private static func parseDecimal(_ text: String, places: Int, unit: String?) -> FixedPoint? {
+        guard text.count <= 40 else { return nil }
+        if unit == "s", places == 3, text.hasSuffix("ms") {
+            return FixedPoint(parsing: String(text.dropLast(2)), places: 0).map { FixedPoint(units: $0.units, places: 3) }
+        }
+        if let unit, text.hasSuffix(unit) {
+            return FixedPoint(parsing: String(text.dropLast(unit.count)), places: places)
+        }
+        return FixedPoint(parsing: text, places: places)
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A shadow cast inwards from the edges of a stroke (SwiftUI `.shadow(.inner(radius:))`),
+/// which makes a stroke look "bubbled".
+///
+/// Neither Cairo nor SVG in `<img>` blurs cheaply and identically, so both engines draw it
+/// the same way: as nested strokes along the same outline (`bands`), each narrower one
+/// on top, coloured by how much of a Gaussian-blurred outside reaches that far in.
+/// Round caps shrink with the bands, so the shadow follows the ends too.
+public struct InnerShadow: Hashable, Sendable {
+    /// Shadow colour; SwiftUI's default is black at 55 % opacity.
+    public let color: Color
+    /// Blur radius in points (SwiftUI's `radius`); the Gaussian's σ is half of it.
+    public let radius: Double
+
+    public init(color: Color = Color.black.multiplyingAlpha(0.55), radius: Double) {
+        self.color = color
+        self.radius = radius
+    }
+
+    /// One nested stroke: its width in points and its colour.
+    public struct Band: Hashable, Sendable {
+        /// Stroke width in points.
+        public let width: Double
+        /// Colour of the whole band.
+        public let color: Color
+    }
+
+    /// Number of nested strokes; enough that steps stay below 1 px up to scale 2 at the seed's stroke.
+    public static let bandCount = 10
+
+    /// The nested strokes for a stroke of `strokeWidth` filled with `fill`, widest first.
+    public func bands(strokeWidth: Double, fill: Color) -> [Band] {
+        let step = strokeWidth / 2 / Double(Self.bandCount)
+        let sigma = max(radius / 2, 0.01)
+        return (0..<Self.bandCount).map { index in
+            let depth = (Double(index) + 0.5) * step  // distance of the band's middle from the edge
+            let reach = Self.tail(depth / sigma) + Self.tail((strokeWidth - depth) / sigma)
+            let shade = color.alpha * min(reach, 1)
+            let mixed = fill.mixed(with: Color(red: color.red, green: color.green, blue: color.blue, alpha: fill.alpha),
+                                   fraction: shade)
+            return Band(width: strokeWidth - 2 * Double(index) * step, color: mixed)
+        }
+    }
+
+    /// Share of a blurred half-plane that reaches `z` standard deviations inside: 1 − Φ(z).
+    private static func tail(_ z: Double) -> Double {
+        0.5 * erfc(z / 2.0.squareRoot())
+    }
+}

@@ -1,0 +1,75 @@
+/// A spinner's whole picture as a declarative animation: a square box of `size`
+/// points, a background and nodes. Both engines read it: the raster engine samples
+/// `drawCommands(at:)`, the SVG engine writes the keyframe tracks themselves.
+public struct Scene: Hashable, Sendable {
+    /// Side of the square box in points (the seed's natural size).
+    public let size: Double
+    /// Colour behind everything; transparent by default.
+    public let background: Color
+    /// Elements, drawn in order (later on top).
+    public let nodes: [SceneNode]
+
+    public init(size: Double, background: Color = .transparent, nodes: [SceneNode]) {
+        precondition(size > 0, "scene size must be positive")
+        self.size = size
+        self.background = background
+        self.nodes = nodes
+    }
+
+    /// Every moving value in the scene, in drawing order.
+    public var animatedValues: [AnimatedValue] {
+        nodes.flatMap(Self.animatedValues(of:))
+    }
+
+    /// The keyframe tracks of all moving values.
+    public var tracks: [KeyframeTrack] {
+        animatedValues.compactMap(\.keyframeTrack)
+    }
+
+    /// The seamless loop: the least common multiple of all track periods, in whole
+    /// milliseconds, so the picture at `t` equals the picture at `t + loop`. A scene
+    /// with no motion has a loop of 0. Computed without overflow up to `limit`: beyond it
+    /// the result is nil, so absurd combinations are refused before any work.
+    public func loopMilliseconds(limit: Int) -> Int? {
+        var loop: Int64 = 0
+        for track in tracks {
+            let period = Int64(track.periodMilliseconds)
+            loop = loop == 0 ? period : Rational.lcm(loop, period)
+            if loop > Int64(limit) { return nil }
+        }
+        return Int(loop)
+    }
+
+    /// True when every moving value only jumps (hold keyframes), so the picture changes
+    /// only at `stepTimes`; such scenes get one frame per step, not one per 1/fps.
+    public var isStepped: Bool {
+        let moving = tracks
+        return !moving.isEmpty && moving.allSatisfy(\.isStepped)
+    }
+
+    /// For a stepped scene, the times in `[0, loop)` (ms) at which some value jumps, with 0 first.
+    public func stepTimes(loopMilliseconds loop: Int) -> [Rational] {
+        let loopTime = Rational(loop)
+        var times: Set<Rational> = [.zero]
+        for value in animatedValues {
+            guard case .track(let track, let offset) = value else { continue }
+            let repeats = loop / track.periodMilliseconds
+            for keyframe in track.keyframes.dropLast() {
+                let first = (keyframe.at * track.period - offset).modulo(track.period)
+                for index in 0..<repeats {
+                    times.insert((first + track.period * Rational(index)).modulo(loopTime))
+                }
+            }
+        }
+        return times.sorted()
+    }
+
+    private static func animatedValues(of node: SceneNode) -> [AnimatedValue] {
+        var values = node.transforms.flatMap(\.animatedValues) + [node.opacity]
+        switch node.content {
+        case .shape(let shape): values += shape.shape.animatedValues
+        case .group(let children): values += children.flatMap(animatedValues(of:))
+        }
+        return values
+    }
+}

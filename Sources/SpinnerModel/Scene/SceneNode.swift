@@ -1,0 +1,80 @@
+/// One element of a spinner's picture: a shape or a group of elements, with
+/// transforms and an opacity that may move over time.
+public struct SceneNode: Hashable, Sendable {
+    /// What the node draws.
+    public indirect enum Content: Hashable, Sendable {
+        /// A single painted shape.
+        case shape(ShapeNode)
+        /// Child nodes drawn in order (later on top). Their opacities multiply with the
+        /// group's, which equals group compositing because no kind's children overlap.
+        case group([SceneNode])
+    }
+
+    /// What is drawn.
+    public let content: Content
+    /// Transforms in SVG order: the first is outermost, the last applies to the shape first.
+    public let transforms: [Transform]
+    /// Opacity 0...1 multiplied into the paint. Default 1.
+    public let opacity: AnimatedValue
+
+    public init(_ content: Content, transforms: [Transform] = [], opacity: AnimatedValue = .constant(1)) {
+        self.content = content
+        self.transforms = transforms
+        self.opacity = opacity
+    }
+
+    /// A shape node.
+    public static func shape(_ shape: ShapeNode, transforms: [Transform] = [],
+                             opacity: AnimatedValue = .constant(1)) -> SceneNode {
+        SceneNode(.shape(shape), transforms: transforms, opacity: opacity)
+    }
+
+    /// A group node.
+    public static func group(_ children: [SceneNode], transforms: [Transform] = [],
+                             opacity: AnimatedValue = .constant(1)) -> SceneNode {
+        SceneNode(.group(children), transforms: transforms, opacity: opacity)
+    }
+}
+
+/// A shape with its paint: filled when `stroke` is nil, else stroked.
+public struct ShapeNode: Hashable, Sendable {
+    /// The outline.
+    public let shape: Shape
+    /// Fill or stroke colour.
+    public let paint: Paint
+    /// Stroke style; nil fills the shape.
+    public let stroke: StrokeStyle?
+    /// Optional inner shadow on a stroke.
+    public let innerShadow: InnerShadow?
+
+    public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil) {
+        precondition(innerShadow == nil || stroke != nil, "inner shadows are drawn on strokes")
+        self.shape = shape
+        self.paint = paint
+        self.stroke = stroke
+        self.innerShadow = innerShadow
+    }
+}
+
+/// A geometric change applied to a node.
+public enum Transform: Hashable, Sendable {
+    /// A shift by `dx`, `dy` points.
+    case translate(dx: Double, dy: Double)
+    /// A clockwise turn by `degrees` about `pivot` (SwiftUI `rotationEffect(_:anchor:)`).
+    case rotate(degrees: AnimatedValue, around: Point)
+
+    /// The transform's matrix at model time `milliseconds`.
+    public func matrix(at milliseconds: Rational) -> AffineTransform {
+        switch self {
+        case .translate(let dx, let dy):
+            return .translation(dx, dy)
+        case .rotate(let degrees, let pivot):
+            return .rotation(degrees: degrees.value(at: milliseconds), around: pivot)
+        }
+    }
+
+    var animatedValues: [AnimatedValue] {
+        if case .rotate(let degrees, _) = self { return [degrees] }
+        return []
+    }
+}
