@@ -34,16 +34,18 @@ public struct InnerShadow: Hashable, Sendable {
     public static let bandCount = 10
 
     /// The nested strokes for a stroke of `strokeWidth` filled with `fill`, widest first.
+    /// Band colours are opaque mixes of the fill and the shadow; the caller draws the
+    /// bands as one group with opacity `fill.alpha`, so narrower bands cover wider ones.
     public func bands(strokeWidth: Double, fill: Color) -> [Band] {
         let step = strokeWidth / 2 / Double(Self.bandCount)
         let sigma = max(radius / 2, 0.01)
+        let opaqueFill = Color(red: fill.red, green: fill.green, blue: fill.blue)
+        let opaqueShadow = Color(red: color.red, green: color.green, blue: color.blue)
         return (0..<Self.bandCount).map { index in
             let depth = (Double(index) + 0.5) * step  // distance of the band's middle from the edge
             let reach = Self.tail(depth / sigma) + Self.tail((strokeWidth - depth) / sigma)
-            let shade = color.alpha * min(reach, 1)
-            let mixed = fill.mixed(with: Color(red: color.red, green: color.green, blue: color.blue, alpha: fill.alpha),
-                                   fraction: shade)
-            return Band(width: strokeWidth - 2 * Double(index) * step, color: mixed)
+            return Band(width: strokeWidth - 2 * Double(index) * step,
+                        color: opaqueFill.mixed(with: opaqueShadow, fraction: color.alpha * min(reach, 1)))
         }
     }
 

@@ -44,11 +44,13 @@ public struct ShapeNode: Hashable, Sendable {
     public let paint: Paint
     /// Stroke style; nil fills the shape.
     public let stroke: StrokeStyle?
-    /// Optional inner shadow on a stroke.
+    /// Optional inner shadow; only on a solid stroke.
     public let innerShadow: InnerShadow?
 
     public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil) {
-        precondition(innerShadow == nil || stroke != nil, "inner shadows are drawn on strokes")
+        if innerShadow != nil {
+            guard case .solid = paint, stroke != nil else { preconditionFailure("inner shadows are drawn on solid strokes") }
+        }
         self.shape = shape
         self.paint = paint
         self.stroke = stroke

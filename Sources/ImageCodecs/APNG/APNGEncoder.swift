@@ -1,0 +1,120 @@
+/// Encodes frames and their durations as an animated PNG (`image/apng`).
+///
+/// The APNG chunks (acTL, fcTL, fdAT) are written here because Debian's libpng lacks
+/// the APNG patch; deflate and CRC come from zlib. Output is kept small the way
+/// apngasm does it — identical neighbours merged, the smallest exact colour layout
+/// (palette at 1–8 bits, gray, RGB, with or without alpha), each frame cropped to what
+/// changed with the best dispose/blend pair, row filters chosen per row — and every
+/// layout candidate is encoded in full to keep the smallest.
+public struct APNGEncoder: Sendable {
+    /// How many times the animation plays; 0 plays forever (acTL `num_plays`).
+    public let loops: Int
+
+    public init(loops: Int = 0) {
+        precondition(loops >= 0, "loops cannot be negative")
+        self.loops = loops
+    }
+
+    /// Frames planned in each candidate layout to pick the layout.
+    static let layoutSampleFrames = 8
+
+    /// The APNG bytes of `frames` (at least one, all the same size).
+    public func encode(_ frames: [AnimationFrame]) throws(CodecError) -> [UInt8] {
+        let merged = AnimationFrame.mergingRepeats(frames)
+        guard let first = merged.first else { throw CodecError("no frames to encode") }
+        let (width, height) = (first.image.width, first.image.height)
+        precondition(merged.allSatisfy { $0.image.width == width && $0.image.height == height }, "frame sizes differ")
+        let layouts = PNGPixelLayout.candidates(for: merged.map(\.image))
+
+        // Layouts are compared by planning a sample of the frames with quick deflate
+        // estimates; the winner is then planned in full and compressed in earnest.
+        let sample = Array(merged.prefix(Self.layoutSampleFrames))
+        var best: (layout: PNGPixelLayout, estimate: Int)? = nil
+        for layout in layouts where layouts.count > 1 {
+            let estimate = try plan(sample, layout: layout, width: width, height: height)
+                .reduce(layout.tableChunks.reduce(0) { $0 + $1.data.count + 12 }) { $0 + $1.estimatedSize }
+            if estimate < best?.estimate ?? Int.max { best = (layout, estimate) }
+        }
+        guard let layout = best?.layout ?? layouts.first else { throw CodecError("no pixel layout fits") }
+        return try write(merged, layout: layout, choices: plan(merged, layout: layout, width: width, height: height), width: width)
+    }
+
+    private func plan(_ frames: [AnimationFrame], layout: PNGPixelLayout, width: Int, height: Int) throws(CodecError) -> [APNGFrameChoice] {
+        let codes = frames.map { PixelCodes.codes(of: $0.image, in: layout) }
+        return try APNGOptimizer(layout: layout, width: width, height: height).choices(for: codes)
+    }
+
+    private func write(_ frames: [AnimationFrame], layout: PNGPixelLayout, choices: [APNGFrameChoice],
+                       width: Int) throws(CodecError) -> [UInt8] {
+        let delays = APNGDelays.fractions(frames.map(\.duration))
+        let data = PNGImageData(layout: layout)
+
+        var writer = PNGChunkWriter()
+        writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
+        writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
+        for table in layout.tableChunks { writer.chunk(table.type, table.data) }
+        var sequence: UInt32 = 0
+        for (index, choice) in choices.enumerated() {
+            let rect = choice.rect
+            writer.chunk("fcTL", sequence.bigEndianBytes + UInt32(rect.width).bigEndianBytes
+                         + UInt32(rect.height).bigEndianBytes + UInt32(rect.x).bigEndianBytes
+                         + UInt32(rect.y).bigEndianBytes + delays[index].numerator.bigEndianBytes
+                         + delays[index].denominator.bigEndianBytes + [choice.dispose.rawValue, choice.blend.rawValue])
+            sequence += 1
+            let compressed = try data.compress(choice.codes, width: width, rect: rect, effort: .final)
+            if index == 0 {
+                writer.chunk("IDAT", compressed)
+            } else {
+                writer.chunk("fdAT", sequence.bigEndianBytes + compressed)
+                sequence += 1
+            }
+        }
+        writer.chunk("IEND", [])
+        return writer.bytes
+    }
+}
+
+/// APNG frame delays: 16-bit numerator and denominator of seconds.
+enum APNGDelays {
+    /// Exact fractions when they fit in 16 bits; otherwise whole milliseconds rounded
+    /// cumulatively, so the delays still sum to the total (to the millisecond) without drift.
+    static func fractions(_ durations: [FrameDuration]) -> [(numerator: UInt16, denominator: UInt16)] {
+        if durations.allSatisfy({ $0.numerator <= 65535 && $0.denominator <= 65535 }) {
+            return durations.map { (UInt16($0.numerator), UInt16($0.denominator)) }
+        }
+        var elapsed: (numerator: Int64, denominator: Int64) = (0, 1)
+        var written: Int64 = 0  // milliseconds handed out so far
+        return durations.map { duration in
+            let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
+            let denominator = elapsed.denominator * duration.denominator
+            let divisor = gcd(numerator, denominator)
+            elapsed = (numerator / divisor, denominator / divisor)
+            let target = (elapsed.numerator * 1000 + elapsed.denominator / 2) / elapsed.denominator
+            let delay = max(1, target - written)
+            written += delay
+            return (UInt16(clamping: delay), 1000)
+        }
+    }
+
+    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return max(x, 1)
+    }
+}
+
+extension AnimationFrame {
+    /// `frames` with runs of identical neighbouring pictures merged into one frame that
+    /// lasts their total time. The first frame stays first, so time 0 is kept.
+    public static func mergingRepeats(_ frames: [AnimationFrame]) -> [AnimationFrame] {
+        var merged: [AnimationFrame] = []
+        for frame in frames {
+            if let last = merged.last, last.image == frame.image {
+                merged[merged.count - 1] = AnimationFrame(image: last.image, duration: last.duration + frame.duration)
+            } else {
+                merged.append(frame)
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,54 @@
+import CZlib
+
+/// zlib's deflate, one shot: bytes in, a complete zlib stream (header, data, Adler-32) out.
+public enum Deflate {
+    /// How hard and how to compress.
+    public struct Settings: Hashable, Sendable {
+        /// 1 (fast) ... 9 (smallest).
+        public var level: Int32
+        /// `Z_DEFAULT_STRATEGY` or `Z_FILTERED` (better after PNG row filters).
+        public var strategy: Int32
+        /// Memory for the match state, 1...9; 9 finds a few more matches.
+        public var memoryLevel: Int32
+
+        /// Settings used to compare candidates quickly (as apngasm does with level 2).
+        public static let quick = Settings(level: 2, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
+        /// Smallest output with the default strategy.
+        public static let smallest = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9)
+        /// Smallest output for filtered PNG rows.
+        public static let smallestFiltered = Settings(level: 9, strategy: Z_FILTERED, memoryLevel: 9)
+    }
+
+    /// `input` compressed as a zlib stream with `settings`.
+    public static func compress(_ input: [UInt8], _ settings: Settings) throws(CodecError) -> [UInt8] {
+        var stream = z_stream()
+        let status = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, MAX_WBITS,
+                                           settings.memoryLevel, settings.strategy)
+        guard status == Z_OK else { throw CodecError("deflateInit2 failed (\(status))") }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        var output = [UInt8](repeating: 0, count: bound)
+        let result: Int32 = input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard result == Z_STREAM_END else { throw CodecError("deflate did not finish (\(result))") }
+        output.removeLast(bound - Int(stream.total_out))
+        return output
+    }
+}
+
+/// zlib's CRC-32, as PNG chunks need.
+public enum CRC32 {
+    /// The CRC-32 of `bytes`, continuing from `crc` (0 to start).
+    public static func checksum(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            UInt32(crc32(uLong(crc), buffer.baseAddress, uInt(buffer.count)))
+        }
+    }
+}

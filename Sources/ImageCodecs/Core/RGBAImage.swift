@@ -1,0 +1,29 @@
+/// A bitmap of straight (not premultiplied) 8-bit RGBA pixels, row by row from the top.
+public struct RGBAImage: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel.
+    public var pixels: [UInt8]
+
+    /// A bitmap of the given bytes; `pixels.count` must be `width × height × 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "RGBA size mismatch")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A fully transparent bitmap.
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    /// The pixel at column `x`, row `y` packed as `0xRRGGBBAA`.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        let offset = (y * width + x) * 4
+        return UInt32(pixels[offset]) << 24 | UInt32(pixels[offset + 1]) << 16
+            | UInt32(pixels[offset + 2]) << 8 | UInt32(pixels[offset + 3])
+    }
+}

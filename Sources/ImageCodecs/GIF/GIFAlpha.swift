@@ -1,0 +1,53 @@
+/// GIF has 1-bit transparency, so every pixel must become either transparent or an
+/// opaque colour. Pixels are kept as `UInt32`: 0 for transparent, `opaqueFlag | 0xRRGGBB`
+/// otherwise.
+enum GIFAlpha {
+    /// Marks an opaque pixel in the packed form.
+    static let opaqueFlag: UInt32 = 0x0100_0000
+
+    /// The 8 × 8 Bayer matrix: each cell's rank, 0...63, spread so that any density of
+    /// "on" cells is evenly distributed.
+    private static let bayer: [Int] = [
+        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
+        12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+    ]
+
+    /// `image` with its alpha reduced to on/off.
+    ///
+    /// With a matte, only fully transparent pixels vanish; the rest are blended over the
+    /// matte colour, smooth on a page of that colour. Without one, each pixel's opacity is
+    /// thresholded against an ordered (Bayer) threshold map: opaque areas stay solid, a
+    /// half-transparent edge pixel shows on about half the positions, and a shape faded
+    /// to 20 % (capsules' trail, activity's tail, dots' pulse) keeps a 20 % stipple of
+    /// its colour instead of vanishing, as a single 50 % cut would make it. The map is
+    /// fixed in place, so still areas stay identical from frame to frame.
+    static func reduce(_ image: RGBAImage, matte: GIFEncoder.Matte?) -> [UInt32] {
+        var output = [UInt32](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { bytes in
+            for index in output.indices {
+                let offset = index * 4
+                let alpha = UInt32(bytes[offset + 3])
+                var (red, green, blue) = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]))
+                if let matte {
+                    guard alpha > 0 else { continue }
+                    red = blend(red, UInt32(matte.red), alpha)
+                    green = blend(green, UInt32(matte.green), alpha)
+                    blue = blend(blue, UInt32(matte.blue), alpha)
+                } else {
+                    let (x, y) = (index % image.width, index / image.width)
+                    let rank = UInt32(bayer[(y & 7) * 8 + (x & 7)])
+                    // On when alpha/255 exceeds (rank + 0.5)/64.
+                    guard alpha * 128 > (2 * rank + 1) * 255 else { continue }
+                }
+                output[index] = opaqueFlag | red << 16 | green << 8 | blue
+            }
+        }
+        return output
+    }
+
+    private static func blend(_ color: UInt32, _ backdrop: UInt32, _ alpha: UInt32) -> UInt32 {
+        (color * alpha + backdrop * (255 - alpha) + 127) / 255
+    }
+}

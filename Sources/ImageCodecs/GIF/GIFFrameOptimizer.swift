@@ -1,0 +1,109 @@
+/// Chooses how each GIF frame is stored, as `gifsicle -O2` does: every frame is cropped
+/// to the rectangle that differs from the canvas it is drawn on; the previous frame is
+/// either left in place or cleared to transparent (widened to clear every pixel that
+/// must turn transparent, which the "keep" index cannot express); and inside the
+/// rectangle unchanged pixels are either made transparent ("keep") or redrawn, whichever
+/// LZW codes smaller. Sizes are measured by giflib itself.
+struct GIFFrameOptimizer {
+    let width: Int
+    let height: Int
+    let palette: [(UInt8, UInt8, UInt8)]
+    private let transparent = GIFPalette.transparentIndex
+
+    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)]) {
+        self.width = width
+        self.height = height
+        self.palette = palette
+    }
+
+    /// The stored images for full-canvas index frames and their delays (centiseconds).
+    func images(for frames: [[UInt8]], delays: [Int]) throws(CodecError) -> [GIFWriter.Image] {
+        guard !frames.isEmpty else { return [] }
+        var images: [GIFWriter.Image] = []
+        var base = [UInt8](repeating: transparent, count: width * height)  // canvas frame `index` is drawn on
+        var rect = differingRect(base, frames[0])
+        for index in frames.indices {
+            let current = frames[index]
+            guard index + 1 < frames.count else {
+                images.append(try bestImage(base: base, target: current, rect: rect, delay: delays[index], disposal: 1))
+                break
+            }
+            let next = frames[index + 1]
+            var options: [(disposal: Int32, rect: PixelRect, nextBase: [UInt8])] = []
+            if !zip(current, next).contains(where: { $0 != transparent && $1 == transparent }) {
+                options.append((1, rect, current))
+            }
+            let widened = union(rect, boundingRect { current[$0] != transparent && next[$0] == transparent })
+            var cleared = current
+            for y in widened.y ..< widened.y + widened.height {
+                for x in widened.x ..< widened.x + widened.width { cleared[y * width + x] = transparent }
+            }
+            options.append((2, widened, cleared))
+
+            var best: (image: GIFWriter.Image, nextBase: [UInt8], nextRect: PixelRect, cost: Int)? = nil
+            for option in options {
+                let image = try bestImage(base: base, target: current, rect: option.rect, delay: delays[index], disposal: option.disposal)
+                let nextRect = differingRect(option.nextBase, next)
+                let following = try bestImage(base: option.nextBase, target: next, rect: nextRect, delay: delays[index + 1], disposal: 1)
+                let cost = try size(of: image) + size(of: following)
+                if cost < best?.cost ?? Int.max { best = (image, option.nextBase, nextRect, cost) }
+            }
+            guard let best else { break }
+            images.append(best.image)
+            base = best.nextBase
+            rect = best.nextRect
+        }
+        return images
+    }
+
+    /// The smaller of "unchanged pixels transparent" and "redraw everything" for `rect`.
+    private func bestImage(base: [UInt8], target: [UInt8], rect: PixelRect, delay: Int, disposal: Int32) throws(CodecError) -> GIFWriter.Image {
+        var keep = [UInt8](), redraw = [UInt8]()
+        keep.reserveCapacity(rect.width * rect.height)
+        redraw.reserveCapacity(rect.width * rect.height)
+        for y in rect.y ..< rect.y + rect.height {
+            for x in rect.x ..< rect.x + rect.width {
+                let pixel = target[y * width + x]
+                redraw.append(pixel)
+                keep.append(pixel == base[y * width + x] ? transparent : pixel)
+            }
+        }
+        let first = GIFWriter.Image(rect: rect, indices: keep, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
+        guard keep != redraw else { return first }
+        let second = GIFWriter.Image(rect: rect, indices: redraw, delay: delay, disposal: disposal,
+                                     transparentIndex: redraw.contains(transparent) ? Int(transparent) : nil)
+        return try size(of: second) < size(of: first) ? second : first
+    }
+
+    /// Bytes the image takes in a GIF (plus a constant header), as giflib codes it.
+    private func size(of image: GIFWriter.Image) throws(CodecError) -> Int {
+        let writer = try GIFWriter(width: width, height: height, palette: palette, keepsBytes: false)
+        try writer.write(image)
+        return try writer.finishCounting()
+    }
+
+    private func differingRect(_ base: [UInt8], _ target: [UInt8]) -> PixelRect {
+        let rect = boundingRect { base[$0] != target[$0] }
+        return rect.width == 0 ? PixelRect(x: 0, y: 0, width: 1, height: 1) : rect
+    }
+
+    /// Bounding box of the pixel indices where `test` holds; zero-sized when none.
+    private func boundingRect(where test: (Int) -> Bool) -> PixelRect {
+        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
+        for y in 0 ..< height {
+            for x in 0 ..< width where test(y * width + x) {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        return maxX < 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+                        : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        guard b.width > 0 else { return a }
+        guard a.width > 0 else { return b }
+        let (minX, minY) = (min(a.x, b.x), min(a.y, b.y))
+        let (maxX, maxY) = (max(a.x + a.width, b.x + b.width), max(a.y + a.height, b.y + b.height))
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

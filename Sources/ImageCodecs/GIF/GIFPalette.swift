@@ -1,0 +1,100 @@
+import CGif
+
+/// The one global palette of a GIF: every opaque colour of every frame, plus one
+/// transparent entry at index 0. Up to 255 colours are kept exactly; beyond that the
+/// colours are reduced with giflib's median-cut quantizer (`GifQuantizeBuffer`), whose
+/// 5-bit boxes are then refined by two rounds of weighted k-means on the exact colours,
+/// so frequent colours (a solid puck, a matte) come out exact.
+struct GIFPalette {
+    /// Index 0: transparent, or "keep what is there" in optimised frames.
+    static let transparentIndex: UInt8 = 0
+
+    /// Opaque colours (index 1...), as `0xRRGGBB`.
+    let colors: [UInt32]
+    private let lookup: [UInt32: UInt8]
+
+    /// The palette for `frames` (pixels as `GIFAlpha` packs them).
+    init(frames: [[UInt32]]) throws(CodecError) {
+        var counts: [UInt32: Int] = [:]
+        for frame in frames {
+            for pixel in frame where pixel != 0 { counts[pixel & 0xFF_FFFF, default: 0] += 1 }
+        }
+        let unique = counts.keys.sorted { counts[$0, default: 0] != counts[$1, default: 0] ? counts[$0, default: 0] > counts[$1, default: 0] : $0 < $1 }
+        if unique.count <= 255 {
+            colors = unique
+        } else {
+            colors = try GIFPalette.quantize(counts, to: 255)
+        }
+        var lookup: [UInt32: UInt8] = [:]
+        for color in unique { lookup[color] = GIFPalette.nearest(color, in: colors) }
+        self.lookup = lookup
+    }
+
+    /// RGB triples for the colour table, transparent slot first.
+    var table: [(UInt8, UInt8, UInt8)] {
+        [(0, 0, 0)] + colors.map { (UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)) }
+    }
+
+    /// Palette indices of a frame.
+    func indices(of frame: [UInt32]) -> [UInt8] {
+        frame.map { $0 == 0 ? GIFPalette.transparentIndex : lookup[$0 & 0xFF_FFFF] ?? 1 }
+    }
+
+    /// The index (1-based) of the palette colour nearest to `color`, weighting green most
+    /// as the eye does.
+    private static func nearest(_ color: UInt32, in colors: [UInt32]) -> UInt8 {
+        var best = 0, bestDistance = Int.max
+        for (index, candidate) in colors.enumerated() {
+            let distance = weightedDistance(color, candidate)
+            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+            if distance == 0 { break }
+        }
+        return UInt8(best + 1)
+    }
+
+    private static func weightedDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a >> 16) - Int(b >> 16)
+        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+        let db = Int(a & 0xFF) - Int(b & 0xFF)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+
+    private static func quantize(_ counts: [UInt32: Int], to size: Int) throws(CodecError) -> [UInt32] {
+        // giflib's quantizer counts pixels; each colour is repeated by a damped weight
+        // so frequent colours pull boxes without the buffer growing with the image.
+        var red: [UInt8] = [], green: [UInt8] = [], blue: [UInt8] = []
+        for (color, count) in counts {
+            let weight = 1 + min(count, 1024) / 64
+            for _ in 0 ..< weight {
+                red.append(UInt8(color >> 16)); green.append(UInt8(color >> 8 & 0xFF)); blue.append(UInt8(color & 0xFF))
+            }
+        }
+        var mapSize = Int32(256)
+        var output = [GifByteType](repeating: 0, count: red.count)
+        var map = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
+        let status = GifQuantizeBuffer(UInt32(red.count), 1, &mapSize, &red, &green, &blue, &output, &map)
+        guard status == GIF_OK else { throw CodecError("GifQuantizeBuffer failed (\(status))") }
+        var palette = map.prefix(Int(mapSize)).map { UInt32($0.Red) << 16 | UInt32($0.Green) << 8 | UInt32($0.Blue) }
+        palette = Array(Set(palette)).sorted().prefix(size).map { $0 }
+        for _ in 0 ..< 2 { palette = refine(palette, counts) }
+        return palette
+    }
+
+    /// One k-means round: every colour joins its nearest entry; entries move to the
+    /// count-weighted mean of their members (empty entries stay).
+    private static func refine(_ palette: [UInt32], _ counts: [UInt32: Int]) -> [UInt32] {
+        var sums = [(r: Int, g: Int, b: Int, n: Int)](repeating: (0, 0, 0, 0), count: palette.count)
+        for (color, count) in counts {
+            let index = Int(nearest(color, in: palette)) - 1
+            sums[index].r += Int(color >> 16) * count
+            sums[index].g += Int(color >> 8 & 0xFF) * count
+            sums[index].b += Int(color & 0xFF) * count
+            sums[index].n += count
+        }
+        return zip(palette, sums).map { entry, sum in
+            guard sum.n > 0 else { return entry }
+            let (r, g, b) = ((sum.r + sum.n / 2) / sum.n, (sum.g + sum.n / 2) / sum.n, (sum.b + sum.n / 2) / sum.n)
+            return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// GIF delays are whole centiseconds, and browsers slow any delay under 2 cs to 10 cs.
+/// Frame boundaries are rounded to the centisecond from their exact start times (not
+/// delay by delay), so the delays sum to the total time without drift; frames that
+/// would get less than 2 cs are dropped, their time given to the frame before.
+enum GIFTiming {
+    /// Shortest delay browsers honour, in centiseconds.
+    static let minimumDelay = 2
+
+    /// The frames to keep (indices into `durations`) and the delay of each, in centiseconds.
+    static func schedule(_ durations: [FrameDuration]) -> [(frame: Int, delay: Int)] {
+        // Exact start of every frame, and the end, in centiseconds rounded half up.
+        var boundaries: [Int64] = []
+        var elapsed: (numerator: Int64, denominator: Int64) = (0, 1)
+        for duration in durations {
+            boundaries.append(centiseconds(elapsed))
+            let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
+            let denominator = elapsed.denominator * duration.denominator
+            let divisor = gcd(numerator, denominator)
+            elapsed = (numerator / divisor, denominator / divisor)
+        }
+        let end = max(centiseconds(elapsed), Int64(minimumDelay))
+        var kept = Array(durations.indices)
+        while kept.count > 1 {
+            let starts = kept.map { boundaries[$0] }
+            let ends = Array(starts.dropFirst()) + [end]
+            guard let short = starts.indices.first(where: { ends[$0] - starts[$0] < Int64(minimumDelay) }) else { break }
+            kept.remove(at: short == 0 ? 1 : short)  // the first frame holds time 0, so it stays
+        }
+        let starts = kept.map { boundaries[$0] }
+        let ends = Array(starts.dropFirst()) + [end]
+        return zip(kept, zip(starts, ends)).map { ($0, Int($1.1 - $1.0)) }
+    }
+
+    private static func centiseconds(_ time: (numerator: Int64, denominator: Int64)) -> Int64 {
+        (time.numerator * 200 + time.denominator) / (2 * time.denominator)
+    }
+
+    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return max(x, 1)
+    }
+}

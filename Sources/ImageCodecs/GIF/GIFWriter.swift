@@ -1,0 +1,127 @@
+import CGif
+
+/// A thin wrapper over giflib's streaming encoder (`EGifOpen` with a memory sink):
+/// screen descriptor, global colour table, NETSCAPE2.0 loop block, graphic control
+/// extensions, image descriptors and LZW-coded rows. giflib writes the bytes; this
+/// only orders the calls and turns error codes into `CodecError`.
+final class GIFWriter {
+    /// One image of the stream: a rectangle of palette indices and its control block.
+    struct Image {
+        var rect: PixelRect
+        /// `rect.width × rect.height` palette indices, row by row.
+        var indices: [UInt8]
+        /// Delay in centiseconds.
+        var delay: Int
+        /// Disposal after showing: 1 keep, 2 clear to transparent.
+        var disposal: Int32
+        /// Palette index that means "transparent / keep", or nil.
+        var transparentIndex: Int?
+    }
+
+    private let file: UnsafeMutablePointer<GifFileType>
+    private let sink: Sink
+    private var closed = false
+
+    /// Collects the bytes giflib writes (or only counts them, for size estimates).
+    final class Sink {
+        let keepsBytes: Bool
+        var bytes: [UInt8] = []
+        var count = 0
+        init(keepsBytes: Bool) { self.keepsBytes = keepsBytes }
+    }
+
+    /// Opens a stream of `width` × `height` pixels with `palette` (RGB triples; padded to a
+    /// power of two). `keepsBytes: false` only counts the output.
+    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], keepsBytes: Bool = true) throws(CodecError) {
+        sink = Sink(keepsBytes: keepsBytes)
+        var error: Int32 = 0
+        let output: OutputFunc = { gif, data, length in
+            guard let gif, let data, let user = gif.pointee.UserData else { return 0 }
+            let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
+            sink.count += Int(length)
+            if sink.keepsBytes { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+            return length
+        }
+        guard let file = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), output, &error) else {
+            throw CodecError("EGifOpen failed: \(GIFWriter.describe(error))")
+        }
+        self.file = file
+        EGifSetGifVersion(file, true)
+        let size = max(2, 1 << GifBitSize(Int32(max(palette.count, 2))))
+        var colors = palette.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
+        colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
+        guard let map = GifMakeMapObject(Int32(size), colors) else {
+            throw CodecError("GifMakeMapObject failed")
+        }
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutScreenDesc(file, Int32(width), Int32(height), 8, 0, map), "EGifPutScreenDesc")
+    }
+
+    deinit {
+        if !closed {
+            var error: Int32 = 0
+            EGifCloseFile(file, &error)
+        }
+    }
+
+    /// Writes the NETSCAPE2.0 application extension: `repeats` extra plays (0 = forever).
+    func writeLoop(repeats: Int) throws(CodecError) {
+        try check(EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE), "loop leader")
+        let identifier = Array("NETSCAPE2.0".utf8)
+        try check(EGifPutExtensionBlock(file, Int32(identifier.count), identifier), "loop identifier")
+        let count = UInt16(clamping: repeats)
+        let block: [UInt8] = [1, UInt8(count & 0xFF), UInt8(count >> 8)]
+        try check(EGifPutExtensionBlock(file, Int32(block.count), block), "loop count")
+        try check(EGifPutExtensionTrailer(file), "loop trailer")
+    }
+
+    /// Writes one image with its graphic control extension.
+    func write(_ image: Image) throws(CodecError) {
+        var control = GraphicsControlBlock(
+            DisposalMode: image.disposal, UserInputFlag: false, DelayTime: Int32(image.delay),
+            TransparentColor: Int32(image.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var extensionBytes = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &extensionBytes)
+        try check(EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "graphic control")
+        let rect = image.rect
+        // The LZW minimum code size may be smaller than the colour table's bits when the
+        // image only uses low indices (as gifsicle writes it); giflib takes it from the
+        // global map's BitsPerPixel when the image starts, so it is set for this image.
+        guard let map = file.pointee.SColorMap else { throw CodecError("the GIF has no global colour table") }
+        let tableBits = map.pointee.BitsPerPixel
+        let highest = Int(image.indices.max() ?? 0)
+        map.pointee.BitsPerPixel = min(tableBits, max(2, Int32(Int.bitWidth - highest.leadingZeroBitCount)))
+        defer { map.pointee.BitsPerPixel = tableBits }
+        try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
+                  "EGifPutImageDesc")
+        var row = [GifPixelType](repeating: 0, count: rect.width)
+        for y in 0 ..< rect.height {
+            for x in 0 ..< rect.width { row[x] = image.indices[y * rect.width + x] }
+            try check(EGifPutLine(file, &row, Int32(rect.width)), "EGifPutLine")
+        }
+    }
+
+    /// Ends the stream (giflib writes the 0x3B trailer) and returns the bytes.
+    func finish() throws(CodecError) -> [UInt8] {
+        var error: Int32 = 0
+        closed = true
+        guard EGifCloseFile(file, &error) == GIF_OK else {
+            throw CodecError("EGifCloseFile failed: \(GIFWriter.describe(error))")
+        }
+        return sink.bytes
+    }
+
+    /// Ends the stream and returns how many bytes it took.
+    func finishCounting() throws(CodecError) -> Int {
+        _ = try finish()
+        return sink.count
+    }
+
+    private func check(_ status: Int32, _ step: String) throws(CodecError) {
+        guard status == GIF_OK else { throw CodecError("\(step) failed: \(GIFWriter.describe(file.pointee.Error))") }
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}

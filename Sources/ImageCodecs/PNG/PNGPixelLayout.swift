@@ -1,0 +1,184 @@
+/// How pixels are stored in a PNG: colour type, bit depth, and the palette or
+/// transparent key colour. Pixels are first mapped to a `code` (palette index, gray,
+/// gray+alpha, RGB or RGBA as one number), which is what frames are compared and
+/// packed in.
+struct PNGPixelLayout: Hashable, Sendable {
+    /// PNG colour types used here.
+    enum ColorType: UInt8, Sendable {
+        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+    }
+
+    let colorType: ColorType
+    /// Bits per sample: 1, 2, 4 or 8 for palettes, 8 otherwise.
+    let bitDepth: Int
+    /// Palette entries as `0xRRGGBBAA`, translucent ones first (so tRNS stays short).
+    let palette: [UInt32]
+    /// For gray/RGB without alpha: the unused colour that tRNS marks transparent.
+    let transparentKey: UInt32?
+    private let paletteIndex: [UInt32: UInt32]
+
+    private init(colorType: ColorType, bitDepth: Int, palette: [UInt32] = [], transparentKey: UInt32? = nil) {
+        self.colorType = colorType
+        self.bitDepth = bitDepth
+        self.palette = palette
+        self.transparentKey = transparentKey
+        self.paletteIndex = Dictionary(uniqueKeysWithValues: palette.enumerated().map { ($1, UInt32($0)) })
+    }
+
+    /// Bits per pixel.
+    var bitsPerPixel: Int {
+        switch colorType {
+        case .gray, .palette: bitDepth
+        case .grayAlpha: 16
+        case .rgb: 24
+        case .rgba: 32
+        }
+    }
+
+    /// Bytes per complete pixel for row filtering (at least 1, as the PNG spec says).
+    var filterStride: Int { max(1, bitsPerPixel / 8) }
+
+    /// Bytes in one row of `width` pixels, without the filter byte.
+    func rowBytes(width: Int) -> Int { (width * bitsPerPixel + 7) / 8 }
+
+    /// The code of a straight RGBA pixel `0xRRGGBBAA`; fully transparent pixels all map to
+    /// the transparent code. The pixel must be representable (it came from the analysed frames).
+    func code(of rgba: UInt32) -> UInt32 {
+        let pixel = rgba & 0xFF == 0 ? 0 : rgba
+        switch colorType {
+        case .palette: return paletteIndex[pixel] ?? 0
+        case .gray: return pixel == 0 ? (transparentKey ?? 0) : pixel >> 24
+        case .grayAlpha: return (pixel >> 24) << 8 | pixel & 0xFF
+        case .rgb: return pixel == 0 ? (transparentKey ?? 0) : pixel >> 8
+        case .rgba: return pixel
+        }
+    }
+
+    /// The code that decodes to fully transparent, if the layout has one.
+    var transparentCode: UInt32? {
+        switch colorType {
+        case .palette: paletteIndex[0]
+        case .gray, .rgb: transparentKey
+        case .grayAlpha, .rgba: 0
+        }
+    }
+
+    /// True when `code` decodes to a fully opaque pixel (needed for APNG "over" blending).
+    func isOpaque(_ code: UInt32) -> Bool {
+        switch colorType {
+        case .palette: Int(code) < palette.count && palette[Int(code)] & 0xFF == 0xFF
+        case .gray, .rgb: code != transparentKey
+        case .grayAlpha, .rgba: code & 0xFF == 0xFF
+        }
+    }
+
+    /// The IHDR bit depth and colour type bytes.
+    var headerBytes: [UInt8] { [UInt8(bitDepth), colorType.rawValue] }
+
+    /// PLTE and tRNS chunk data, when the layout needs them.
+    var tableChunks: [(type: String, data: [UInt8])] {
+        switch colorType {
+        case .palette:
+            let plte = palette.flatMap { [UInt8($0 >> 24), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF)] }
+            let translucent = palette.prefix { $0 & 0xFF != 0xFF }.map { UInt8($0 & 0xFF) }
+            return [("PLTE", plte)] + (translucent.isEmpty ? [] : [("tRNS", translucent)])
+        case .gray:
+            return transparentKey.map { [("tRNS", UInt16($0).bigEndianBytes)] } ?? []
+        case .rgb:
+            return transparentKey.map { key in
+                [("tRNS", [0, UInt8(key >> 16), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key & 0xFF)])]
+            } ?? []
+        case .grayAlpha, .rgba:
+            return []
+        }
+    }
+
+    /// Packs the codes of one row into PNG sample bytes.
+    func pack(_ codes: ArraySlice<UInt32>, into bytes: inout [UInt8]) {
+        switch bitsPerPixel {
+        case 1, 2, 4:
+            let perByte = 8 / bitsPerPixel
+            var byte: UInt8 = 0, filled = 0
+            for code in codes {
+                byte = byte << bitsPerPixel | UInt8(code)
+                filled += 1
+                if filled == perByte { bytes.append(byte); byte = 0; filled = 0 }
+            }
+            if filled > 0 { bytes.append(byte << (bitsPerPixel * (perByte - filled))) }
+        case 8:
+            for code in codes { bytes.append(UInt8(code)) }
+        case 16:
+            for code in codes { bytes += [UInt8(code >> 8), UInt8(code & 0xFF)] }
+        case 24:
+            for code in codes { bytes += [UInt8(code >> 16), UInt8(code >> 8 & 0xFF), UInt8(code & 0xFF)] }
+        default:
+            for code in codes { bytes += code.bigEndianBytes }
+        }
+    }
+
+    /// The layouts that can hold every pixel of `images` exactly, most compact first:
+    /// a palette when there are at most 256 colours, gray when every pixel is gray,
+    /// and always RGB(A). Alpha is dropped (with a tRNS key colour for fully
+    /// transparent pixels) when no pixel is partly transparent.
+    static func candidates(for images: [RGBAImage]) -> [PNGPixelLayout] {
+        var counts: [UInt32: Int] = [:]
+        var isGray = true, hasPartialAlpha = false
+        for image in images {
+            image.pixels.withUnsafeBufferPointer { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: 4) {
+                    let alpha = bytes[offset + 3]
+                    let pixel: UInt32 = alpha == 0 ? 0 : UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+                        | UInt32(bytes[offset + 2]) << 8 | UInt32(alpha)
+                    counts[pixel, default: 0] += 1
+                    if alpha != 0 && (bytes[offset] != bytes[offset + 1] || bytes[offset + 1] != bytes[offset + 2]) {
+                        isGray = false
+                    }
+                    if alpha != 0 && alpha != 255 { hasPartialAlpha = true }
+                }
+            }
+        }
+        var layouts: [PNGPixelLayout] = []
+        if counts.count <= 256 {
+            layouts.append(paletteLayout(counts))
+        }
+        let hasTransparent = counts[0] != nil
+        let opaqueColors = Set(counts.keys.filter { $0 != 0 })
+        if isGray {
+            if hasPartialAlpha {
+                layouts.append(PNGPixelLayout(colorType: .grayAlpha, bitDepth: 8))
+            } else {
+                let grays = Set(opaqueColors.map { $0 >> 24 })
+                let key = (0...255).map(UInt32.init).first { !grays.contains($0) }
+                if !hasTransparent || key != nil {
+                    layouts.append(PNGPixelLayout(colorType: .gray, bitDepth: 8, transparentKey: key))
+                }
+            }
+        }
+        if !hasPartialAlpha, let key = unusedRGB(opaqueColors) {
+            layouts.append(PNGPixelLayout(colorType: .rgb, bitDepth: 8, transparentKey: key))
+        } else {
+            layouts.append(PNGPixelLayout(colorType: .rgba, bitDepth: 8))
+        }
+        return layouts
+    }
+
+    private static func paletteLayout(_ counts: [UInt32: Int]) -> PNGPixelLayout {
+        var colors = Array(counts.keys)
+        if counts[0] == nil && colors.count < 256 { colors.append(0) }  // lets frames blend "over"
+        colors.sort { a, b in
+            let (alphaA, alphaB) = (a & 0xFF, b & 0xFF)
+            if (alphaA == 0xFF) != (alphaB == 0xFF) { return alphaA != 0xFF }
+            if alphaA != alphaB { return alphaA < alphaB }
+            let (countA, countB) = (counts[a] ?? 0, counts[b] ?? 0)
+            return countA != countB ? countA > countB : a < b
+        }
+        let depth = colors.count <= 2 ? 1 : colors.count <= 4 ? 2 : colors.count <= 16 ? 4 : 8
+        return PNGPixelLayout(colorType: .palette, bitDepth: depth, palette: colors)
+    }
+
+    /// An RGB colour (as `0xRRGGBB`) used by no pixel, for a tRNS key.
+    private static func unusedRGB(_ colors: Set<UInt32>) -> UInt32? {
+        let used = Set(colors.map { $0 >> 8 })
+        return (0..<UInt32(4096)).lazy.map { $0 * 4099 & 0xFFFFFF }.first { !used.contains($0) }
+    }
+}

@@ -1,0 +1,72 @@
+/// The raster frames one request needs: their pixel size and the exact model times at
+/// which they are sampled. Made by `init(request:scene:budget:)`, which refuses requests
+/// over the `RenderBudget` before any pixel is drawn.
+public struct FramePlan: Hashable, Sendable {
+    /// Width and height of every frame, in pixels (`size × scale`, rounded).
+    public let pixelSize: Int
+    /// Pixels per scene point.
+    public let pixelsPerPoint: Double
+    /// The seamless loop in ms (0 for a still).
+    public let loopMilliseconds: Int
+    /// Frame start times in ms: the first is 0 (or `t` for a still), increasing, below the loop.
+    public let times: [Rational]
+
+    /// How long each frame shows, in ms; they sum to exactly the loop.
+    public var durations: [Rational] {
+        let ends = times.dropFirst() + [Rational(loopMilliseconds)]
+        return zip(times, ends).map { $1 - $0 }
+    }
+
+    /// The GIF format cannot show frames faster than 50 per second (2 cs delays).
+    public static let gifMaxFramesPerSecond = 50
+
+    /// Plans the frames of `request` drawing `scene`, or throws when the budget is exceeded.
+    public init(request: SpinnerRequest, scene: Scene, budget: RenderBudget) throws(RequestError) {
+        let size = Double(request.integer(.size))
+        let scale = request.values[.scale] == nil ? 1 : request.number(.scale)
+        pixelSize = max(1, Int((size * scale).rounded()))
+        guard pixelSize <= budget.maxPixelsPerSide else {
+            throw .imageTooLarge(pixels: pixelSize, limit: budget.maxPixelsPerSide)
+        }
+        pixelsPerPoint = Double(pixelSize) / scene.size
+
+        guard request.format.isAnimatedRaster else {
+            // A still frame at `t`; the motion is periodic, so no loop is needed.
+            loopMilliseconds = 0
+            times = [request.values[.t] == nil ? .zero : Rational(request.milliseconds(.t))]
+            return
+        }
+        guard let loop = scene.loopMilliseconds(limit: budget.maxLoopMilliseconds) else {
+            let periods = Array(Set(scene.tracks.map(\.periodMilliseconds))).sorted()
+            throw .loopTooLong(milliseconds: Self.exactLoop(periods), limit: budget.maxLoopMilliseconds, periods: periods)
+        }
+        loopMilliseconds = loop
+        if loop == 0 {
+            times = [.zero]
+        } else if scene.isStepped {
+            times = scene.stepTimes(loopMilliseconds: loop)
+        } else {
+            var fps = request.integer(.fps)
+            if request.format == .gif { fps = min(fps, Self.gifMaxFramesPerSecond) }
+            let count = max(1, Int((Double(loop) * Double(fps) / 1000).rounded()))
+            guard count <= budget.maxFrames else { throw .tooManyFrames(frames: count, limit: budget.maxFrames) }
+            times = (0..<count).map { Rational(Int64(loop) * Int64($0), Int64(count)) }
+        }
+        guard times.count <= budget.maxFrames else { throw .tooManyFrames(frames: times.count, limit: budget.maxFrames) }
+        let work = pixelSize * pixelSize * times.count
+        guard work <= budget.maxPixelFrames else {
+            throw .workBudgetExceeded(pixelFrames: work, limit: budget.maxPixelFrames)
+        }
+    }
+
+    /// The true loop of `periods` when it fits in an `Int`, for the error message.
+    private static func exactLoop(_ periods: [Int]) -> Int? {
+        var loop: Int64 = 1
+        for period in periods {
+            let (product, overflow) = (loop / Rational.gcd(loop, Int64(period))).multipliedReportingOverflow(by: Int64(period))
+            if overflow { return nil }
+            loop = product
+        }
+        return Int(loop)
+    }
+}

@@ -1,0 +1,115 @@
+import CCairo
+import ImageCodecs
+
+/// One Cairo ARGB32 image surface and its context, reused for every frame of a render.
+/// Owns both and releases them when it goes.
+final class CairoCanvas {
+    let size: Int
+    let context: OpaquePointer
+    private let surface: OpaquePointer
+
+    /// A square transparent canvas of `size` pixels.
+    init(size: Int) throws(RasterError) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cannot create a \(size)×\(size) surface")
+        }
+        guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RasterError(message: "cannot create a drawing context")
+        }
+        self.size = size
+        self.surface = surface
+        self.context = context
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Clears every pixel to transparent.
+    func clear() {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// The pixels as straight RGBA. Cairo stores premultiplied ARGB in native-endian
+    /// 32-bit words; un-premultiplying a partly transparent pixel only pins its colour to
+    /// within ±255/(2·alpha), so antialiased edges and faded shapes come out as a spray of
+    /// near-identical colours. Pixels are therefore settled from the most opaque down:
+    /// a pixel takes the colour of an already settled neighbour when that colour
+    /// premultiplies to its own stored values (within one step). The picture is the same
+    /// (premultiplied pixels unchanged), but a solid shape keeps its one colour out to its
+    /// faintest edge, which keeps GIF palettes and PNG data small.
+    func snapshot() -> RGBAImage {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: size, height: size) }
+        let rowWords = Int(cairo_image_surface_get_stride(surface)) / 4
+        let words = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        var stored = [UInt32](repeating: 0, count: size * size)  // premultiplied ARGB
+        var byAlpha = [[Int]](repeating: [], count: 256)          // partly transparent pixels by alpha
+        for row in 0..<size {
+            for column in 0..<size {
+                let word = words[row * rowWords + column]
+                stored[row * size + column] = word
+                let alpha = Int(word >> 24)
+                if alpha > 0 && alpha < 255 { byAlpha[alpha].append(row * size + column) }
+            }
+        }
+        var colors = stored.map { $0 >> 24 == 255 ? $0 & 0xFF_FFFF : 0 }  // straight 0x00RRGGBB once settled
+        for alpha in stride(from: 254, through: 1, by: -1) {
+            for index in byAlpha[alpha] {
+                colors[index] = settledNeighbour(index, stored: stored, colors: colors) ?? Self.unpremultiplied(stored[index])
+            }
+        }
+        var pixels = [UInt8](repeating: 0, count: size * size * 4)
+        for index in 0 ..< size * size where stored[index] >> 24 > 0 {
+            let color = colors[index]
+            pixels[index * 4] = UInt8(color >> 16 & 0xFF)
+            pixels[index * 4 + 1] = UInt8(color >> 8 & 0xFF)
+            pixels[index * 4 + 2] = UInt8(color & 0xFF)
+            pixels[index * 4 + 3] = UInt8(stored[index] >> 24)
+        }
+        return RGBAImage(width: size, height: size, pixels: pixels)
+    }
+
+    /// The colour of a settled (at least as opaque) 8-neighbour that premultiplies to the
+    /// stored value of pixel `index`.
+    private func settledNeighbour(_ index: Int, stored: [UInt32], colors: [UInt32]) -> UInt32? {
+        let (row, column) = (index / size, index % size)
+        let alpha = stored[index] >> 24
+        for dy in -1...1 where row + dy >= 0 && row + dy < size {
+            for dx in -1...1 where (dx != 0 || dy != 0) && column + dx >= 0 && column + dx < size {
+                let neighbour = index + dy * size + dx
+                let neighbourAlpha = stored[neighbour] >> 24
+                guard neighbourAlpha > alpha || (neighbourAlpha == alpha && neighbour < index) else { continue }
+                if Self.premultiplies(colors[neighbour], to: stored[index]) { return colors[neighbour] }
+            }
+        }
+        return nil
+    }
+
+    /// True when straight `color` at the alpha of `word` comes within one step of every
+    /// stored channel (Cairo rounds through 16 bits, so exact equality is too strict).
+    private static func premultiplies(_ color: UInt32, to word: UInt32) -> Bool {
+        let alpha = Int(word >> 24)
+        for shift: UInt32 in [0, 8, 16] {
+            let straight = Int((color >> shift) & 0xFF), value = Int((word >> shift) & 0xFF)
+            if abs(straight * alpha - value * 255) > 255 { return false }
+        }
+        return true
+    }
+
+    private static func unpremultiplied(_ word: UInt32) -> UInt32 {
+        let alpha = word >> 24
+        return UInt32(unpremultiply((word >> 16) & 0xFF, alpha)) << 16
+            | UInt32(unpremultiply((word >> 8) & 0xFF, alpha)) << 8 | UInt32(unpremultiply(word & 0xFF, alpha))
+    }
+
+    private static func unpremultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt8 {
+        UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
+    }
+}

@@ -1,0 +1,61 @@
+import ImageCodecs
+import SpinnerModel
+import SpinnerRaster
+
+/// A validated request → encoded image bytes: builds the scene, plans the frames within
+/// the budget, rasterises them and hands them to the format's encoder. Pure apart from
+/// CPU and memory; the same for the command line and the HTTP service.
+public struct SpinnerRenderer: Sendable {
+    /// Limits checked before any work.
+    public let budget: RenderBudget
+
+    public init(budget: RenderBudget = .standard) {
+        self.budget = budget
+    }
+
+    /// The image `request` asks for.
+    public func render(_ request: SpinnerRequest) throws(RenderError) -> RenderedImage {
+        let scene = request.kind.scene(for: request)
+        let plan: FramePlan
+        do { plan = try FramePlan(request: request, scene: scene, budget: budget) } catch { throw .request(error) }
+        let bytes: [UInt8]
+        switch request.format {
+        case .png:
+            let image = try raster { () throws(RasterError) in
+                try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize).render(at: plan.times[0])
+            }
+            bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
+        case .apng:
+            let frames = try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
+            bytes = try codec { () throws(CodecError) in try APNGEncoder(loops: request.integer(.loops)).encode(frames) }
+        case .gif:
+            let frames = try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
+            let matte = request.color(.matte, theme: .light).map { color in
+                GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
+            }
+            bytes = try codec { () throws(CodecError) in
+                try GIFEncoder(loops: request.integer(.loops), matte: matte).encode(frames)
+            }
+        case .svg:
+            throw .codec(CodecError("SVG output is not available yet"))
+        }
+        return RenderedImage(bytes: bytes, format: request.format)
+    }
+
+    /// Every planned frame, rasterised, with its exact duration in seconds.
+    func rasterFrames(_ scene: Scene, _ plan: FramePlan) throws(RasterError) -> [AnimationFrame] {
+        let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
+        return zip(plan.times, plan.durations).map { time, duration in
+            AnimationFrame(image: rasterizer.render(at: time),
+                           duration: FrameDuration(numerator: duration.numerator, denominator: duration.denominator * 1000))
+        }
+    }
+
+    private func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {
+        do { return try body() } catch { throw .raster(error) }
+    }
+
+    private func codec<T>(_ body: () throws(CodecError) -> T) throws(RenderError) -> T {
+        do { return try body() } catch { throw .codec(error) }
+    }
+}

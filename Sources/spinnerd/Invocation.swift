@@ -1,0 +1,63 @@
+import ImageCodecs
+import SpinnerModel
+import SpinnerRendering
+
+/// The words after `render` or `frames`: `KIND [key=value …] -o PATH`, parsed the same
+/// way for both, plus how a failure is reported (exit 2 for refused input, 1 otherwise).
+struct Invocation {
+    let kind: String
+    let query: [(name: String, value: String)]
+    let output: String
+
+    /// Parses `arguments`, printing the problem and usage on failure.
+    static func parse(_ arguments: [String], command: String) -> Invocation? {
+        var kind: String? = nil
+        var output: String? = nil
+        var query: [(name: String, value: String)] = []
+        var remaining = arguments[...]
+        func fail(_ problem: String) -> Invocation? {
+            Console.error("spinnerd \(command): \(problem)\n\n" + Usage.text)
+            return nil
+        }
+        while let word = remaining.popFirst() {
+            if word == "-o" || word == "--output" {
+                guard let path = remaining.popFirst() else { return fail("-o needs a path") }
+                output = path
+            } else if let equals = word.firstIndex(of: "=") {
+                query.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
+            } else if kind == nil {
+                kind = word
+            } else {
+                return fail("unexpected argument '\(word)'")
+            }
+        }
+        guard let kind else { return fail("missing KIND") }
+        guard let output else { return fail("missing -o PATH") }
+        return Invocation(kind: kind, query: query, output: output)
+    }
+
+    /// The format the path's extension asks for, unless `format=` is given (the request
+    /// parser then decides); `fallback` when neither says.
+    func format(default fallback: OutputFormat? = nil) -> OutputFormat? {
+        guard !query.contains(where: { $0.name == "format" }) else { return nil }
+        let name = output.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return fallback }
+        return OutputFormat(fileExtension: String(name[name.index(after: dot)...])) ?? fallback
+    }
+
+    /// Prints `error` for people and returns the exit status.
+    static func report(_ error: any Error) -> Int32 {
+        var refused: RequestError? = error as? RequestError
+        if case .request(let inner)? = error as? RenderError { refused = inner }
+        guard let refused else {
+            Console.error("spinnerd: render failed: \(error)")
+            return 1
+        }
+        var lines = ["spinnerd: \(refused.title): \(refused.detail)"]
+        if let parameter = refused.parameter { lines.append("  parameter: \(parameter)") }
+        if let value = refused.value { lines.append("  value: \(value)") }
+        lines.append("  accepted: \(refused.accepted)")
+        Console.error(lines.joined(separator: "\n"))
+        return 2
+    }
+}

@@ -1,0 +1,33 @@
+import SpinnerModel
+
+/// `spinnerd kinds`: every kind with its parameters, defaults, ranges and formats.
+enum KindsCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        for kind in SpinnerKind.allCases {
+            Console.out("\(kind.rawValue) — \(kind.design.summary)")
+            for definition in kind.parameters {
+                let formats = definition.formats.count == OutputFormat.allCases.count ? "" :
+                    "  [" + OutputFormat.allCases.filter(definition.formats.contains).map(\.rawValue).joined(separator: ", ") + "]"
+                Console.out("  \(definition.name.rawValue)=\(accepted(definition.type))\(formats)")
+                Console.out("      \(definition.summary)")
+            }
+            Console.out("")
+        }
+        return 0
+    }
+
+    /// `value (default …)` for one parameter type.
+    static func accepted(_ type: ParameterType) -> String {
+        switch type {
+        case .integer(let value, let range):
+            return "\(range.lowerBound)…\(range.upperBound) (default \(value))"
+        case .decimal(let value, let range, let unit):
+            let suffix = unit.map { " " + $0 } ?? ""
+            return "\(range.lowerBound)…\(range.upperBound)\(suffix) (default \(value)\(suffix))"
+        case .color(let value, let absent):
+            return "colour (default \(value?.canonicalText ?? absent))"
+        case .choice(let value, let options):
+            return options.joined(separator: "|") + " (default \(value))"
+        }
+    }
+}

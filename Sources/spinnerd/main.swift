@@ -1,0 +1,25 @@
+// spinnerd: renders animated loading spinners as SVG, APNG, GIF and PNG.
+// `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+signal(SIGPIPE, SIG_IGN)
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+let status: Int32
+switch command {
+case "render":
+    status = RenderCommand.run(arguments)
+case "frames":
+    status = FramesCommand.run(arguments)
+case "kinds":
+    status = KindsCommand.run(arguments)
+case "help", "-h", "--help":
+    Console.out(Usage.text)
+    status = 0
+default:
+    Console.error("spinnerd: unknown command '\(command)'\n\n" + Usage.text)
+    status = 2
+}
+exit(status)
