@@ -3,7 +3,7 @@
 //
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerRendering → SpinnerRaster, ImageCodecs → SpinnerModel
-//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CGif (only ImageCodecs).
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif (only ImageCodecs).
 import PackageDescription
 
 let package = Package(
@@ -20,13 +20,16 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
+            name: "CLibdeflate", path: "Sources/CLibdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CGif", path: "Sources/CGif",
             providers: [.apt(["libgif-dev"])]),
 
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel"),
         // Frames + delays → APNG / GIF / PNG bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["CZlib", "CGif"]),
+        .target(name: "ImageCodecs", dependencies: ["CZlib", "CLibdeflate", "CGif"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "CCairo"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.

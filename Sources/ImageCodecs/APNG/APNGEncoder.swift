@@ -47,7 +47,9 @@ public struct APNGEncoder: Sendable {
     private func write(_ frames: [AnimationFrame], layout: PNGPixelLayout, choices: [APNGFrameChoice],
                        width: Int) throws(CodecError) -> [UInt8] {
         let delays = APNGDelays.fractions(frames.map(\.duration))
-        let data = PNGImageData(layout: layout)
+        let data = try PNGImageData(layout: layout)
+        let rawBytes = choices.reduce(0) { $0 + (layout.rowBytes(width: $1.rect.width) + 1) * $1.rect.height }
+        let strength: PNGImageData.Strength = rawBytes <= PNGImageData.strongestLimit ? .strongest : .fast
 
         var writer = PNGChunkWriter()
         writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
@@ -61,7 +63,7 @@ public struct APNGEncoder: Sendable {
                          + UInt32(rect.y).bigEndianBytes + delays[index].numerator.bigEndianBytes
                          + delays[index].denominator.bigEndianBytes + [choice.dispose.rawValue, choice.blend.rawValue])
             sequence += 1
-            let compressed = try data.compress(choice.codes, width: width, rect: rect, effort: .final)
+            let compressed = try data.compress(choice.codes, width: width, rect: rect, strength: strength)
             if index == 0 {
                 writer.chunk("IDAT", compressed)
             } else {

@@ -2,7 +2,9 @@
 /// as apngasm does: for each way the previous frame can be disposed (keep, clear to
 /// transparent, restore), crop the next frame to the rectangle that differs from the
 /// resulting canvas, and try it blended as "source" and, where valid, as "over" with
-/// unchanged pixels transparent. Candidates are compared by a quick deflate.
+/// unchanged pixels transparent. Unlike apngasm, "over" is also used when the changed
+/// pixels that are not opaque land on fully transparent canvas, where compositing over
+/// nothing gives exactly the source pixel. Candidates are compared by a quick deflate.
 struct APNGOptimizer {
     let layout: PNGPixelLayout
     let width: Int
@@ -11,9 +13,9 @@ struct APNGOptimizer {
     /// The stored form of every frame of `frames` (pixel codes of full frames).
     func choices(for frames: [[UInt32]]) throws(CodecError) -> [APNGFrameChoice] {
         guard let first = frames.first else { return [] }
-        let data = PNGImageData(layout: layout)
+        let data = try PNGImageData(layout: layout)
         var choices = [APNGFrameChoice(rect: .whole(width: width, height: height), blend: .source, codes: first)]
-        choices[0].estimatedSize = try data.compress(first, width: width, rect: choices[0].rect, effort: .estimate).count
+        choices[0].estimatedSize = try data.estimatedSize(first, width: width, rect: choices[0].rect)
         var baseBeforeCurrent: [UInt32]? = nil  // canvas the current frame was drawn onto
         for index in 1 ..< frames.count {
             let current = frames[index - 1], next = frames[index]
@@ -31,7 +33,7 @@ struct APNGOptimizer {
             var best: (dispose: APNGFrameChoice.Dispose, base: [UInt32], choice: APNGFrameChoice, size: Int)? = nil
             for (dispose, base) in bases {
                 for candidate in candidates(from: base, to: next) {
-                    let size = try data.compress(candidate.codes, width: width, rect: candidate.rect, effort: .estimate).count
+                    let size = try data.estimatedSize(candidate.codes, width: width, rect: candidate.rect)
                     if size < best?.size ?? Int.max {
                         var sized = candidate
                         sized.estimatedSize = size
@@ -60,7 +62,9 @@ struct APNGOptimizer {
                     over[index] = transparent
                 } else {
                     (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                    if !layout.isOpaque(next[index]) { overIsValid = false }
+                    // "Over" equals "source" where the canvas is fully transparent; elsewhere
+                    // only an opaque pixel replaces what is there.
+                    if !layout.isOpaque(next[index]) && base[index] != transparent { overIsValid = false }
                 }
             }
         }

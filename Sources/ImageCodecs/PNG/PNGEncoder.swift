@@ -7,7 +7,8 @@ public enum PNGEncoder {
         for layout in PNGPixelLayout.candidates(for: [image]) {
             let codes = PixelCodes.codes(of: image, in: layout)
             let data = try PNGImageData(layout: layout)
-                .compress(codes, width: image.width, rect: .whole(width: image.width, height: image.height), effort: .final)
+                .compress(codes, width: image.width, rect: .whole(width: image.width, height: image.height),
+                          strength: image.width * image.height * 4 <= PNGImageData.strongestLimit ? .strongest : .fast)
             var writer = PNGChunkWriter()
             writer.chunk("IHDR", header(image, layout))
             for table in layout.tableChunks { writer.chunk(table.type, table.data) }
