@@ -13,6 +13,8 @@ public enum Deflate {
 
         /// Settings used to compare candidates quickly (as apngasm does with level 2).
         public static let quick = Settings(level: 2, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
+        /// zlib's smallest output.
+        public static let smallest = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9)
         /// A middle setting whose sizes rank filter choices the way stronger deflate does.
         public static let balanced = Settings(level: 6, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
     }
