@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
-        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "TestSupport"],
+                    exclude: ["References"]),
         .testTarget(
             name: "SpinnerRenderingTests",
             dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"]),

@@ -26,14 +26,27 @@ public final class SceneRasterizer {
             cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
             cairo_paint(context)
         }
-        for command in scene.drawCommands(at: milliseconds) {
+        let commands = scene.drawCommands(at: milliseconds)
+        for command in commands {
             cairo_save(context)
             var matrix = AffineTransform.scale(pixelsPerPoint).concatenating(command.transform).cairoMatrix
             cairo_set_matrix(context, &matrix)
             draw(command)
             cairo_restore(context)
         }
-        return canvas.snapshot()
+        return canvas.snapshot(paintColors: Self.solidColors(of: commands))
+    }
+
+    /// The distinct solid paint colours of `commands` as `0x00RRGGBB`, for edge settling.
+    private static func solidColors(of commands: [DrawCommand]) -> [UInt32] {
+        var colors: [UInt32] = []
+        for command in commands {
+            guard case .solid(let color) = command.paint else { continue }
+            let (red, green, blue, _) = color.bytes
+            let packed = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+            if !colors.contains(packed) { colors.append(packed) }
+        }
+        return colors
     }
 
     private func draw(_ command: DrawCommand) {

@@ -24,7 +24,7 @@ public struct APNGEncoder: Sendable {
         guard let first = merged.first else { throw CodecError("no frames to encode") }
         let (width, height) = (first.image.width, first.image.height)
         precondition(merged.allSatisfy { $0.image.width == width && $0.image.height == height }, "frame sizes differ")
-        let layouts = PNGPixelLayout.candidates(for: merged.map(\.image))
+        let layouts = PNGPixelLayout.candidates(for: merged.map(\.image), animated: merged.count > 1)
 
         // Layouts are compared by planning a sample of the frames with quick deflate
         // estimates; the winner is then planned in full and compressed in earnest.

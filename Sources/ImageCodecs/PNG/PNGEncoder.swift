@@ -4,7 +4,7 @@ public enum PNGEncoder {
     /// The PNG bytes of `image`.
     public static func encode(_ image: RGBAImage) throws(CodecError) -> [UInt8] {
         var best: [UInt8]? = nil
-        for layout in PNGPixelLayout.candidates(for: [image]) {
+        for layout in PNGPixelLayout.candidates(for: [image], animated: false) {
             let codes = PixelCodes.codes(of: image, in: layout)
             let data = try PNGImageData(layout: layout)
                 .compress(codes, width: image.width, rect: .whole(width: image.width, height: image.height),

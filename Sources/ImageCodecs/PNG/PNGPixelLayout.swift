@@ -120,7 +120,9 @@ struct PNGPixelLayout: Hashable, Sendable {
     /// a palette when there are at most 256 colours, gray when every pixel is gray,
     /// and always RGB(A). Alpha is dropped (with a tRNS key colour for fully
     /// transparent pixels) when no pixel is partly transparent.
-    static func candidates(for images: [RGBAImage]) -> [PNGPixelLayout] {
+    /// For an animation (`animated`), palettes get a transparent entry when there is room,
+    /// so frames can blend "over" with unchanged pixels transparent.
+    static func candidates(for images: [RGBAImage], animated: Bool) -> [PNGPixelLayout] {
         var counts: [UInt32: Int] = [:]
         var isGray = true, hasPartialAlpha = false
         for image in images {
@@ -139,7 +141,7 @@ struct PNGPixelLayout: Hashable, Sendable {
         }
         var layouts: [PNGPixelLayout] = []
         if counts.count <= 256 {
-            layouts.append(paletteLayout(counts))
+            layouts.append(paletteLayout(counts, addingTransparent: animated))
         }
         let hasTransparent = counts[0] != nil
         let opaqueColors = Set(counts.keys.filter { $0 != 0 })
@@ -162,9 +164,9 @@ struct PNGPixelLayout: Hashable, Sendable {
         return layouts
     }
 
-    private static func paletteLayout(_ counts: [UInt32: Int]) -> PNGPixelLayout {
+    private static func paletteLayout(_ counts: [UInt32: Int], addingTransparent: Bool) -> PNGPixelLayout {
         var colors = Array(counts.keys)
-        if counts[0] == nil && colors.count < 256 { colors.append(0) }  // lets frames blend "over"
+        if addingTransparent && counts[0] == nil && colors.count < 256 { colors.append(0) }
         colors.sort { a, b in
             let (alphaA, alphaB) = (a & 0xFF, b & 0xFF)
             if (alphaA == 0xFF) != (alphaB == 0xFF) { return alphaA != 0xFF }

@@ -1,0 +1,85 @@
+@testable import SpinnerModel
+import XCTest
+
+final class KindTests: XCTestCase {
+    private func scene(_ kind: String, _ pairs: [String: String] = [:]) throws -> Scene {
+        let validated = try request(kind, .gif, pairs)
+        return validated.kind.scene(for: validated)
+    }
+
+    func testLoopPeriodsFollowTheSeeds() throws {
+        XCTAssertEqual(try scene("circular").loopMilliseconds(limit: 60_000), 3500)
+        XCTAssertEqual(try scene("circular", ["duration": "1"]).loopMilliseconds(limit: 60_000), 2000)
+        XCTAssertEqual(try scene("activity").loopMilliseconds(limit: 60_000), 1000)
+        XCTAssertEqual(try scene("dots").loopMilliseconds(limit: 60_000), 6000)
+        XCTAssertEqual(try scene("dots", ["duration": "1"]).loopMilliseconds(limit: 60_000), 2000)
+        XCTAssertEqual(try scene("dots", ["duration": "1.7"]).loopMilliseconds(limit: 60_000), 34_000)
+        XCTAssertEqual(try scene("arc").loopMilliseconds(limit: 60_000), 1000)
+        XCTAssertEqual(try scene("capsules").loopMilliseconds(limit: 60_000), 1500)
+    }
+
+    func testCircularStartsWithTheShortPuckCentredAtTwelve() throws {
+        let commands = try scene("circular").drawCommands(at: ms(0))
+        XCTAssertEqual(commands.count, 2)
+        guard case .arc(_, _, let start, let end) = commands[1].shape else { return XCTFail("puck is not an arc") }
+        XCTAssertEqual(start, -18, accuracy: 1e-9)  // 0.1 of the circle, centred on 12 o'clock
+        XCTAssertEqual(end, 18, accuracy: 1e-9)
+        XCTAssertEqual(commands[1].transform, .identity)
+    }
+
+    func testCircularIsLongAfterOneCycleAndTurnedTwice() throws {
+        let commands = try scene("circular").drawCommands(at: ms(1750))
+        guard case .arc(_, _, let start, let end) = commands[1].shape else { return XCTFail("puck is not an arc") }
+        XCTAssertEqual(end - start, 0.85 * 360, accuracy: 1e-6)
+        // 720° is a whole number of turns: the rotation matrix is the identity again.
+        XCTAssertEqual(commands[1].transform.a, 1, accuracy: 1e-9)
+        XCTAssertEqual(commands[1].transform.b, 0, accuracy: 1e-9)
+    }
+
+    func testActivityOpacityFallsOffBehindTheLitCapsule() throws {
+        let scene = try scene("activity")
+        let opacities = scene.drawCommands(at: Rational(3000, 12)).map(\.opacity)  // step 3: capsule 3 lit
+        XCTAssertEqual(opacities.count, 12)
+        XCTAssertEqual(opacities[3], 1, accuracy: 1e-12)
+        for behind in 1...11 {
+            XCTAssertEqual(opacities[(3 - behind + 12) % 12], 1 - 0.9 * Double(behind) / 11, accuracy: 1e-12)
+        }
+        XCTAssertTrue(scene.isStepped)
+        XCTAssertEqual(scene.stepTimes(loopMilliseconds: 1000).count, 12)
+    }
+
+    func testDotsPulseWithTheSeedsDelays() throws {
+        let scene = try scene("dots")
+        let atOneSecond = scene.drawCommands(at: ms(1000)).map(\.opacity)
+        XCTAssertEqual(atOneSecond[0], 0.3, accuracy: 1e-9)       // dot 0 at the bottom of its pulse
+        let atLater = scene.drawCommands(at: ms(1300)).map(\.opacity)
+        XCTAssertEqual(atLater[3], 0.3, accuracy: 1e-9)           // dot 3 is 0.3 s behind
+    }
+
+    func testCapsulesTrailPeaksAtOneFifth() throws {
+        let opacities = try scene("capsules").drawCommands(at: ms(800)).map(\.opacity)
+        // At 0.8 s capsule 8 has just been selected; capsules 3…7 trail it.
+        XCTAssertEqual(opacities.max() ?? 0, 0.2, accuracy: 1e-9)
+        XCTAssertLessThanOrEqual(opacities.count, 7)  // fully transparent capsules are left out
+    }
+
+    func testCircularStylesTakeTheirSystemColours() throws {
+        let accent = try scene("circular", ["style": "accent"]).drawCommands(at: ms(0))
+        XCTAssertEqual(accent[0].paint, .solid(SystemColor.systemGray3.light))
+        XCTAssertEqual(accent[1].paint, .solid(SystemColor.systemBlue.light))
+        let custom = try scene("circular", ["style": "accent", "color": "red", "track": "#00ff00"]).drawCommands(at: ms(0))
+        XCTAssertEqual(custom[1].paint, .solid(Color(red8: 255, green8: 0, blue8: 0)))
+        XCTAssertEqual(custom[0].paint, .solid(Color(red8: 0, green8: 255, blue8: 0)))
+        let bubbled = try scene("circular", ["style": "bubbledForeground"]).drawCommands(at: ms(0))
+        XCTAssertNotNil(bubbled[1].innerShadow)
+    }
+
+    func testEveryKindsFrameAtTimeZeroEqualsItsFrameOneLoopLater() throws {
+        for kind in SpinnerKind.allCases {
+            let scene = try scene(kind.rawValue)
+            let loop = try XCTUnwrap(scene.loopMilliseconds(limit: 60_000))
+            XCTAssertEqual(scene.drawCommands(at: ms(0)), scene.drawCommands(at: ms(loop)), "\(kind)")
+            XCTAssertEqual(scene.drawCommands(at: ms(137)), scene.drawCommands(at: ms(137 + loop)), "\(kind)")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Decodes images with Pillow (a decoder nobody on this project wrote) for the tests.
+
+  imagetool.py inspect FILE          JSON: format, size, frame count, loop, per-frame
+                                     durations (ms), whether neighbouring frames differ,
+                                     and the APNG disposal/blend ops or GIF disposals
+  imagetool.py frames FILE DIR       writes every composited frame as DIR/NNN.png (RGBA)
+  imagetool.py diff A B [TOL] [BG] [BLUR]
+                                     JSON: pixels whose RGBA channels differ by more than
+                                     TOL (default 0) and the largest channel difference;
+                                     with BG (hex) both are first composited over that
+                                     colour, with BLUR both are box-blurred by that radius
+                                     (to compare a dithered GIF with the smooth original)
+  imagetool.py rgba FILE             raw RGBA bytes of the first frame on stdout
+  imagetool.py apng FILE             JSON: acTL frames/plays and every fcTL's rectangle,
+                                     delay fraction and dispose/blend ops, read from the bytes
+"""
+import json
+import os
+import struct
+import sys
+
+from PIL import Image, ImageChops, ImageFilter
+
+
+def composited_frames(path):
+    with Image.open(path) as image:
+        for index in range(getattr(image, "n_frames", 1)):
+            image.seek(index)
+            yield index, image.convert("RGBA"), dict(image.info)
+
+
+def inspect(path):
+    with Image.open(path) as image:
+        result = {
+            "format": image.format,
+            "width": image.width,
+            "height": image.height,
+            "frames": getattr(image, "n_frames", 1),
+            "animated": bool(getattr(image, "is_animated", False)),
+            "loop": image.info.get("loop"),
+        }
+    durations, differs, disposals, blends = [], [], [], []
+    previous = None
+    for _, frame, info in composited_frames(path):
+        durations.append(float(info.get("duration", 0)))
+        if "disposal" in info:
+            disposals.append(info["disposal"])
+        if "blend" in info:
+            blends.append(info["blend"])
+        if previous is not None:
+            differs.append(ImageChops.difference(previous, frame).getbbox(alpha_only=False) is not None)
+        previous = frame
+    result.update(durations=durations, neighboursDiffer=differs, disposals=disposals, blends=blends)
+    return result
+
+
+def diff(a, b, tolerance, background=None, blur=0):
+    with Image.open(a) as first, Image.open(b) as second:
+        first, second = first.convert("RGBA"), second.convert("RGBA")
+        if background:
+            colour = tuple(int(background[i:i + 2], 16) for i in (0, 2, 4)) + (255,)
+            first = Image.alpha_composite(Image.new("RGBA", first.size, colour), first)
+            second = Image.alpha_composite(Image.new("RGBA", second.size, colour), second)
+        if blur:
+            first = first.filter(ImageFilter.BoxBlur(blur))
+            second = second.filter(ImageFilter.BoxBlur(blur))
+        if first.size != second.size:
+            return {"sameSize": False, "differing": first.width * first.height, "largest": 255}
+        delta = ImageChops.difference(first, second)
+        channels = delta.split()
+        largest = max(channel.getextrema()[1] for channel in channels)
+        over = [channel.point(lambda v: 255 if v > tolerance else 0) for channel in channels]
+        mask = ImageChops.lighter(ImageChops.lighter(over[0], over[1]), ImageChops.lighter(over[2], over[3]))
+        differing = sum(1 for value in mask.get_flattened_data() if value)
+        return {"sameSize": True, "differing": differing, "largest": largest}
+
+
+def apng_chunks(path):
+    data = open(path, "rb").read()
+    offset, result = 8, {"frames": []}
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"acTL":
+            result["numFrames"], result["numPlays"] = struct.unpack(">II", body)
+        elif kind == b"fcTL":
+            _, width, height, x, y, numerator, denominator, dispose, blend = struct.unpack(">IIIIIHHBB", body)
+            result["frames"].append({"width": width, "height": height, "x": x, "y": y,
+                                     "delay": [numerator, denominator], "dispose": dispose, "blend": blend})
+        offset += 12 + length
+    return result
+
+
+def main(argv):
+    command = argv[1]
+    if command == "inspect":
+        print(json.dumps(inspect(argv[2])))
+    elif command == "frames":
+        os.makedirs(argv[3], exist_ok=True)
+        for index, frame, _ in composited_frames(argv[2]):
+            frame.save(os.path.join(argv[3], "%03d.png" % index))
+    elif command == "diff":
+        print(json.dumps(diff(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 0,
+                              argv[5] if len(argv) > 5 and argv[5] != "-" else None,
+                              float(argv[6]) if len(argv) > 6 else 0)))
+    elif command == "rgba":
+        with Image.open(argv[2]) as image:
+            sys.stdout.buffer.write(image.convert("RGBA").tobytes())
+    elif command == "apng":
+        print(json.dumps(apng_chunks(argv[2])))
+    else:
+        raise SystemExit("unknown command " + command)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

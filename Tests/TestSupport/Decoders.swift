@@ -1,0 +1,117 @@
+import Foundation
+
+/// The repository's root and its test helpers, found from this file's own path.
+public enum Repository {
+    /// The package root.
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `Tests/Support/imagetool.py`, the Pillow front end.
+    public static let imageTool = root.appendingPathComponent("Tests/Support/imagetool.py").path
+
+    /// The `spinnerd` executable next to the test bundle (built by `swift build`/`swift test`).
+    public static var spinnerd: String {
+        let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
+        for directory in [bundleDirectory, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("spinnerd").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return root.appendingPathComponent(".build/debug/spinnerd").path
+    }
+}
+
+/// A fresh directory under /tmp, removed when the value goes away.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("spinnerd-tests-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// A path inside the directory.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `bytes` to `name` and returns its path.
+    public func write(_ bytes: [UInt8], to name: String) throws -> String {
+        let target = path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+}
+
+/// What Pillow reads from an image (see `imagetool.py inspect`).
+public struct DecodedImage: Decodable, Sendable {
+    public let format: String
+    public let width: Int
+    public let height: Int
+    public let frames: Int
+    public let loop: Int?
+    /// Per-frame durations in milliseconds.
+    public let durations: [Double]
+    /// For each frame after the first: whether it differs from the one before.
+    public let neighboursDiffer: [Bool]
+}
+
+/// Pixel comparison by Pillow (see `imagetool.py diff`).
+public struct PixelDifference: Decodable, Sendable {
+    public let sameSize: Bool
+    /// Pixels with a channel differing by more than the tolerance.
+    public let differing: Int
+    /// The largest channel difference anywhere, 0...255.
+    public let largest: Int
+}
+
+/// APNG control chunks as read from the bytes (see `imagetool.py apng`).
+public struct APNGControl: Decodable, Sendable {
+    public struct Frame: Decodable, Sendable {
+        public let width: Int, height: Int, x: Int, y: Int
+        public let delay: [Int]
+        public let dispose: Int, blend: Int
+    }
+    public let numFrames: Int
+    public let numPlays: Int
+    public let frames: [Frame]
+}
+
+/// Front ends to the decoders.
+public enum Decoders {
+    /// Pillow's reading of the image at `path`.
+    public static func inspect(_ path: String) throws -> DecodedImage {
+        try decode(DecodedImage.self, try python("inspect", path))
+    }
+
+    /// Pillow's comparison of two images, counting channel differences above `tolerance`;
+    /// optionally both composited over `background` (hex `rrggbb`) and box-blurred by `blur` px.
+    public static func difference(_ first: String, _ second: String, tolerance: Int = 0,
+                                  background: String? = nil, blur: Double = 0) throws -> PixelDifference {
+        try decode(PixelDifference.self, try python("diff", first, second, String(tolerance), background ?? "-", String(blur)))
+    }
+
+    /// The APNG's acTL and fcTL chunks.
+    public static func apngControl(_ path: String) throws -> APNGControl {
+        try decode(APNGControl.self, try python("apng", path))
+    }
+
+    /// Writes every composited frame of `path` into `directory` as `NNN.png`.
+    public static func extractFrames(_ path: String, into directory: String) throws {
+        _ = try python("frames", path, directory)
+    }
+
+    private static func python(_ arguments: String...) throws -> Data {
+        let result = try ExternalTool.run("python3", [Repository.imageTool] + arguments)
+        guard result.status == 0 else { throw DecoderFailure(message: result.errorText) }
+        return result.output
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        try JSONDecoder().decode(type, from: data)
+    }
+}
+
+/// A decoder refused the file; its message says why.
+public struct DecoderFailure: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
