@@ -13,32 +13,40 @@ enum PNGRowFilter {
     /// by its filter type byte. `stride` is bytes per complete pixel (at least 1).
     static func apply(_ choice: Choice, rows raw: [UInt8], rowBytes: Int, stride: Int) -> [UInt8] {
         let rowCount = rowBytes == 0 ? 0 : raw.count / rowBytes
-        var output = [UInt8]()
-        output.reserveCapacity(raw.count + rowCount)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
-        var best = [UInt8](repeating: 0, count: rowBytes)
+        var output = [UInt8](repeating: 0, count: raw.count + rowCount)
+        let zeros = [UInt8](repeating: 0, count: rowBytes)
+        var scratch = [UInt8](repeating: 0, count: rowBytes * 2)
         raw.withUnsafeBufferPointer { data in
-            for row in 0..<rowCount {
-                let current = UnsafeBufferPointer(rebasing: data[row * rowBytes ..< (row + 1) * rowBytes])
-                let previous = row == 0 ? nil : UnsafeBufferPointer(rebasing: data[(row - 1) * rowBytes ..< row * rowBytes])
-                guard choice == .adaptive else {
-                    output.append(0)
-                    output.append(contentsOf: current)
-                    continue
-                }
-                var bestType: UInt8 = 0
-                var bestCost = Int.max
-                for type in UInt8(0)...4 {
-                    if type >= 2 && previous == nil { break }  // Up/Average/Paeth equal Sub/None on row 0
-                    let cost = filter(type, current, previous, stride, into: &candidate, stopAbove: bestCost)
-                    if cost < bestCost {
-                        bestCost = cost
-                        bestType = type
-                        swap(&best, &candidate)
+            zeros.withUnsafeBufferPointer { zeroRow in
+                output.withUnsafeMutableBufferPointer { out in
+                    scratch.withUnsafeMutableBufferPointer { buffers in
+                        guard let source = data.baseAddress, let none = zeroRow.baseAddress,
+                              let target = out.baseAddress, let spare = buffers.baseAddress else { return }
+                        for row in 0..<rowCount {
+                            let current = source + row * rowBytes
+                            let previous = row == 0 ? none : source + (row - 1) * rowBytes
+                            let destination = target + row * (rowBytes + 1)
+                            guard choice == .adaptive else {
+                                destination.pointee = 0
+                                (destination + 1).update(from: current, count: rowBytes)
+                                continue
+                            }
+                            // Try each filter into one of two scratch rows, keeping the cheaper.
+                            var best: (type: UInt8, cost: Int, row: UnsafeMutablePointer<UInt8>) = (0, Int.max, spare)
+                            var candidate = spare + rowBytes
+                            for type in UInt8(0)...4 where type < 2 || row > 0 {
+                                let cost = filter(type, current, previous, rowBytes, stride, into: candidate, stopAbove: best.cost)
+                                if cost < best.cost {
+                                    let freed = best.row
+                                    best = (type, cost, candidate)
+                                    candidate = freed
+                                }
+                            }
+                            destination.pointee = best.type
+                            (destination + 1).update(from: best.row, count: rowBytes)
+                        }
                     }
                 }
-                output.append(bestType)
-                output.append(contentsOf: best)
             }
         }
         return output
@@ -46,22 +54,23 @@ enum PNGRowFilter {
 
     /// Writes the row filtered by `type` into `output` and returns its cost (sum of
     /// |signed byte|), stopping early once the cost passes `limit`.
-    private static func filter(_ type: UInt8, _ row: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?,
-                               _ stride: Int, into output: inout [UInt8], stopAbove limit: Int) -> Int {
+    private static func filter(_ type: UInt8, _ row: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+                               _ count: Int, _ stride: Int, into output: UnsafeMutablePointer<UInt8>,
+                               stopAbove limit: Int) -> Int {
         var cost = 0
-        for index in 0..<row.count {
-            let left = index >= stride ? Int(row[index - stride]) : 0
-            let up = previous.map { Int($0[index]) } ?? 0
-            let upLeft = index >= stride ? previous.map { Int($0[index - stride]) } ?? 0 : 0
+        for index in 0..<count {
+            let hasLeft = index >= stride
+            let left = hasLeft ? Int(row[index - stride]) : 0
+            let up = Int(previous[index])
             let predictor: Int
             switch type {
             case 0: predictor = 0
             case 1: predictor = left
             case 2: predictor = up
-            case 3: predictor = (left + up) / 2
-            default: predictor = paeth(left, up, upLeft)
+            case 3: predictor = (left + up) >> 1
+            default: predictor = paeth(left, up, hasLeft ? Int(previous[index - stride]) : 0)
             }
-            let value = UInt8(truncatingIfNeeded: Int(row[index]) - predictor)
+            let value = UInt8(truncatingIfNeeded: Int(row[index]) &- predictor)
             output[index] = value
             cost += value < 128 ? Int(value) : 256 - Int(value)
             if cost > limit { return cost }

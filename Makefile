@@ -1,0 +1,47 @@
+# spinnerd — animated loading spinners as SVG, APNG, GIF and PNG.
+# `make run` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
+SHELL := /bin/bash
+SWIFT ?= swift
+OUT ?= out
+
+.PHONY: run test bench deps-run deps-test deps-bench build release samples record-references clean
+
+run: deps-run release samples
+	@echo "Rendered the sample set into $(OUT)/ (the HTTP server arrives with the service)."
+
+test: deps-test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps-bench release
+	scripts/bench.sh
+
+deps-run:
+	@scripts/install-deps.sh run
+deps-test:
+	@scripts/install-deps.sh test
+deps-bench:
+	@scripts/install-deps.sh bench
+
+build: deps-run
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+# One file per kind and format at default parameters.
+samples:
+	@mkdir -p $(OUT)
+	@for kind in circular activity dots arc capsules; do \
+	  for format in apng gif png; do \
+	    .build/release/spinnerd render $$kind format=$$format -o $(OUT)/$$kind.$$format || exit 1; \
+	  done; \
+	done
+	@ls -l $(OUT)
+
+# Re-record the reference PNGs after an intended change to the pictures; look at them before committing.
+record-references: deps-test
+	RECORD_REFERENCES=1 $(SWIFT) test --filter ReferenceImageTests
+
+clean:
+	rm -rf .build $(OUT) bench-out

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what spinnerd needs on Debian 12, idempotently: only missing packages are
+# installed, and `apt-get update` runs at most once. Usage: install-deps.sh run|test|bench
+set -euo pipefail
+
+purpose="${1:-run}"
+
+# Build and run: the C libraries behind the systemLibrary targets.
+apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev pkg-config fontconfig)
+pip_packages=()
+if [[ "$purpose" == test || "$purpose" == bench ]]; then
+    # Decoders and validators nobody on this project wrote.
+    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl)
+    pip_packages+=("Pillow>=10")
+fi
+if [[ "$purpose" == bench ]]; then
+    apt_packages+=(apngdis hyperfine)
+fi
+
+sudo_if_needed() {
+    if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for package in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "installing: ${missing[*]}"
+    sudo_if_needed apt-get update -qq
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+python_missing=()
+for requirement in "${pip_packages[@]}"; do
+    module="${requirement%%[<>=]*}"
+    [[ "$module" == Pillow ]] && module=PIL
+    python3 -c "import $module" 2>/dev/null || python_missing+=("$requirement")
+done
+if ((${#python_missing[@]})); then
+    echo "installing (pip): ${python_missing[*]}"
+    python3 -m pip install --quiet --disable-pip-version-check "${python_missing[@]}" 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${python_missing[@]}"
+fi
