@@ -2,7 +2,7 @@
 // spinnerd: animated loading spinners rendered on demand as SVG, APNG, GIF and PNG.
 //
 // Layering (arrows point down only):
-//   spinnerd (executable) → SpinnerRendering → SpinnerRaster, ImageCodecs → SpinnerModel
+//   spinnerd (executable) → SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif (only ImageCodecs).
 import PackageDescription
 
@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["CZlib", "CLibdeflate", "CGif"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "CCairo"]),
+        // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
+        .target(name: "SpinnerSVG", dependencies: ["SpinnerModel"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
-        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "ImageCodecs"]),
+        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerRendering", "SpinnerModel"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "TestSupport"],
                     exclude: ["References"]),
+        .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
         .testTarget(
             name: "SpinnerRenderingTests",
             dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"]),

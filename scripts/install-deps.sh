@@ -10,8 +10,9 @@ apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev pkg-config font
 pip_packages=()
 if [[ "$purpose" == test || "$purpose" == bench ]]; then
     # Decoders and validators nobody on this project wrote.
-    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl)
-    pip_packages+=("Pillow>=10")
+    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core)
+    # Playwright drives Debian's chromium; its own browser download is never used.
+    pip_packages+=("Pillow>=10" "playwright")
 fi
 if [[ "$purpose" == bench ]]; then
     apt_packages+=(apngdis hyperfine)

@@ -1,6 +1,7 @@
 import ImageCodecs
 import SpinnerModel
 import SpinnerRaster
+import SpinnerSVG
 
 /// A validated request → encoded image bytes: builds the scene, plans the frames within
 /// the budget, rasterises them and hands them to the format's encoder. Pure apart from
@@ -30,14 +31,14 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try APNGEncoder(loops: request.integer(.loops)).encode(frames) }
         case .gif:
             let frames = try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
-            let matte = request.color(.matte, theme: .light).map { color in
+            let matte = request.color(.matte, theme: request.theme.fixed).map { color in
                 GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
             }
             bytes = try codec { () throws(CodecError) in
                 try GIFEncoder(loops: request.integer(.loops), matte: matte).encode(frames)
             }
         case .svg:
-            throw .codec(CodecError("SVG output is not available yet"))
+            bytes = SVGDocument(request: request).bytes
         }
         return RenderedImage(bytes: bytes, format: request.format)
     }

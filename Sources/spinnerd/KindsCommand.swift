@@ -28,6 +28,8 @@ enum KindsCommand {
             return "colour (default \(value?.canonicalText ?? absent))"
         case .choice(let value, let options):
             return options.joined(separator: "|") + " (default \(value))"
+        case .text(let value, let maxLength):
+            return "text up to \(maxLength) characters (default \(value))"
         }
     }
 }

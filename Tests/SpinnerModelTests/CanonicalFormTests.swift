@@ -16,7 +16,7 @@ final class CanonicalFormTests: XCTestCase {
                                                      "loops": "0", "size": "80", "scale": "1", "background": "transparent"])
         XCTAssertEqual(bare.canonicalForm, explicit.canonicalForm)
         XCTAssertEqual(bare.canonicalForm,
-                       "circular.gif?background=00000000&duration=1.75&fps=30&loops=0&scale=1&size=80&stroke=10&style=hierarchy")
+                       "circular.gif?background=00000000&duration=1.75&fps=30&loops=0&scale=1&size=80&stroke=10&style=hierarchy&theme=light")
     }
 
     func testOrderOfParametersDoesNotMatter() throws {

@@ -36,8 +36,13 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
         parameters.first { $0.name == name }
     }
 
+    /// The complete scene for a validated request in the theme it asks for (light for `auto`).
+    public func scene(for request: SpinnerRequest) -> Scene {
+        scene(for: request, theme: request.theme.fixed)
+    }
+
     /// The complete scene for a validated request in `theme`.
-    public func scene(for request: SpinnerRequest, theme: Theme = .light) -> Scene {
+    public func scene(for request: SpinnerRequest, theme: Theme) -> Scene {
         Scene(size: design.naturalSize,
               background: request.color(.background, theme: theme) ?? .transparent,
               nodes: design.nodes(for: request, theme: theme))

@@ -64,3 +64,12 @@ public enum Theme: String, CaseIterable, Sendable {
     /// iOS dark mode.
     case dark
 }
+
+/// The `theme` parameter: a fixed appearance, or `auto` to follow the viewer's
+/// `prefers-color-scheme` (SVG only; raster formats draw `auto` as light).
+public enum ThemeChoice: String, CaseIterable, Sendable {
+    case light, dark, auto
+
+    /// The theme a picture that cannot adapt is drawn in.
+    public var fixed: Theme { self == .dark ? .dark : .light }
+}

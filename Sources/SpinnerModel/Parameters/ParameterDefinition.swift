@@ -26,6 +26,7 @@ public struct ParameterDefinition: Hashable, Sendable {
         case .decimal(let value, _, _): .decimal(value)
         case .color(let value, _): value.map(ParameterValue.color)
         case .choice(let value, _): .choice(value)
+        case .text(let value, _): .text(value)
         }
     }
 }
@@ -40,6 +41,8 @@ public enum ParameterType: Hashable, Sendable {
     case color(default: ColorValue?, absent: String)
     /// One of `options`, matched case-insensitively, spelled canonically as listed.
     case choice(default: String, options: [String])
+    /// Free text for people (a title), at most `maxLength` characters, no control characters.
+    case text(default: String, maxLength: Int)
 }
 
 /// A validated parameter value.
@@ -48,14 +51,35 @@ public enum ParameterValue: Hashable, Sendable {
     case decimal(FixedPoint)
     case color(ColorValue)
     case choice(String)
+    case text(String)
 
-    /// The one canonical spelling, used in the cache key.
+    /// The one canonical spelling, used in the cache key. Text is percent-encoded so it
+    /// cannot break the `key=value&…` form.
     public var canonicalText: String {
         switch self {
         case .integer(let value): String(value)
         case .decimal(let value): value.description
         case .color(let value): value.canonicalText
         case .choice(let value): value
+        case .text(let value): ParameterValue.percentEncoded(value)
         }
+    }
+}
+
+extension ParameterValue {
+    /// `text` with every byte outside RFC 3986's unreserved set written as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+            if unreserved {
+                encoded.append(Character(Unicode.Scalar(byte)))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
     }
 }

@@ -20,6 +20,11 @@ enum SharedParameters {
             ParameterDefinition(.matte, "GIF only: the page colour that semi-transparent edges are blended into "
                                 + "(GIF has 1-bit alpha); without it edges are cut at 50 % opacity.",
                                 .color(default: nil, absent: "edges thresholded at 50 % opacity"), formats: [.gif]),
+            ParameterDefinition(.theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
+                                + "prefers-color-scheme (SVG; raster images draw auto as light).",
+                                .choice(default: ThemeChoice.light.rawValue, options: ThemeChoice.allCases.map(\.rawValue))),
+            ParameterDefinition(.title, "SVG only: the accessible name, written as the SVG's <title>.",
+                                .text(default: "Loading", maxLength: 120), formats: [.svg]),
             ParameterDefinition(.t, "Time of the still PNG frame, in seconds; taken modulo the loop.",
                                 .decimal(default: FixedPoint(0, places: 3),
                                          range: FixedPoint(0, places: 3)...FixedPoint(3600, places: 3), unit: "s"),

@@ -67,11 +67,25 @@ extension SpinnerRequest {
             }
             return .color(color)
 
+        case .text(_, let maxLength):
+            guard text.count <= maxLength, text.unicodeScalars.allSatisfy(isAllowedInText) else {
+                throw .invalidValue(name, value: text, expected: "text of at most \(maxLength) characters without control characters")
+            }
+            return .text(text)
+
         case .choice(_, let options):
             guard let option = options.first(where: { $0.lowercased() == text.lowercased() }) else {
                 throw .invalidValue(name, value: text, expected: "one of " + options.joined(separator: ", "))
             }
             return .choice(option)
+        }
+    }
+
+    /// Characters XML 1.0 allows, minus controls (tab and newline too: a title is one line).
+    private static func isAllowedInText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
         }
     }
 

@@ -57,6 +57,19 @@ public struct SpinnerRequest: Hashable, Sendable {
         colorValue(name)?.resolved(for: theme)
     }
 
+    /// A text parameter's value.
+    public func text(_ name: ParameterName) -> String {
+        guard case .text(let value) = values[name] else { preconditionFailure("\(name) is not text here") }
+        return value
+    }
+
+    /// The colour theme asked for: `light`, `dark`, or `auto` (follow the viewer; raster
+    /// images cannot, so they use light).
+    public var theme: ThemeChoice {
+        guard case .choice(let value) = values[.theme] else { return .light }
+        return ThemeChoice(rawValue: value) ?? .light
+    }
+
     /// A choice parameter's canonical option.
     public func choice(_ name: ParameterName) -> String {
         guard case .choice(let value) = values[name] else { preconditionFailure("\(name) is not a choice here") }

@@ -1,0 +1,52 @@
+import SpinnerModel
+
+/// A spinner as an animated SVG: the scene's shapes as SVG elements and its keyframe
+/// tracks as CSS `@keyframes`, so the browser animates a small vector file. It reads
+/// the same `Scene` as the raster engine; nothing here knows a particular kind.
+///
+/// Good-citizen details: `width`/`height` from `size` and a `viewBox` in the scene's
+/// points; `role="img"` with a `<title>` (the `title` parameter, escaped); no scripts and
+/// no external references; every number and colour comes from validated parameters.
+/// Under `prefers-reduced-motion: reduce` everything runs 4× slower (still moving);
+/// with `theme=auto`, colours switch to their dark variants under `prefers-color-scheme: dark`.
+public struct SVGDocument: Sendable {
+    /// The document text.
+    public let text: String
+
+    /// The SVG for `request` (whose format should be `svg`).
+    public init(request: SpinnerRequest) {
+        let theme = request.theme
+        let scene = request.kind.scene(for: request, theme: theme.fixed)
+        // A scene's motion always repeats; the SVG needs no budget, only the loop for finite plays.
+        let loop = scene.loopMilliseconds(limit: Int.max / 4) ?? 0
+        let plays = request.values[.loops] == nil ? 0 : request.integer(.loops)
+        let animations = SVGAnimations(loopMilliseconds: loop, plays: plays)
+        var builder = SVGSceneBuilder(animations: animations)
+        var content = builder.elements(for: scene)
+        var definitions = builder.definitions
+        var darkRules: [String] = []
+        if theme == .auto {
+            // The dark scene is built only to read its colours; its animations are discarded.
+            var darkBuilder = SVGSceneBuilder(animations: SVGAnimations(loopMilliseconds: loop, plays: plays))
+            let darkContent = darkBuilder.elements(for: request.kind.scene(for: request, theme: .dark))
+            var counter = 0
+            darkRules = SVGThemeOverrides.rules(light: &content, dark: darkContent, counter: &counter)
+                + SVGThemeOverrides.rules(light: &definitions, dark: darkBuilder.definitions, counter: &counter)
+        }
+        content = SVGHoisting.hoisted(SVGReuse.sharingGeometry(content, definitions: &definitions))
+
+        let size = String(request.integer(.size))
+        let viewBox = "0 0 " + SVGFormat.number(scene.size) + " " + SVGFormat.number(scene.size)
+        var children = [SVGElement("title", text: request.values[.title] == nil ? "Loading" : request.text(.title))]
+        let css = animations.css(extra: darkRules.isEmpty ? [] : ["@media (prefers-color-scheme:dark){" + darkRules.joined() + "}"])
+        if !css.isEmpty { children.append(SVGElement("style", text: css)) }
+        if !definitions.isEmpty { children.append(SVGElement("defs", children: definitions)) }
+        children += content
+        let root = SVGElement("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", size), ("height", size),
+                                      ("viewBox", viewBox), ("role", "img")], children: children)
+        text = root.xml
+    }
+
+    /// The UTF-8 bytes.
+    public var bytes: [UInt8] { Array(text.utf8) }
+}

@@ -1,0 +1,94 @@
+import SpinnerModel
+
+/// Paint as SVG attributes: solid colours as `#rgb` plus an opacity attribute when
+/// translucent, linear gradients as `<linearGradient>` in user space (so they turn with
+/// the shape, as SwiftUI's do).
+enum SVGPaint {
+    /// `fill`/`stroke` (`property`) and its opacity for a solid colour.
+    static func solid(_ color: Color, as property: String) -> [(String, String)] {
+        var attributes = [(property, SVGFormat.color(color))]
+        if color.alpha < 1 { attributes.append((property + "-opacity", SVGFormat.number(color.alpha))) }
+        return attributes
+    }
+
+    /// The attributes for `paint`, adding any gradient to `definitions`.
+    static func attributes(_ paint: Paint, as property: String, definitions: inout [SVGElement]) -> [(String, String)] {
+        switch paint {
+        case .solid(let color):
+            return solid(color, as: property)
+        case .linear(let gradient):
+            let id = "g\(definitions.count)"
+            let stops = gradient.stops.map { stop in
+                SVGElement("stop", [("offset", SVGFormat.number(stop.offset))] + solid(stop.color, as: "stop-color")
+                    .map { ($0.0 == "stop-color-opacity" ? "stop-opacity" : $0.0, $0.1) })
+            }
+            definitions.append(SVGElement("linearGradient", [
+                ("id", id), ("gradientUnits", "userSpaceOnUse"),
+                ("x1", SVGFormat.number(gradient.start.x)), ("y1", SVGFormat.number(gradient.start.y)),
+                ("x2", SVGFormat.number(gradient.end.x)), ("y2", SVGFormat.number(gradient.end.y)),
+            ], children: stops))
+            return [(property, "url(#\(id))")]
+        case .angular(let gradient):
+            // SVG has no conic gradient; shapes other than arcs (handled piece by piece)
+            // take the gradient's middle colour.
+            return solid(gradient.stops.color(at: 0.5), as: property)
+        }
+    }
+}
+
+/// Path data for circles and arcs, angles in degrees clockwise from 12 o'clock.
+enum SVGArcPath {
+    /// An arc from `from` to `to` degrees (clockwise), or a full circle when they span 360°.
+    static func arc(center: Point, radius: Double, from: Double, to: Double) -> String {
+        guard to - from < 360 else { return circle(center: center, radius: radius, startingAt: from) }
+        let start = center.onCircle(radius: radius, degrees: from), end = center.onCircle(radius: radius, degrees: to)
+        let large = to - from > 180 ? 1 : 0
+        return "M\(point(start))A\(SVGFormat.number(radius)) \(SVGFormat.number(radius)) 0 \(large) 1 \(point(end))"
+    }
+
+    /// A full circle as two half arcs, starting (and ending) at `start` degrees, clockwise.
+    static func circle(center: Point, radius: Double, startingAt start: Double) -> String {
+        let first = center.onCircle(radius: radius, degrees: start), half = center.onCircle(radius: radius, degrees: start + 180)
+        let r = SVGFormat.number(radius)
+        return "M\(point(first))A\(r) \(r) 0 1 1 \(point(half))A\(r) \(r) 0 1 1 \(point(first))"
+    }
+
+    private static func point(_ point: Point) -> String {
+        SVGFormat.number(point.x) + " " + SVGFormat.number(point.y)
+    }
+}
+
+/// An angular gradient along a stroked arc, which SVG cannot paint directly: each dash
+/// of the stroke becomes its own short arc in the gradient's colour at the dash's middle
+/// angle (undashed strokes are cut into 2° pieces). A dash of a few points spans about
+/// 2 % of the gradient, so one colour per dash is what the eye sees.
+enum SVGArcPieces {
+    static func pieces(_ arc: Arc, stroke: StrokeStyle, gradient: AngularGradient) -> [SVGElement] {
+        guard case .arc(let center, let radius, let start, let end) = Shape.arc(arc).resolved(at: .zero) else { return [] }
+        let length = 2 * Double.pi * radius * (end - start) / 360
+        var spans: [(Double, Double)] = []  // along the path, in points
+        if stroke.dash.isEmpty || stroke.dash.reduce(0, +) <= 0 {
+            let count = max(1, Int((end - start) / 2))
+            spans = (0..<count).map { (length * Double($0) / Double(count), length * Double($0 + 1) / Double(count)) }
+        } else {
+            let period = stroke.dash.reduce(0, +)
+            var position = -stroke.dashPhase.truncatingRemainder(dividingBy: period)
+            var index = 0
+            while position < length {
+                let segment = stroke.dash[index % stroke.dash.count]
+                if index % 2 == 0 && position + segment >= 0 {
+                    spans.append((max(0, position), min(length, position + segment)))
+                }
+                position += segment
+                index += 1
+            }
+        }
+        return spans.map { span in
+            let from = start + (end - start) * span.0 / length, to = start + (end - start) * span.1 / length
+            var offset = ((from + to) / 2 - gradient.startDegrees).truncatingRemainder(dividingBy: 360) / 360
+            if offset < 0 { offset += 1 }
+            return SVGElement("path", [("d", SVGArcPath.arc(center: center, radius: radius, from: from, to: to))]
+                              + SVGPaint.solid(gradient.stops.color(at: offset), as: "stroke"))
+        }
+    }
+}

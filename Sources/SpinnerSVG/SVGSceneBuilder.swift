@@ -1,0 +1,173 @@
+import SpinnerModel
+
+/// Turns a scene's nodes into SVG elements: shapes with their paint, static transforms as
+/// attributes, and every moving value as a CSS animation registered in `animations`.
+///
+/// Animated rotations get a `<g>` of their own (a CSS `transform` replaces the element's
+/// transform attribute, so the two cannot share an element); trims of a circle are a
+/// dash of a full-circle path with `pathLength="100"`, animated through
+/// `stroke-dasharray` and `stroke-dashoffset`; opacities animate `opacity`.
+struct SVGSceneBuilder {
+    let animations: SVGAnimations
+    /// Gradients and other referenced elements, for `<defs>`.
+    var definitions: [SVGElement] = []
+    /// Classes whose animation drives `transform`: such elements take no transform attribute.
+    private var rotatingClasses: Set<String> = []
+
+    init(animations: SVGAnimations) {
+        self.animations = animations
+    }
+
+    /// The elements of `scene`, background first.
+    mutating func elements(for scene: Scene) -> [SVGElement] {
+        var result: [SVGElement] = []
+        if scene.background.alpha > 0 {
+            result.append(SVGElement("rect", [("width", "100%"), ("height", "100%")] + SVGPaint.solid(scene.background, as: "fill")))
+        }
+        for node in scene.nodes { result += elements(for: node) }
+        return result
+    }
+
+    private mutating func elements(for node: SceneNode) -> [SVGElement] {
+        var content: [SVGElement]
+        switch node.content {
+        case .group(let children): content = children.flatMap { elements(for: $0) }
+        case .shape(let shape): content = shapeElements(shape)
+        }
+        switch node.opacity {
+        case .constant(let opacity) where opacity < 1:
+            content = wrap(content, [("opacity", SVGFormat.number(opacity))])
+        case .constant:
+            break
+        case .track(let track, let offset):
+            let keyframes = CSSKeyframes.keyframes([track])
+            let body = CSSKeyframes.body(keyframes.stops) { "opacity:" + SVGFormat.number($0[0]) }
+            content = animate(content, animations.animation(body: body, timing: keyframes.timing,
+                                                            period: track.periodMilliseconds, offset: offset))
+        }
+        // Transforms are listed outermost first: build from the innermost outwards.
+        var pending: [String] = []
+        for transform in node.transforms.reversed() {
+            switch transform {
+            case .translate(let dx, let dy):
+                pending.insert("translate(\(SVGFormat.number(dx)) \(SVGFormat.number(dy)))", at: 0)
+            case .rotate(.constant(let degrees), let pivot):
+                guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { continue }
+                pending.insert("rotate(\(SVGFormat.number(degrees)) \(SVGFormat.number(pivot.x)) \(SVGFormat.number(pivot.y)))", at: 0)
+            case .rotate(.track(let track, let offset), let pivot):
+                if !pending.isEmpty { content = wrap(content, [("transform", pending.joined(separator: " "))]) }
+                pending = []
+                let keyframes = CSSKeyframes.keyframes([track])
+                let body = CSSKeyframes.body(keyframes.stops) { "transform:rotate(" + SVGFormat.number($0[0]) + "deg)" }
+                let origin = ";transform-origin:\(SVGFormat.number(pivot.x))px \(SVGFormat.number(pivot.y))px"
+                let animation = animations.animation(body: body, timing: keyframes.timing, period: track.periodMilliseconds,
+                                                     offset: offset, extra: origin)
+                rotatingClasses.insert(animation.className)
+                content = [SVGElement("g", animated(animation), children: content)]
+            }
+        }
+        if !pending.isEmpty { content = wrap(content, [("transform", pending.joined(separator: " "))]) }
+        return content
+    }
+
+    /// The elements that draw one shape: one element, or nested bands for an inner
+    /// shadow, or one piece per dash for an angular gradient along an arc.
+    private mutating func shapeElements(_ shape: ShapeNode) -> [SVGElement] {
+        guard let stroke = shape.stroke else {
+            return [geometry(shape.shape) + SVGPaint.attributes(shape.paint, as: "fill", definitions: &definitions)]
+        }
+        var common: [(String, String)] = [("fill", "none")]
+        if stroke.cap == .round { common.append(("stroke-linecap", "round")) }
+        if case .angular(let gradient) = shape.paint, case .arc(let arc) = shape.shape {
+            let pieces = SVGArcPieces.pieces(arc, stroke: stroke, gradient: gradient)
+            return [SVGElement("g", common + [("stroke-width", SVGFormat.number(stroke.width))], children: pieces)]
+        }
+        if let shadow = shape.innerShadow, case .solid(let fill) = shape.paint {
+            let bands = shadow.bands(strokeWidth: stroke.width, fill: fill).map { band in
+                geometry(shape.shape) + SVGPaint.solid(band.color, as: "stroke") + [("stroke-width", SVGFormat.number(band.width))]
+            }
+            let opacity: [(String, String)] = fill.alpha < 1 ? [("opacity", SVGFormat.number(fill.alpha))] : []
+            return [SVGElement("g", common + opacity, children: bands)]
+        }
+        var element = geometry(shape.shape) + SVGPaint.attributes(shape.paint, as: "stroke", definitions: &definitions)
+        element.attributes += common + [("stroke-width", SVGFormat.number(stroke.width))]
+        if !stroke.dash.isEmpty {
+            element["stroke-dasharray"] = stroke.dash.map { SVGFormat.number($0) }.joined(separator: " ")
+            if stroke.dashPhase != 0 { element["stroke-dashoffset"] = SVGFormat.number(stroke.dashPhase) }
+        }
+        return [element]
+    }
+
+    /// The geometry element of a shape; a moving arc becomes an animated dash.
+    private mutating func geometry(_ shape: Shape) -> SVGElement {
+        switch shape {
+        case .circle(let center, let radius):
+            return SVGElement("circle", [("cx", SVGFormat.number(center.x)), ("cy", SVGFormat.number(center.y)),
+                                         ("r", SVGFormat.number(radius))])
+        case .capsule(let center, let width, let height):
+            return SVGElement("rect", [("x", SVGFormat.number(center.x - width / 2)), ("y", SVGFormat.number(center.y - height / 2)),
+                                       ("width", SVGFormat.number(width)), ("height", SVGFormat.number(height)),
+                                       ("rx", SVGFormat.number(min(width, height) / 2))])
+        case .arc(let arc):
+            guard case .track(let fromTrack, let offset) = arc.from, case .track(let toTrack, let toOffset) = arc.to else {
+                let resolved = shape.resolved(at: .zero)
+                guard case .arc(let center, let radius, let start, let end) = resolved else { return SVGElement("path") }
+                return SVGElement("path", [("d", SVGArcPath.arc(center: center, radius: radius, from: start, to: end))])
+            }
+            precondition(fromTrack.periodMilliseconds == toTrack.periodMilliseconds && offset == toOffset
+                         && fromTrack.keyframes.map(\.at) == toTrack.keyframes.map(\.at)
+                         && fromTrack.keyframes.map(\.easing) == toTrack.keyframes.map(\.easing),
+                         "an animated arc's ends must share their keyframe times and easings")
+            // The path starts at the smallest trim, so the dash never crosses the path's ends.
+            let base = fromTrack.keyframes.map(\.value).min() ?? 0
+            let start = arc.originDegrees + 360 * base
+            let keyframes = CSSKeyframes.keyframes([fromTrack, toTrack])
+            let body = CSSKeyframes.body(keyframes.stops) { values in
+                let dash = (values[1] - values[0]) * 100
+                return "stroke-dasharray:\(SVGFormat.number(dash)) \(SVGFormat.number(100 - dash));stroke-dashoffset:"
+                    + SVGFormat.number(-(values[0] - base) * 100)
+            }
+            let animation = animations.animation(body: body, timing: keyframes.timing,
+                                                 period: fromTrack.periodMilliseconds, offset: offset)
+            return SVGElement("path", [("d", SVGArcPath.circle(center: arc.center, radius: arc.radius, startingAt: start)),
+                                       ("pathLength", "100")] + animated(animation))
+        }
+    }
+
+    /// Attributes that attach an animation.
+    private func animated(_ animation: (className: String, style: String?)) -> [(String, String)] {
+        [("class", animation.className)] + (animation.style.map { [("style", $0)] } ?? [])
+    }
+
+    /// `content` running `animation`: on the element itself when it is alone and not yet
+    /// animated, else on a new group around it.
+    private func animate(_ content: [SVGElement], _ animation: (className: String, style: String?)) -> [SVGElement] {
+        if content.count == 1, content[0]["class"] == nil {
+            var element = content[0]
+            element.attributes += animated(animation)
+            return [element]
+        }
+        return [SVGElement("g", animated(animation), children: content)]
+    }
+
+    /// `content` with `attributes`: set on the element itself when it is alone and has none
+    /// of them (and no animated transform), else on a new group.
+    private func wrap(_ content: [SVGElement], _ attributes: [(String, String)]) -> [SVGElement] {
+        if content.count == 1, attributes.allSatisfy({ content[0][$0.0] == nil }),
+           !(content[0]["class"].map { rotatingClasses.contains($0) } ?? false) {
+            var element = content[0]
+            element.attributes += attributes
+            return [element]
+        }
+        return [SVGElement("g", attributes, children: content)]
+    }
+}
+
+extension SVGElement {
+    /// The element with `attributes` appended.
+    static func + (element: SVGElement, attributes: [(String, String)]) -> SVGElement {
+        var result = element
+        result.attributes += attributes
+        return result
+    }
+}

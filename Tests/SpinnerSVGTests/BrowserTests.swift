@@ -1,0 +1,126 @@
+import Foundation
+import SpinnerModel
+import SpinnerRendering
+import TestSupport
+import XCTest
+
+/// The SVGs in a real headless Chromium (Debian's, driven by Playwright): seeked to a
+/// time they must show what the raster engine draws at that time; in an `<img>` they
+/// must move; reduced motion must slow them; `theme=auto` must follow a dark scheme.
+final class BrowserTests: XCTestCase {
+    /// After a 1 px blur over white, a pixel "differs" when a channel is off by more than
+    /// 48 levels; at most this share of the image may differ (antialiasing of Chromium
+    /// and Cairo disagree along edges, and one colour per dash stands in for the arc's
+    /// angular gradient).
+    static let allowedShare = 0.01
+
+    private struct Seek: Decodable { let differing: Int; let largest: Int; let time: Double; let animations: Int }
+    private struct Shown: Decodable { let svg: String; let loaded: Bool; let changed: Bool }
+    private struct Timing: Decodable { let duration: Double; let endTime: Double? }
+
+    private func render(_ kind: String, _ format: OutputFormat, _ pairs: [(String, String)]) throws -> [UInt8] {
+        let request = try SpinnerRequest.parse(kind: kind, format: format, query: pairs.map { (name: $0.0, value: $0.1) })
+        return try SpinnerRenderer().render(request).bytes
+    }
+
+    private func runBrowser(_ jobs: [[String: Any]], in directory: TemporaryDirectory) throws -> Data {
+        let jobFile = directory.path("jobs.json")
+        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobFile))
+        let script = Repository.root.appendingPathComponent("Tests/Support/browser.py").path
+        let result = try ExternalTool.run("python3", [script, jobFile])
+        XCTAssertEqual(result.status, 0, result.errorText)
+        return result.output
+    }
+
+    /// For each kind (and a few variations), the SVG seeked to five times against the PNGs.
+    func testSeekedSVGMatchesTheRasterFrameAtTheSameTime() throws {
+        let directory = try TemporaryDirectory()
+        let cases: [(String, [(String, String)])] = [
+            ("circular", []), ("circular", [("style", "nineties"), ("stroke", "15"), ("duration", "1")]),
+            ("circular", [("style", "bubbledForeground")]), ("circular", [("style", "accent"), ("size", "120")]),
+            ("activity", [("size", "56")]), ("activity", [("count", "8"), ("color", "systemBlue"), ("size", "40")]),
+            ("dots", []), ("dots", [("count", "6"), ("duration", "1")]),
+            ("arc", [("size", "112")]), ("arc", [("duration", "0.5"), ("background", "#202020"), ("size", "112")]),
+            ("capsules", [("size", "160")]),
+        ]
+        var jobs: [[String: Any]] = []
+        for (index, (kind, pairs)) in cases.enumerated() {
+            let request = try SpinnerRequest.parse(kind: kind, format: .gif, query: pairs.map { (name: $0.0, value: $0.1) })
+            let loop = try XCTUnwrap(request.kind.scene(for: request).loopMilliseconds(limit: 60_000))
+            let times = [0, loop / 4, loop / 2, loop * 3 / 4, loop * 7 / 11]
+            let svg = try directory.write(try render(kind, .svg, pairs), to: "case\(index).svg")
+            let pngs = try times.map { time in
+                try directory.write(try render(kind, .png, pairs + [("t", FixedPoint(units: time, places: 3).description)]),
+                                    to: "case\(index)-\(time).png")
+            }
+            let output = directory.path("shots\(index)")
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            jobs.append(["type": "seek", "svg": svg, "size": request.integer(.size), "times": times, "pngs": pngs, "out": output])
+        }
+        let results = try JSONDecoder().decode([[Seek]].self, from: try runBrowser(jobs, in: directory))
+        for ((kind, pairs), seeks) in zip(cases, results) {
+            let request = try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })
+            let pixels = request.integer(.size) * request.integer(.size)
+            let worst = seeks.max { $0.differing < $1.differing }
+            print("browser vs raster: \(kind) \(pairs): worst \(worst?.differing ?? -1) of \(pixels) pixels differ, "
+                  + "largest channel difference \(seeks.map(\.largest).max() ?? -1)")
+            for seek in seeks {
+                XCTAssertGreaterThan(seek.animations, 0, "\(kind): no animations found")
+                XCTAssertLessThanOrEqual(Double(seek.differing), Self.allowedShare * Double(pixels),
+                                         "\(kind) \(pairs) at \(seek.time) ms: \(seek.differing) pixels differ")
+            }
+        }
+    }
+
+    func testEveryKindAnimatesInAnImage() throws {
+        let directory = try TemporaryDirectory()
+        let svgs = try SpinnerKind.allCases.map { try directory.write(try render($0.rawValue, .svg, []), to: "\($0.rawValue).svg") }
+        let results = try JSONDecoder().decode([[Shown]].self, from: try runBrowser([["type": "animates", "svgs": svgs, "out": directory.url.path]], in: directory))
+        for shown in try XCTUnwrap(results.first) {
+            XCTAssertTrue(shown.loaded, shown.svg)
+            XCTAssertTrue(shown.changed, "\(shown.svg) did not move in 300 ms")
+        }
+    }
+
+    func testReducedMotionSlowsEveryAnimationFourfold() throws {
+        let directory = try TemporaryDirectory()
+        for kind in SpinnerKind.allCases {
+            let svg = try directory.write(try render(kind.rawValue, .svg, []), to: "\(kind.rawValue).svg")
+            let results = try JSONDecoder().decode([[Timing]].self, from: try runBrowser([
+                ["type": "durations", "svg": svg, "reducedMotion": false],
+                ["type": "durations", "svg": svg, "reducedMotion": true],
+            ], in: directory))
+            XCTAssertFalse(results[0].isEmpty, "\(kind)")
+            XCTAssertEqual(results[0].count, results[1].count)
+            for (normal, reduced) in zip(results[0], results[1]) {
+                XCTAssertGreaterThan(reduced.duration, 0)
+                XCTAssertEqual(reduced.duration, normal.duration * 4, accuracy: 1, "\(kind)")
+            }
+        }
+    }
+
+    func testAutoThemeFollowsADarkColourScheme() throws {
+        let directory = try TemporaryDirectory()
+        let pairs = [("style", "hierarchy")]  // label and secondaryLabel: black ↔ white
+        let svg = try directory.write(try render("circular", .svg, pairs + [("theme", "auto")]), to: "auto.svg")
+        let dark = try directory.write(try render("circular", .png, pairs + [("theme", "dark"), ("t", "0.5")]), to: "dark.png")
+        let light = try directory.write(try render("circular", .png, pairs + [("theme", "light"), ("t", "0.5")]), to: "light.png")
+        let results = try JSONDecoder().decode([[Seek]].self, from: try runBrowser([
+            ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [dark], "colorScheme": "dark", "out": directory.url.path],
+            ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [light], "colorScheme": "light", "out": directory.url.path],
+            ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [light], "colorScheme": "dark", "out": directory.url.path],
+        ], in: directory))
+        XCTAssertLessThanOrEqual(results[0][0].differing, 64, "dark scheme should show the dark colours")
+        XCTAssertLessThanOrEqual(results[1][0].differing, 64, "light scheme should show the light colours")
+        XCTAssertGreaterThan(results[2][0].differing, 200, "the two themes must differ visibly")
+    }
+
+    func testFinitePlaysEndTogetherAtTheLoop() throws {
+        let directory = try TemporaryDirectory()
+        let svg = try directory.write(try render("dots", .svg, [("loops", "2")]), to: "twice.svg")
+        let timings = try JSONDecoder().decode([[Timing]].self, from: try runBrowser([["type": "durations", "svg": svg, "reducedMotion": false]], in: directory))
+        for timing in try XCTUnwrap(timings.first) {
+            XCTAssertEqual(try XCTUnwrap(timing.endTime), 12_000, accuracy: 1)  // 2 plays of the 6 s loop
+        }
+    }
+}

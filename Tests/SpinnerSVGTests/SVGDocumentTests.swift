@@ -1,0 +1,97 @@
+import Foundation
+import SpinnerModel
+import SpinnerSVG
+import TestSupport
+import XCTest
+
+final class SVGDocumentTests: XCTestCase {
+    private func svg(_ kind: String, _ pairs: [(String, String)] = []) throws -> String {
+        SVGDocument(request: try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })).text
+    }
+
+    private func xmllint(_ text: String) throws -> ExternalTool.Result {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(Array(text.utf8), to: "spinner.svg")
+        return try ExternalTool.run("xmllint", ["--noout", path])
+    }
+
+    func testEveryDefaultKindIsUnderTwoKilobytes() throws {
+        for kind in SpinnerKind.allCases {
+            let size = try svg(kind.rawValue).utf8.count
+            XCTAssertLessThanOrEqual(size, 2048, "\(kind): \(size) bytes")
+        }
+        for style in ["bubbledForeground", "accent", "nineties"] {
+            let size = try svg("circular", [("style", style), ("theme", "auto")]).utf8.count
+            XCTAssertLessThanOrEqual(size, 4096, "\(style): \(size) bytes")
+        }
+    }
+
+    func testXmllintAcceptsEveryKindAndOption() throws {
+        let variations: [[(String, String)]] = [[], [("theme", "auto")], [("loops", "3")], [("background", "systemBackground"), ("theme", "dark")]]
+        for kind in SpinnerKind.allCases {
+            for pairs in variations {
+                let result = try xmllint(try svg(kind.rawValue, pairs))
+                XCTAssertEqual(result.status, 0, "\(kind) \(pairs): \(result.errorText)")
+            }
+        }
+    }
+
+    func testDocumentIsAGoodWebCitizen() throws {
+        let text = try svg("dots", [("size", "48")])
+        XCTAssertTrue(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\" viewBox=\"0 0 80 80\" role=\"img\">"), text)
+        XCTAssertTrue(text.contains("<title>Loading</title>"))
+        XCTAssertFalse(text.contains("<script"))
+        XCTAssertFalse(text.contains("foreignObject"))
+        // The only URL is the namespace; references stay inside the document.
+        XCTAssertEqual(text.components(separatedBy: "http").count, 2)
+        for reference in text.components(separatedBy: "href=\"").dropFirst() {
+            XCTAssertTrue(reference.hasPrefix("#"), reference)
+        }
+        XCTAssertTrue(text.contains("@media (prefers-reduced-motion:reduce){svg{--s:4}}"))
+    }
+
+    func testHostileTitlesAreEscapedAndControlCharactersRefused() throws {
+        let hostile = "</title><script>alert(1)</script><![CDATA[ & \"quoted\" 'single' ]]>"
+        let text = try svg("arc", [("title", hostile)])
+        XCTAssertFalse(text.contains("<script"))
+        XCTAssertFalse(text.contains("<![CDATA["))
+        XCTAssertTrue(text.contains("&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), text)
+        XCTAssertEqual(try xmllint(text).status, 0)
+        for refused in ["line\nbreak", "nul\u{0}", "bell\u{7}", String(repeating: "x", count: 121)] {
+            XCTAssertThrowsError(try SpinnerRequest.parse(kind: "arc", format: .svg, query: [("title", refused)]), refused)
+        }
+    }
+
+    func testHostileValuesOfEveryOtherStringLikeParameterAreRefused() throws {
+        let attacks = ["\"/><script>alert(1)</script>", "red;fill:url(http://x)", "#fff\" onload=\"x", "1e309", "</style>", "accent<"]
+        for kind in SpinnerKind.allCases {
+            for definition in kind.parameters where definition.name != .title {
+                for attack in attacks {
+                    XCTAssertThrowsError(try SpinnerRequest.parse(kind: kind.rawValue, format: nil, query: [(definition.name.rawValue, attack)]),
+                                         "\(kind) \(definition.name)=\(attack)")
+                }
+            }
+        }
+    }
+
+    func testFinitePlaysStopEveryElementWhereTheLoopEnds() throws {
+        let text = try svg("dots", [("loops", "2")])
+        XCTAssertFalse(text.contains("infinite"))
+        XCTAssertTrue(text.contains("var(--n)"))
+        // Dot 1 starts 1.9 s into its 2 s pulse: 2 loops of 6 s plus 1.9 s is 6.95 pulses.
+        XCTAssertTrue(text.contains("--d:-1.9s;--n:6.95"), text)
+    }
+
+    func testSpringPolylineStaysWithinItsTolerance() throws {
+        let spring = Easing.springOverSegment
+        let points = SVGDocumentTestsSupport.polyline(spring)
+        XCTAssertLessThanOrEqual(points.count, 24)
+        for (start, end) in zip(points, points.dropFirst()) {
+            for step in 1..<20 {
+                let share = start.share + (end.share - start.share) * Double(step) / 20
+                let line = start.progress + (end.progress - start.progress) * Double(step) / 20
+                XCTAssertEqual(spring.progress(share), line, accuracy: 0.0011)
+            }
+        }
+    }
+}
