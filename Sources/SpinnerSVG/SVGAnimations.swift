@@ -10,10 +10,9 @@ final class SVGAnimations {
     /// How much slower everything moves under `prefers-reduced-motion: reduce`.
     static let reducedMotionFactor = 4
 
-    private var keyframeNames: [String: String] = [:]  // body → name
-    private var keyframeOrder: [(String, String)] = []
-    private var classNames: [String: String] = [:]     // rule → class
-    private var classOrder: [(String, String)] = []
+    private var keyframes = SVGNames(prefix: "k")      // @keyframes bodies
+    private var classes = SVGNames(prefix: "a")        // animation rules
+    private var easings = SVGNames(prefix: "--e")      // long timing functions
     /// The spinner's loop in ms and how many times it plays (0 forever).
     private let loopMilliseconds: Int
     private let plays: Int
@@ -27,28 +26,16 @@ final class SVGAnimations {
     /// over `period` ms, `offset` ms into the track at time 0; `extra` is added to the class rule.
     func animation(body: String, timing: CSSKeyframes.Timing, period: Int, offset: Rational,
                    extra: String = "") -> (className: String, style: String?) {
-        let name: String
-        if let known = keyframeNames[body] {
-            name = known
-        } else {
-            name = "k\(keyframeOrder.count)"
-            keyframeNames[body] = name
-            keyframeOrder.append((name, body))
-        }
+        let name = keyframes.name(for: body)
         let duration = SVGFormat.number(Double(period) / 1000) + "s"
         var rule = "animation:\(name) calc(\(duration)*var(--s,1)) \(timing.shorthand) \(plays == 0 ? "infinite" : "var(--n)") both"
-        if let better = timing.override { rule += ";animation-timing-function:var(" + easingVariable(better) + ")" }
+        // A long timing function (a spring's linear()) is kept once in a custom property on
+        // the root; a browser that cannot parse it falls back to the initial `ease`.
+        if let better = timing.override { rule += ";animation-timing-function:var(" + easings.name(for: better) + ")" }
         let start = offset.modulo(Rational(period))  // how far into the track the element is at time 0
         rule += ";animation-delay:calc(var(--d,0s)*var(--s,1))"
         rule += extra
-        let className: String
-        if let known = classNames[rule] {
-            className = known
-        } else {
-            className = "a\(classOrder.count)"
-            classNames[rule] = className
-            classOrder.append((className, rule))
-        }
+        let className = classes.name(for: rule)
         var style: [String] = []
         if start != .zero { style.append("--d:" + SVGFormat.number(-start.doubleValue / 1000, places: 4) + "s") }
         if plays > 0 {
@@ -59,23 +46,12 @@ final class SVGAnimations {
         return (className, style.isEmpty ? nil : style.joined(separator: ";"))
     }
 
-    /// A custom property on the root holding a timing function used by several classes
-    /// (a spring's long `linear()` is then written once). A browser that cannot parse the
-    /// function falls back to the initial `ease`.
-    private func easingVariable(_ function: String) -> String {
-        if let known = easingVariables.first(where: { $0.1 == function }) { return known.0 }
-        let name = "--e\(easingVariables.count)"
-        easingVariables.append((name, function))
-        return name
-    }
-    private var easingVariables: [(String, String)] = []
-
     /// The style sheet: keyframes, animation classes, the reduced-motion factor and `extra` rules.
     func css(extra: [String]) -> String {
-        var css = easingVariables.isEmpty ? "" : "svg{" + easingVariables.map { "\($0.0):\($0.1)" }.joined(separator: ";") + "}"
-        css += keyframeOrder.map { "@keyframes \($0.0){\($0.1)}" }.joined()
-        css += classOrder.map { ".\($0.0){\($0.1)}" }.joined()
-        if !keyframeOrder.isEmpty {
+        var css = easings.entries.isEmpty ? "" : "svg{" + easings.entries.map { "\($0.name):\($0.content)" }.joined(separator: ";") + "}"
+        css += keyframes.entries.map { "@keyframes \($0.name){\($0.content)}" }.joined()
+        css += classes.entries.map { ".\($0.name){\($0.content)}" }.joined()
+        if !keyframes.entries.isEmpty {
             css += "@media (prefers-reduced-motion:reduce){svg{--s:\(Self.reducedMotionFactor)}}"
         }
         return css + extra.joined()

@@ -10,7 +10,7 @@ enum SVGReuse {
     static func sharingGeometry(_ elements: [SVGElement], definitions: inout [SVGElement]) -> [SVGElement] {
         var counts: [String: Int] = [:]
         for element in elements { count(element, into: &counts) }
-        var ids: [String: String] = [:]
+        var ids = SVGNames(prefix: "u")
         return elements.map { replace($0, counts: counts, ids: &ids, definitions: &definitions) }
     }
 
@@ -24,19 +24,16 @@ enum SVGReuse {
         for child in element.children { count(child, into: &counts) }
     }
 
-    private static func replace(_ element: SVGElement, counts: [String: Int], ids: inout [String: String],
+    private static func replace(_ element: SVGElement, counts: [String: Int], ids: inout SVGNames,
                                 definitions: inout [SVGElement]) -> SVGElement {
         guard let key = key(element), counts[key, default: 0] > 1, let keys = geometryKeys[element.name] else {
             var copy = element
             copy.children = element.children.map { replace($0, counts: counts, ids: &ids, definitions: &definitions) }
             return copy
         }
-        let id: String
-        if let known = ids[key] {
-            id = known
-        } else {
-            id = "u\(ids.count)"
-            ids[key] = id
+        let known = ids.entries.count
+        let id = ids.name(for: key)
+        if ids.entries.count > known {
             definitions.append(SVGElement(element.name, [("id", id)] + element.attributes.filter { keys.contains($0.0) }))
         }
         return SVGElement("use", [("href", "#" + id)] + element.attributes.filter { !keys.contains($0.0) })
