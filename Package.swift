@@ -26,6 +26,9 @@ let package = Package(
             name: "CGif", path: "Sources/CGif",
             providers: [.apt(["libgif-dev"])]),
 
+        // HTTP/1.1 on epoll: wire parser/serializer, sockets, connection state. Knows nothing of spinners.
+        .target(name: "HTTPServer", dependencies: ["CLinux"]),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel"),
         // Frames + delays → APNG / GIF / PNG bytes. Knows nothing of spinners.
@@ -40,6 +43,7 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "TestSupport"],
                     exclude: ["References"]),

@@ -1,0 +1,44 @@
+/// The HTTP protocol version of a request.
+public enum HTTPVersion: String, Sendable {
+    case http10 = "HTTP/1.0"
+    case http11 = "HTTP/1.1"
+}
+
+/// A parsed HTTP/1.x request.
+public struct HTTPRequest: Sendable {
+    /// The method token, as sent (`GET`, `HEAD`, …; case-sensitive per RFC 9110).
+    public let method: String
+    /// The request target as sent (origin form: `/path?query`).
+    public let target: String
+    /// The percent-decoded path.
+    public let path: String
+    /// The query's `name=value` items, percent-decoded (`+` is a space), in order.
+    public let query: [(name: String, value: String)]
+    /// The protocol version.
+    public let version: HTTPVersion
+    /// The header fields.
+    public let headers: HTTPHeaders
+    /// The body, when one was sent with `Content-Length` (it is read so the connection stays in step).
+    public let body: [UInt8]
+
+    public init(method: String, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders(),
+                body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        let (path, query) = URLComponentsDecoding.split(target)
+        self.path = path
+        self.query = query
+    }
+
+    /// True when the client wants the connection kept open after this request: HTTP/1.1
+    /// unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
+    public var wantsKeepAlive: Bool {
+        switch version {
+        case .http11: !headers.contains(token: "close", in: "Connection")
+        case .http10: headers.contains(token: "keep-alive", in: "Connection")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// HTTP/1.x request parsing as a pure function of bytes (RFC 9112), like swift-nio's
+/// `HTTPDecoder`: no sockets, no state between calls, every limit from `HTTPParserLimits`.
+public enum HTTPRequestParser {
+    /// Parses the request at the front of `bytes`.
+    public static func parse(_ bytes: ArraySlice<UInt8>, limits: HTTPParserLimits = HTTPParserLimits()) -> HTTPParseResult {
+        var index = bytes.startIndex
+        // RFC 9112 §2.2: ignore empty lines before the request line.
+        while index < bytes.endIndex, bytes[index] == cr || bytes[index] == lf { index += 1 }
+        let lineStart = index
+
+        guard let requestLineEnd = lineEnd(in: bytes, from: lineStart) else {
+            return bytes.endIndex - lineStart > limits.maxRequestLineBytes
+                ? .failure(HTTPParseError(414, "request line too long")) : .incomplete
+        }
+        guard requestLineEnd.contentEnd - lineStart <= limits.maxRequestLineBytes else {
+            return .failure(HTTPParseError(414, "request line too long"))
+        }
+        let requestLine: (method: String, target: String, version: HTTPVersion)
+        switch parseRequestLine(bytes[lineStart ..< requestLineEnd.contentEnd]) {
+        case .success(let line): requestLine = line
+        case .failure(let error): return .failure(error)
+        }
+
+        var headers = HTTPHeaders()
+        index = requestLineEnd.next
+        let headerStart = index
+        while true {
+            guard let end = lineEnd(in: bytes, from: index) else {
+                return bytes.endIndex - headerStart > limits.maxHeaderBytes
+                    ? .failure(HTTPParseError(431, "header section too large")) : .incomplete
+            }
+            guard end.next - headerStart <= limits.maxHeaderBytes else {
+                return .failure(HTTPParseError(431, "header section too large"))
+            }
+            if end.contentEnd == index { index = end.next; break }  // the empty line
+            guard headers.count < limits.maxHeaderCount else { return .failure(HTTPParseError(431, "too many header fields")) }
+            switch parseField(bytes[index ..< end.contentEnd]) {
+            case .success(let field): headers.add(field.name, field.value)
+            case .failure(let error): return .failure(error)
+            }
+            index = end.next
+        }
+
+        if requestLine.version == .http11 && headers.values("Host").count != 1 {
+            return .failure(HTTPParseError(400, "an HTTP/1.1 request needs exactly one Host field"))
+        }
+        if !headers.values("Transfer-Encoding").isEmpty {
+            if !headers.values("Content-Length").isEmpty {
+                return .failure(HTTPParseError(400, "both Transfer-Encoding and Content-Length"))
+            }
+            return .failure(HTTPParseError(501, "request bodies with Transfer-Encoding are not supported"))
+        }
+        var bodyLength = 0
+        let lengths = Set(headers.values("Content-Length").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters() } })
+        if !lengths.isEmpty {
+            guard lengths.count == 1, let text = lengths.first, !text.isEmpty, text.count <= 12,
+                  text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text) else {
+                return .failure(HTTPParseError(400, "invalid Content-Length"))
+            }
+            guard length <= limits.maxBodyBytes else { return .failure(HTTPParseError(413, "request body too large")) }
+            bodyLength = length
+        }
+        guard bytes.endIndex - index >= bodyLength else { return .incomplete }
+        let body = Array(bytes[index ..< index + bodyLength])
+        let request = HTTPRequest(method: requestLine.method, target: requestLine.target, version: requestLine.version,
+                                  headers: headers, body: body)
+        return .request(request, consumed: index + bodyLength - bytes.startIndex)
+    }
+
+    private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), colon = UInt8(ascii: ":")
+
+    /// The end of the line starting at `start`: where its content ends and the next line
+    /// starts (CRLF, or a bare LF, which RFC 9112 §2.2 lets a server accept).
+    private static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> (contentEnd: Int, next: Int)? {
+        guard let newline = bytes[start...].firstIndex(of: lf) else { return nil }
+        let contentEnd = newline > start && bytes[newline - 1] == cr ? newline - 1 : newline
+        return (contentEnd, newline + 1)
+    }
+
+    private static func parseRequestLine(_ line: ArraySlice<UInt8>) -> Result<(method: String, target: String, version: HTTPVersion), HTTPParseError> {
+        let parts = line.split(separator: space, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenCharacter) else {
+            return .failure(HTTPParseError(400, "malformed request line"))
+        }
+        let versionText = String(decoding: parts[2], as: UTF8.self)
+        guard let version = HTTPVersion(rawValue: versionText) else {
+            let looksLikeHTTP = versionText.hasPrefix("HTTP/") && versionText.count == 8
+            return .failure(HTTPParseError(looksLikeHTTP ? 505 : 400, looksLikeHTTP ? "only HTTP/1.0 and HTTP/1.1" : "malformed request line"))
+        }
+        guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            return .failure(HTTPParseError(400, "malformed request target"))
+        }
+        var target = String(decoding: parts[1], as: UTF8.self)
+        // RFC 9112 §3.2.2: a server must accept the absolute form; keep its path and query.
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            let rest = target.dropFirst(scheme.count)
+            target = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { "/" + rest[$0...].drop { $0 == "/" } } ?? "/"
+        }
+        guard target.hasPrefix("/") else { return .failure(HTTPParseError(400, "request target must be a path")) }
+        return .success((String(decoding: parts[0], as: UTF8.self), target, version))
+    }
+
+    private static func parseField(_ line: ArraySlice<UInt8>) -> Result<(name: String, value: String), HTTPParseError> {
+        guard let first = line.first, first != space && first != tab else {
+            return .failure(HTTPParseError(400, "obsolete header folding"))
+        }
+        guard let colon = line.firstIndex(of: colon), colon > line.startIndex,
+              line[line.startIndex ..< colon].allSatisfy(isTokenCharacter) else {
+            return .failure(HTTPParseError(400, "malformed header field"))
+        }
+        var value = line[(colon + 1)...]
+        while let byte = value.first, byte == space || byte == tab { value.removeFirst() }
+        while let byte = value.last, byte == space || byte == tab { value.removeLast() }
+        guard value.allSatisfy({ $0 == tab || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            return .failure(HTTPParseError(400, "control character in a header value"))
+        }
+        return .success((String(decoding: line[line.startIndex ..< colon], as: UTF8.self), String(decoding: value, as: UTF8.self)))
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}

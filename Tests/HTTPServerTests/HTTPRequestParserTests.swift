@@ -1,0 +1,102 @@
+@testable import HTTPServer
+import XCTest
+
+final class HTTPRequestParserTests: XCTestCase {
+    private func parse(_ text: String, limits: HTTPParserLimits = HTTPParserLimits()) -> HTTPParseResult {
+        HTTPRequestParser.parse(Array(text.utf8)[...], limits: limits)
+    }
+
+    private func request(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (HTTPRequest, Int)? {
+        guard case .request(let request, let consumed) = parse(text) else {
+            XCTFail("not a request: \(parse(text))", file: file, line: line)
+            return nil
+        }
+        return (request, consumed)
+    }
+
+    private func failure(_ text: String, limits: HTTPParserLimits = HTTPParserLimits()) -> Int? {
+        if case .failure(let error) = parse(text, limits: limits) { return error.status }
+        return nil
+    }
+
+    func testSimpleGetWithDecodedPathAndQuery() throws {
+        let text = "GET /spinner/circular.gif?stroke=15&color=%23ff0000&title=a+b HTTP/1.1\r\nHost: x\r\n\r\n"
+        let (request, consumed) = try XCTUnwrap(request(text + "GET /next"))
+        XCTAssertEqual(request.method, "GET")
+        XCTAssertEqual(request.path, "/spinner/circular.gif")
+        XCTAssertEqual(request.query.map { "\($0.name)=\($0.value)" }, ["stroke=15", "color=#ff0000", "title=a b"])
+        XCTAssertEqual(request.version, .http11)
+        XCTAssertEqual(request.headers["host"], "x")
+        XCTAssertEqual(consumed, text.utf8.count)
+        XCTAssertTrue(request.wantsKeepAlive)
+    }
+
+    func testPipelinedRequestsAreParsedOneAtATime() throws {
+        let text = "GET /a HTTP/1.1\r\nHost: x\r\n\r\nHEAD /b HTTP/1.1\r\nHost: x\r\n\r\n"
+        let (first, consumed) = try XCTUnwrap(request(text))
+        XCTAssertEqual(first.path, "/a")
+        guard case .request(let second, _) = HTTPRequestParser.parse(Array(text.utf8)[consumed...]) else { return XCTFail("second") }
+        XCTAssertEqual(second.method, "HEAD")
+        XCTAssertEqual(second.path, "/b")
+    }
+
+    func testPartialRequestsAreIncomplete() {
+        for text in ["", "GE", "GET / HTTP/1.1\r\n", "GET / HTTP/1.1\r\nHost: x\r\n", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab"] {
+            guard case .incomplete = parse(text) else { return XCTFail("\(text.debugDescription) should be incomplete") }
+        }
+    }
+
+    func testBareLineFeedsAndLeadingEmptyLinesAreAccepted() throws {
+        let (request, _) = try XCTUnwrap(request("\r\n\r\nGET /x HTTP/1.1\nHost: y\n\n"))
+        XCTAssertEqual(request.path, "/x")
+    }
+
+    func testLongRequestLineIs414CompleteOrNot() {
+        let limits = HTTPParserLimits(maxRequestLineBytes: 64)
+        let long = "GET /" + String(repeating: "a", count: 100)
+        XCTAssertEqual(failure(long, limits: limits), 414)
+        XCTAssertEqual(failure(long + " HTTP/1.1\r\nHost: x\r\n\r\n", limits: limits), 414)
+    }
+
+    func testLargeOrManyHeadersAre431() {
+        let limits = HTTPParserLimits(maxHeaderBytes: 128, maxHeaderCount: 3)
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 200), limits: limits), 431)
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nHost: x\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n", limits: limits), 431)
+    }
+
+    func testMalformedRequestsAre400() {
+        for text in ["GET\r\n\r\n", "GET / HTTP/1.1 extra\r\nHost: x\r\n\r\n", "G(T / HTTP/1.1\r\nHost: x\r\n\r\n",
+                     "GET /a\u{1} HTTP/1.1\r\nHost: x\r\n\r\n", "GET nopath HTTP/1.1\r\nHost: x\r\n\r\n",
+                     "GET / HTTP/1.1\r\nHost : x\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n",
+                     "GET / HTTP/1.1\r\nNoColon\r\n\r\n", "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+                     "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1x\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+                     "GET / HTTP/1.1\r\nHost: x\r\nX: a\u{7f}b\r\n\r\n", "GET / junk\r\nHost: x\r\n\r\n"] {
+            XCTAssertEqual(failure(text), 400, text.debugDescription)
+        }
+    }
+
+    func testUnsupportedVersionIs505() {
+        XCTAssertEqual(failure("GET / HTTP/2.0\r\nHost: x\r\n\r\n"), 505)
+    }
+
+    func testBodiesAreReadOrRefused() throws {
+        let (request, consumed) = try XCTUnwrap(request("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET"))
+        XCTAssertEqual(request.body, Array("abc".utf8))
+        XCTAssertEqual(consumed, 51)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"), 501)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n"), 400)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n"), 413)
+    }
+
+    func testHTTP10ClosesUnlessAskedToKeepAlive() throws {
+        XCTAssertFalse(try XCTUnwrap(request("GET / HTTP/1.0\r\n\r\n")).0.wantsKeepAlive)
+        XCTAssertTrue(try XCTUnwrap(request("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")).0.wantsKeepAlive)
+        XCTAssertFalse(try XCTUnwrap(request("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).0.wantsKeepAlive)
+    }
+
+    func testAbsoluteFormKeepsPathAndQuery() throws {
+        let (request, _) = try XCTUnwrap(request("GET http://example.test:8080/spinners?x=1 HTTP/1.1\r\nHost: example.test\r\n\r\n"))
+        XCTAssertEqual(request.path, "/spinners")
+        XCTAssertEqual(request.query.first?.value, "1")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A deliberately simple HTTP/1.1 client on a raw socket: sends exactly the bytes given
+/// (so tests can pipeline, send garbage or stall) and reads responses back.
+public final class RawHTTPClient {
+    /// A response as it came off the wire.
+    public struct Response {
+        public let status: Int
+        public let headers: [(String, String)]
+        public let body: [UInt8]
+
+        /// The first value of header `name` (case-insensitive).
+        public func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+        public var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to 127.0.0.1:`port`, with a receive timeout of `timeout` seconds.
+    public init(port: Int, timeout: Int = 10) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { throw ClientError.failed("connect: errno \(errno)") }
+    }
+
+    deinit { close(descriptor) }
+
+    public enum ClientError: Error { case failed(String) }
+
+    /// Sends `text` as it is.
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends `bytes` as they are.
+    public func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw ClientError.failed("send: errno \(errno)") }
+            offset += written
+        }
+    }
+
+    /// Closes the sending half, as `nc -N` does.
+    public func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    /// Reads one response; `headRequest` when it answers HEAD (no body follows).
+    public func receive(headRequest: Bool = false) throws -> Response {
+        while true {
+            if let headEnd = find([13, 10, 13, 10]) {
+                let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)
+                var lines = head.components(separatedBy: "\r\n")
+                let statusLine = lines.removeFirst().split(separator: " ")
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError.failed("bad status line: \(head)") }
+                let headers = lines.compactMap { line -> (String, String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                }
+                let length = headRequest || status == 304 ? 0
+                    : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
+                while buffer.count < headEnd + 4 + length { try fill() }
+                let body = Array(buffer[(headEnd + 4)..<(headEnd + 4 + length)])
+                buffer.removeFirst(headEnd + 4 + length)
+                return Response(status: status, headers: headers, body: body)
+            }
+            try fill()
+        }
+    }
+
+    /// True when the server has closed the connection (reads return end of stream).
+    public func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return buffer.isEmpty && recv(descriptor, &byte, 1, 0) == 0
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw ClientError.failed(count == 0 ? "connection closed" : "recv: errno \(errno)") }
+        buffer += chunk[0..<count]
+    }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for index in 0...(buffer.count - pattern.count) where buffer[index] == pattern[0] && Array(buffer[index..<(index + pattern.count)]) == pattern {
+            return index
+        }
+        return nil
+    }
+}
