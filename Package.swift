@@ -2,7 +2,7 @@
 // spinnerd: animated loading spinners rendered on demand as SVG, APNG, GIF and PNG.
 //
 // Layering (arrows point down only):
-//   spinnerd (executable) → SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel
+//   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif (only ImageCodecs).
 import PackageDescription
 
@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "SpinnerSVG", dependencies: ["SpinnerModel"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs"]),
-        .executableTarget(name: "spinnerd", dependencies: ["SpinnerRendering", "SpinnerModel"]),
+        // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "CZlib"]),
+        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel"]),
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(
             name: "SpinnerRenderingTests",
             dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "SpinnerModel", "TestSupport"]),
         .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),
     ]
 )

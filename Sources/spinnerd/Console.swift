@@ -5,9 +5,10 @@ import Glibc
 /// Writing to the terminal and to files through file descriptors, with errors reported,
 /// never trapped.
 enum Console {
-    /// Prints `text` and a newline on standard output.
-    static func out(_ text: String) {
-        _ = writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO)
+    /// Prints `text` (and a newline) on standard output in one write, so lines from
+    /// several threads do not interleave.
+    static func out(_ text: String, newline: Bool = true) {
+        _ = writeAll(Array((newline ? text + "\n" : text).utf8), to: STDOUT_FILENO)
     }
 
     /// Prints `text` and a newline on standard error.

@@ -1,7 +1,12 @@
 /// The help text.
 enum Usage {
     static let text = """
-    usage: spinnerd render KIND [key=value …] -o FILE   render one spinner (FILE '-' is standard output)
+    usage: spinnerd [serve] [--port 8080] [--host 0.0.0.0] [--cache-bytes 67108864] [--workers N] [--event-loops N]
+                    [--render-queue 64] [--max-connections 1024] [--request-timeout 10] [--idle-timeout 60]
+                    [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
+           spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
+           spinnerd openapi                             print the OpenAPI document
+           spinnerd render KIND [key=value …] -o FILE   render one spinner (FILE '-' is standard output)
            spinnerd kinds                               list kinds and their parameters
            spinnerd frames KIND [key=value …] -o DIR    write the raw frames as PNGs with apngasm delay files
 

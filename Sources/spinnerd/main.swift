@@ -1,14 +1,22 @@
 // spinnerd: renders animated loading spinners as SVG, APNG, GIF and PNG.
-// `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
+// `spinnerd serve` (the default), `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
+import SpinnerService
 #if canImport(Glibc)
 import Glibc
 #endif
 
 signal(SIGPIPE, SIG_IGN)
 var arguments = Array(CommandLine.arguments.dropFirst())
-let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+let command = arguments.isEmpty || arguments[0].hasPrefix("--") ? "serve" : arguments.removeFirst()
 let status: Int32
 switch command {
+case "serve":
+    status = ServeCommand.run(arguments)
+case "healthcheck":
+    status = HealthcheckCommand.run(arguments)
+case "openapi":
+    Console.out(OpenAPIDocument.yaml(version: ServiceVersion.text), newline: false)
+    status = 0
 case "render":
     status = RenderCommand.run(arguments)
 case "frames":

@@ -23,6 +23,9 @@ public enum ColorValue: Hashable, Sendable {
         }
     }
 
+    /// Every CSS colour name, sorted.
+    public static var namedColors: [String] { CSSColorNames.table.keys.sorted() }
+
     /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, since it must
     /// be escaped in URLs), CSS named colours, `transparent`, and the system names of
     /// `SystemColor` (case-insensitive). Returns nil for anything else.

@@ -1,0 +1,96 @@
+import Foundation
+import SpinnerModel
+
+/// `GET /spinners`: every kind with its parameters (type, default, range, choices,
+/// formats) and styles, generated from the same definitions that validate requests, so
+/// the gallery, clients and the OpenAPI document cannot drift from the code.
+public enum Catalog {
+    struct Document: Codable, Equatable {
+        let version: String
+        let formats: [Format]
+        let kinds: [Kind]
+    }
+
+    struct Format: Codable, Equatable {
+        let name: String
+        let mediaType: String
+        let animated: Bool
+    }
+
+    struct Kind: Codable, Equatable {
+        let name: String
+        let summary: String
+        let naturalSize: Double
+        let loopSeconds: Double
+        let url: String
+        let parameters: [Parameter]
+        let styles: [String]?
+    }
+
+    struct Parameter: Codable, Equatable {
+        let name: String
+        let summary: String
+        /// `integer`, `number`, `color`, `string`.
+        let type: String
+        /// The default as a query value; absent when absence has its own meaning.
+        let `default`: String?
+        let absent: String?
+        let minimum: Double?
+        let maximum: Double?
+        let unit: String?
+        let `enum`: [String]?
+        let maxLength: Int?
+        let formats: [String]
+    }
+
+    /// The catalog as JSON (keys sorted, stable from run to run).
+    public static func json(version: String) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document(version: version))).map { Array($0) } ?? []
+    }
+
+    static func document(version: String) -> Document {
+        Document(
+            version: version,
+            formats: OutputFormat.allCases.map { Format(name: $0.rawValue, mediaType: $0.mediaType, animated: $0 != .png) },
+            kinds: SpinnerKind.allCases.map(kind))
+    }
+
+    private static func kind(_ kind: SpinnerKind) -> Kind {
+        let request = try? SpinnerRequest.parse(kind: kind.rawValue, format: .apng, query: [])
+        let loop = request.flatMap { kind.scene(for: $0).loopMilliseconds(limit: 600_000) } ?? 0
+        let styles = kind.definition(of: .style).flatMap { definition -> [String]? in
+            if case .choice(_, let options) = definition.type { return options }
+            return nil
+        }
+        return Kind(name: kind.rawValue, summary: kind.design.summary, naturalSize: kind.design.naturalSize,
+                    loopSeconds: Double(loop) / 1000, url: "/spinner/\(kind.rawValue)",
+                    parameters: kind.parameters.map(parameter), styles: styles)
+    }
+
+    static func parameter(_ definition: ParameterDefinition) -> Parameter {
+        let formats = OutputFormat.allCases.filter(definition.formats.contains).map(\.rawValue)
+        let fallback = definition.defaultValue?.canonicalText
+        switch definition.type {
+        case .integer(_, let range):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "integer", default: fallback,
+                             absent: nil, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), unit: nil,
+                             enum: nil, maxLength: nil, formats: formats)
+        case .decimal(_, let range, let unit):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "number", default: fallback,
+                             absent: nil, minimum: range.lowerBound.doubleValue, maximum: range.upperBound.doubleValue, unit: unit,
+                             enum: nil, maxLength: nil, formats: formats)
+        case .color(_, let absent):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "color", default: fallback,
+                             absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil, enum: nil,
+                             maxLength: nil, formats: formats)
+        case .choice(_, let options):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,
+                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats)
+        case .text(let value, let maxLength):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: value,
+                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats)
+        }
+    }
+}

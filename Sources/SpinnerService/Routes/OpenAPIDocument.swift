@@ -1,0 +1,182 @@
+import SpinnerModel
+
+/// The OpenAPI 3.1 description of the service, generated from the same parameter
+/// definitions that validate requests (so it cannot drift from the code). Each kind has
+/// one path per format, `/spinner/{kind}.{format}`, listing exactly the parameters that
+/// format takes, plus `/spinner/{kind}` (SVG). `make openapi` writes it to openapi.yaml,
+/// and a test checks the committed file is current.
+public enum OpenAPIDocument {
+    /// The YAML text.
+    public static func yaml(version: String) -> String {
+        document(version: version).text
+    }
+
+    static func document(version: String) -> YAML {
+        var paths: [(String, YAML)] = []
+        for kind in SpinnerKind.allCases {
+            paths.append(("/spinner/\(kind.rawValue)", spinnerPath(kind, .svg, pathExtension: false)))
+            for format in OutputFormat.allCases {
+                paths.append(("/spinner/\(kind.rawValue).\(format.rawValue)", spinnerPath(kind, format, pathExtension: true)))
+            }
+        }
+        paths += [
+            ("/spinners", documentPath("catalog", "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
+                                       mediaType: "application/json", schema: .map([("$ref", .string("#/components/schemas/Catalog"))]))),
+            ("/", documentPath("index", "The gallery and playground page.", mediaType: "text/html", schema: .map([("type", .string("string"))]))),
+            ("/healthz", documentPath("health", "200 while the service is up.", mediaType: "text/plain", schema: .map([("type", .string("string"))]), cached: false)),
+            ("/metrics", documentPath("metrics", "Prometheus text exposition: requests, cache, renders, connections.",
+                                      mediaType: "text/plain", schema: .map([("type", .string("string"))]), cached: false)),
+            ("/openapi.yaml", documentPath("openapi", "This document.", mediaType: "application/yaml", schema: .map([("type", .string("string"))]))),
+        ]
+        return .map([
+            ("openapi", .string("3.1.0")),
+            ("info", .map([
+                ("title", .string("spinnerd")),
+                ("version", .string(version)),
+                ("description", .string("Animated loading spinners rendered on demand as SVG, APNG, GIF and PNG. Images are a pure function "
+                                        + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
+                                        + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
+                                        + "beyond the render budget (loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, ≤ 40 M pixels × frames).")),
+            ])),
+            ("paths", .map(paths)),
+            ("components", components()),
+        ])
+    }
+
+    private static func spinnerPath(_ kind: SpinnerKind, _ format: OutputFormat, pathExtension: Bool) -> YAML {
+        let parameters = kind.parameters.filter { $0.formats.contains(format) }.map(parameter)
+        let name = "\(kind.rawValue)-\(pathExtension ? format.rawValue : "default")"
+        let summary = "\(kind.rawValue) as \(format.rawValue.uppercased())" + (pathExtension ? "" : " (the default format)")
+        func operation(_ method: String) -> YAML {
+            var ok: [(String, YAML)] = [
+                ("description", .string("The image. Cache-Control: public, max-age=31536000, immutable.")),
+                ("headers", .map([("ETag", header("Strong entity tag of this representation.")),
+                                  ("Cache-Control", header("public, max-age=31536000, immutable"))])),
+            ]
+            if method == "get" {
+                ok.append(("content", .map([(format.mediaType, .map([("schema", .map([("type", .string("string")), ("contentMediaType", .string(format.mediaType))]))]))])))
+            }
+            return .map([
+                ("operationId", .string("\(method)-\(name)")),
+                ("summary", .string(summary)),
+                ("description", .string(kind.design.summary)),
+                ("parameters", .list(parameters)),
+                ("responses", .map([("200", .map(ok))] + errorResponses(notModified: true, unavailable: true))),
+            ])
+        }
+        return .map([("get", operation("get")), ("head", operation("head"))])
+    }
+
+    private static func documentPath(_ name: String, _ description: String, mediaType: String, schema: YAML, cached: Bool = true) -> YAML {
+        func operation(_ method: String) -> YAML {
+            var ok: [(String, YAML)] = [("description", .string(description))]
+            if method == "get" { ok.append(("content", .map([(mediaType, .map([("schema", schema)]))]))) }
+            return .map([
+                ("operationId", .string("\(method)-\(name)")),
+                ("summary", .string(description)),
+                ("responses", .map([("200", .map(ok))] + errorResponses(notModified: cached, unavailable: false))),
+            ])
+        }
+        return .map([("get", operation("get")), ("head", operation("head"))])
+    }
+
+    private static func header(_ description: String) -> YAML {
+        .map([("description", .string(description)), ("schema", .map([("type", .string("string"))]))])
+    }
+
+    /// Every error status the server can send for an operation (the transport's 408, 413,
+    /// 414, 431 and 505 answer any request).
+    private static func errorResponses(notModified: Bool, unavailable: Bool) -> [(String, YAML)] {
+        var responses: [(String, YAML)] = []
+        if notModified { responses.append(("304", reference("NotModified"))) }
+        responses += [("400", reference("BadRequest")), ("404", reference("NotFound")), ("405", reference("MethodNotAllowed")),
+                      ("408", reference("TransportError")), ("413", reference("TransportError")), ("414", reference("TransportError")),
+                      ("431", reference("TransportError")), ("500", reference("ServerError")), ("501", reference("TransportError")),
+                      ("505", reference("TransportError"))]
+        responses.append(("503", reference("Unavailable")))
+        return responses
+    }
+
+    private static func reference(_ name: String) -> YAML {
+        .map([("$ref", .string("#/components/responses/\(name)"))])
+    }
+
+    private static func parameter(_ definition: ParameterDefinition) -> YAML {
+        var schema: [(String, YAML)] = []
+        switch definition.type {
+        case .integer(let value, let range):
+            schema = [("type", .string("integer")), ("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound)),
+                      ("default", .integer(value))]
+        case .decimal(let value, let range, _):
+            schema = [("type", .string("number")), ("minimum", .number(range.lowerBound.doubleValue)),
+                      ("maximum", .number(range.upperBound.doubleValue)), ("default", .number(value.doubleValue))]
+        case .color(let value, _):
+            schema = [("$ref", .string("#/components/schemas/Color"))]
+            if let value { schema.append(("default", .string(value.canonicalText))) }
+        case .choice(let value, let options):
+            schema = [("type", .string("string")), ("enum", .list(options.map(YAML.string))), ("default", .string(value))]
+        case .text(let value, let maxLength):
+            schema = [("type", .string("string")), ("maxLength", .integer(maxLength)),
+                      ("pattern", .string("^[^\\u0000-\\u001f\\u007f-\\u009f\\ufffe\\uffff]*$")), ("default", .string(value))]
+        }
+        return .map([("name", .string(definition.name.rawValue)), ("in", .string("query")), ("required", .bool(false)),
+                     ("description", .string(definition.summary)), ("schema", .map(schema))])
+    }
+
+    private static func components() -> YAML {
+        let problem: YAML = .map([("$ref", .string("#/components/schemas/Problem"))])
+        let plain: YAML = .map([("type", .string("string"))])
+        func content(_ entries: [(String, YAML)]) -> YAML { .map(entries.map { ($0.0, .map([("schema", $0.1)])) }) }
+        let colorNames = ["transparent"] + ColorValue.namedColors + SystemColor.allCases.map(\.rawValue)
+        return .map([
+            ("schemas", .map([
+                ("Color", .map([
+                    ("description", .string("#rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), a CSS colour name, transparent, "
+                                            + "or an iOS system colour (names are case-insensitive).")),
+                    ("anyOf", .list([
+                        .map([("type", .string("string")), ("pattern", .string("^#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"))]),
+                        .map([("type", .string("string")), ("enum", .list(colorNames.map(YAML.string)))]),
+                    ])),
+                ])),
+                ("Problem", .map([
+                    ("type", .string("object")),
+                    ("required", .list(["type", "title", "status", "detail"].map(YAML.string))),
+                    ("properties", .map([
+                        ("type", plain), ("title", plain), ("status", .map([("type", .string("integer"))])), ("detail", plain),
+                        ("parameter", plain), ("value", plain), ("accepted", plain),
+                        ("kinds", .map([("type", .string("array")), ("items", plain)])),
+                    ])),
+                ])),
+                ("Catalog", .map([
+                    ("type", .string("object")),
+                    ("required", .list(["version", "formats", "kinds"].map(YAML.string))),
+                    ("properties", .map([
+                        ("version", plain),
+                        ("formats", .map([("type", .string("array")), ("items", .map([("type", .string("object"))]))])),
+                        ("kinds", .map([("type", .string("array")), ("items", .map([("type", .string("object")),
+                            ("required", .list(["name", "parameters", "url"].map(YAML.string)))]))])),
+                    ])),
+                ])),
+            ])),
+            ("responses", .map([
+                ("NotModified", .map([("description", .string("The client's copy (If-None-Match) is current."))])),
+                ("BadRequest", .map([("description", .string("A parameter was refused: the body names it, its value and what is accepted. "
+                                                              + "A malformed request gets a plain-text 400 from the transport.")),
+                                     ("content", content([("application/problem+json", problem), ("text/plain", plain)]))])),
+                ("NotFound", .map([("description", .string("No such kind (the body lists the kinds) or route.")),
+                                   ("content", content([("application/problem+json", problem)]))])),
+                ("MethodNotAllowed", .map([("description", .string("Only GET and HEAD.")),
+                                           ("headers", .map([("Allow", header("GET, HEAD"))])),
+                                           ("content", content([("application/problem+json", problem)]))])),
+                ("TransportError", .map([("description", .string("408 request too slow, 413 body too large, 414 request line too long, "
+                                                                   + "431 headers too large, 501 Transfer-Encoding, 505 HTTP version.")),
+                                         ("content", content([("text/plain", plain)]))])),
+                ("ServerError", .map([("description", .string("The renderer failed (out of memory).")),
+                                      ("content", content([("application/problem+json", problem)]))])),
+                ("Unavailable", .map([("description", .string("The render queue is full (or too many connections); retry after the given seconds.")),
+                                      ("headers", .map([("Retry-After", header("Seconds to wait."))])),
+                                      ("content", content([("application/problem+json", problem), ("text/plain", plain)]))])),
+            ])),
+        ])
+    }
+}

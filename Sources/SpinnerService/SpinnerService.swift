@@ -1,0 +1,144 @@
+import HTTPServer
+import SpinnerModel
+import SpinnerRendering
+
+/// The spinner routes behind the HTTP server's responder interface: request → model →
+/// cached or freshly rendered image. Cache hits are answered on the calling (event loop)
+/// thread; misses go to the render pool, and concurrent misses for one image share one
+/// render. Testable without sockets: call `respond(to:reply:)`.
+public final class SpinnerService: HTTPResponder {
+    /// A finished render or why there is none, shared by everyone who waited for it.
+    enum RenderOutcome: Sendable {
+        case image(Representation)
+        case refused(RequestError)
+        case failed(String)
+        case overloaded
+    }
+
+    public let configuration: ServiceConfiguration
+    public let metrics = Metrics()
+    private let renderer: SpinnerRenderer
+    private let cache: ByteBoundedLRU<Representation>
+    private let flights = SingleFlight<RenderOutcome>()
+    private let pool: RenderPool
+    private let documents: [Route: Representation]
+    private let openConnections: @Sendable () -> Int
+
+    public init(configuration: ServiceConfiguration, openConnections: @escaping @Sendable () -> Int = { 0 }) {
+        self.configuration = configuration
+        self.renderer = SpinnerRenderer(budget: configuration.budget)
+        self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes)
+        self.pool = RenderPool(workers: configuration.workers, queueLimit: configuration.renderQueue)
+        self.openConnections = openConnections
+        let short = "public, max-age=300"
+        documents = [
+            .catalog: Representation(mediaType: "application/json", body: Catalog.json(version: ServiceVersion.text), cacheControl: short),
+            .openAPI: Representation(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8),
+                                     cacheControl: short),
+            .index: Representation(mediaType: "text/html; charset=utf-8", body: Array(IndexPage.html().utf8), cacheControl: short,
+                                   extraHeaders: [("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")]),
+        ]
+    }
+
+    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        let route = Route(path: request.path)
+        let metrics = self.metrics
+        let counted: @Sendable (HTTPResponse) -> Void = { response in
+            metrics.request(route: route.label, status: response.status)
+            reply(response)
+        }
+        guard route != .notFound else {
+            return counted(ProblemDetails.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
+                                                   accepted: "/spinner/{kind}[.svg|.apng|.gif|.png], /spinners, /healthz, /metrics, /openapi.yaml, /"))
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return counted(ProblemDetails.response(status: 405, title: "Method not allowed",
+                                                   detail: "\(request.method.prefix(20)) is not supported here; use GET or HEAD.",
+                                                   accepted: "GET, HEAD", headers: [("Allow", "GET, HEAD")]))
+        }
+        switch route {
+        case .spinner(let kind, let fileExtension):
+            spinner(kind: kind, fileExtension: fileExtension, request: request, reply: counted)
+        case .health:
+            var headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")])
+            ServiceHeaders.addCommon(to: &headers)
+            counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
+        case .metrics:
+            let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: pool.queued,
+                                    openConnections: openConnections())
+            var headers = HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")])
+            ServiceHeaders.addCommon(to: &headers)
+            counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
+        default:
+            guard let document = documents[route] else { return counted(HTTPResponse.text(500, "missing document")) }
+            counted(document.response(to: request))
+        }
+    }
+
+    private func spinner(kind: String, fileExtension: String?, request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        let spinnerRequest: SpinnerRequest
+        do {
+            var format: OutputFormat? = nil
+            if let fileExtension {
+                guard let known = OutputFormat(rawValue: fileExtension) else { throw RequestError.unknownFormat(fileExtension) }
+                format = known
+            }
+            spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: request.query)
+        } catch let error as RequestError {
+            return reply(ProblemDetails.response(for: error))
+        } catch {
+            return reply(HTTPResponse.text(500, "unexpected error"))
+        }
+        let key = spinnerRequest.canonicalForm + "|" + ServiceVersion.text
+        if let cached = cache.value(for: key) {
+            metrics.cacheHit()
+            return reply(cached.response(to: request, note: "cache=hit"))
+        }
+        metrics.cacheMiss()
+        let first = flights.join(key) { outcome in reply(Self.response(for: outcome, to: request)) }
+        guard first else {
+            metrics.coalescedRender()
+            return
+        }
+        let accepted = pool.submit { [self] in
+            let outcome = self.render(spinnerRequest, key: key)
+            self.flights.finish(key, with: outcome)
+        }
+        if !accepted {
+            metrics.rejectedRender()
+            flights.finish(key, with: .overloaded)
+        }
+    }
+
+    /// Renders on a pool thread and stores the result in the cache.
+    private func render(_ request: SpinnerRequest, key: String) -> RenderOutcome {
+        let started = SystemClock().milliseconds()
+        do {
+            let image = try renderer.render(request)
+            metrics.rendered(format: request.format.rawValue, seconds: Double(SystemClock().milliseconds() - started) / 1000)
+            var extra: [(String, String)] = []
+            if request.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
+            let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,
+                                                extraHeaders: extra)
+            cache.insert(representation, cost: representation.cost + key.utf8.count, for: key)
+            return .image(representation)
+        } catch {
+            if case .request(let refused) = error { return .refused(refused) }
+            return .failed("\(error)")
+        }
+    }
+
+    private static func response(for outcome: RenderOutcome, to request: HTTPRequest) -> HTTPResponse {
+        switch outcome {
+        case .image(let representation):
+            return representation.response(to: request, note: "cache=miss")
+        case .refused(let error):
+            return ProblemDetails.response(for: error)
+        case .failed(let message):
+            return ProblemDetails.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
+        case .overloaded:
+            return ProblemDetails.response(status: 503, title: "Busy", detail: "The render queue is full; retry shortly.",
+                                           headers: [("Retry-After", "1")])
+        }
+    }
+}

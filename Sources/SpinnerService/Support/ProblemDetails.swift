@@ -1,0 +1,52 @@
+import Foundation
+import HTTPServer
+import SpinnerModel
+
+/// `application/problem+json` bodies (RFC 9457) for every error the service sends, with
+/// the parameter, the value and what is accepted when a parameter is at fault.
+enum ProblemDetails {
+    private struct Body: Encodable {
+        let type: String
+        let title: String
+        let status: Int
+        let detail: String
+        let parameter: String?
+        let value: String?
+        let accepted: String?
+        let kinds: [String]?
+    }
+
+    /// The response for a refused request.
+    static func response(for error: RequestError) -> HTTPResponse {
+        let kinds: [String]? = if case .unknownKind = error { SpinnerKind.allCases.map(\.rawValue) } else { nil }
+        return response(status: error.status, title: error.title, detail: error.detail, parameter: error.parameter,
+                        value: error.value, accepted: error.accepted, kinds: kinds)
+    }
+
+    /// A problem response with the given fields.
+    static func response(status: Int, title: String, detail: String, parameter: String? = nil, value: String? = nil,
+                         accepted: String? = nil, kinds: [String]? = nil, headers: [(String, String)] = []) -> HTTPResponse {
+        let body = Body(type: "about:blank", title: title, status: status, detail: detail, parameter: parameter,
+                        value: value, accepted: accepted, kinds: kinds)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(body)).map { Array($0) } ?? Array("{\"status\":\(status)}".utf8)
+        var fields = HTTPHeaders([("Content-Type", "application/problem+json"), ("Cache-Control", "no-store")] + headers)
+        ServiceHeaders.addCommon(to: &fields)
+        return HTTPResponse(status: status, headers: fields, body: bytes)
+    }
+}
+
+/// Headers every response carries.
+enum ServiceHeaders {
+    /// CORS for `<img>`/fetch from any page, and no MIME sniffing.
+    static func addCommon(to headers: inout HTTPHeaders) {
+        headers.set("Access-Control-Allow-Origin", "*")
+        headers.set("X-Content-Type-Options", "nosniff")
+    }
+
+    /// For spinner images: a pure function of URL and version, so cacheable forever.
+    static let immutable = "public, max-age=31536000, immutable"
+    /// An SVG may run no script and load nothing; only its own inline style applies.
+    static let svgPolicy = "default-src 'none'; style-src 'unsafe-inline'"
+}

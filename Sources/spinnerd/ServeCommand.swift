@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTPServer
+import SpinnerService
+
+/// `spinnerd serve [--port …]`: runs the HTTP service until SIGTERM or SIGINT, then drains
+/// (stops accepting, finishes responses in flight) and exits 0.
+enum ServeCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ServeOptions
+        switch ServeOptions.parse(arguments, environment: ProcessInfo.processInfo.environment) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            Console.error("spinnerd serve: \(error.message)\n\n" + Usage.text)
+            return 2
+        }
+        // Block the stop signals before any thread starts, so every thread inherits the
+        // mask and only sigwait below receives them.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+        let connections = ConnectionCount()
+        let service = SpinnerService(configuration: options.service, openConnections: { connections.value })
+        let logsRequests = options.logLevel == "info"
+        let logsProblems = options.logLevel != "none"
+        let server = HTTPServer(
+            configuration: options.server, responder: service,
+            accessLog: { entry in
+                guard logsRequests || (logsProblems && entry.status >= 500) else { return }
+                Console.out("\(entry.method) \(entry.target.prefix(300)) \(entry.status) \(entry.bytes) \(entry.milliseconds)ms \(entry.note ?? "-")")
+            },
+            log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
+        connections.server = server
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            Console.error("spinnerd serve: cannot listen on \(options.server.host):\(options.server.port): \(error)")
+            return 1
+        }
+        Console.out("spinnerd \(ServiceVersion.text) listening on http://\(options.server.host):\(port) "
+                    + "(cache \(options.service.cacheBytes) bytes, \(options.service.workers) render workers, \(options.server.eventLoops) event loops)")
+        var received: Int32 = 0
+        sigwait(&stopSignals, &received)
+        Console.out("spinnerd: received signal \(received), draining")
+        server.shutdown()
+        server.wait()
+        Console.out("spinnerd: stopped")
+        return 0
+    }
+}
+
+/// The server's open-connection count for /metrics, set once the server exists.
+final class ConnectionCount: @unchecked Sendable {
+    nonisolated(unsafe) var server: HTTPServer?
+    var value: Int { server?.openConnections ?? 0 }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HTTPServer
+import SpinnerService
+
+/// `spinnerd serve` settings from flags, else the environment, else defaults.
+struct ServeOptions {
+    var server = HTTPServerConfiguration()
+    var service = ServiceConfiguration()
+    /// `info` logs every request; `warn` and `error` only problems; `none` nothing.
+    var logLevel = "info"
+
+    /// Parses `arguments` (`--port 8080` or `--port=8080`) over `environment`. Returns the
+    /// problem text when something is invalid.
+    static func parse(_ arguments: [String], environment: [String: String]) -> Result<ServeOptions, OptionError> {
+        var options = ServeOptions()
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        options.service.workers = cores
+        options.server.eventLoops = min(2, cores)
+        var values: [String: String] = [:]
+        let names: [String: String] = [
+            "PORT": "port", "HOST": "host", "SPINNERD_CACHE_BYTES": "cache-bytes", "SPINNERD_WORKERS": "workers",
+            "SPINNERD_EVENT_LOOPS": "event-loops", "SPINNERD_RENDER_QUEUE": "render-queue", "SPINNERD_LOG_LEVEL": "log-level",
+            "SPINNERD_REQUEST_TIMEOUT": "request-timeout", "SPINNERD_IDLE_TIMEOUT": "idle-timeout",
+            "SPINNERD_MAX_CONNECTIONS": "max-connections",
+        ]
+        for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
+        var remaining = arguments[...]
+        while let word = remaining.popFirst() {
+            guard word.hasPrefix("--") else { return .failure(OptionError("unexpected argument '\(word)'")) }
+            var name = String(word.dropFirst(2)), value: String
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else {
+                guard let next = remaining.popFirst() else { return .failure(OptionError("--\(name) needs a value")) }
+                value = next
+            }
+            values[name] = value
+        }
+        for (name, value) in values {
+            if let problem = options.apply(name, value) { return .failure(OptionError(problem)) }
+        }
+        return .success(options)
+    }
+
+    private mutating func apply(_ name: String, _ value: String) -> String? {
+        func integer(_ range: ClosedRange<Int>) -> Int? {
+            guard let number = Int(value), range.contains(number) else { return nil }
+            return number
+        }
+        func seconds() -> Int64? {
+            guard let number = Double(value), number > 0, number <= 3600 else { return nil }
+            return Int64(number * 1000)
+        }
+        switch name {
+        case "port": guard let port = integer(0...65535) else { return "--port must be 0…65535" }; server.port = port
+        case "host": guard !value.isEmpty else { return "--host must be an IPv4 address" }; server.host = value
+        case "cache-bytes": guard let bytes = integer(0...(1 << 40)) else { return "--cache-bytes must be a byte count" }; service.cacheBytes = bytes
+        case "workers": guard let count = integer(1...256) else { return "--workers must be 1…256" }; service.workers = count
+        case "event-loops": guard let count = integer(1...64) else { return "--event-loops must be 1…64" }; server.eventLoops = count
+        case "render-queue": guard let count = integer(1...100_000) else { return "--render-queue must be 1…100000" }; service.renderQueue = count
+        case "max-connections": guard let count = integer(1...1_000_000) else { return "--max-connections must be positive" }; server.maxConnections = count
+        case "request-timeout": guard let time = seconds() else { return "--request-timeout must be seconds" }; server.requestTimeout = time
+        case "idle-timeout": guard let time = seconds() else { return "--idle-timeout must be seconds" }; server.idleTimeout = time
+        case "log-level":
+            guard ["info", "warn", "error", "none"].contains(value) else { return "--log-level must be info, warn, error or none" }
+            logLevel = value
+        default: return "unknown option --\(name)"
+        }
+        return nil
+    }
+}
+
+/// A refused `serve` option.
+struct OptionError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

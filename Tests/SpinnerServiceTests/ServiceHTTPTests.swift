@@ -1,0 +1,180 @@
+import Foundation
+import TestSupport
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `spinnerd serve` on a loopback port, through real sockets.
+final class ServiceHTTPTests: XCTestCase {
+    private func get(_ client: RawHTTPClient, _ target: String, headers: String = "") throws -> RawHTTPClient.Response {
+        try Self.get(client, target, headers: headers)
+    }
+
+    private static func get(_ client: RawHTTPClient, _ target: String, headers: String = "") throws -> RawHTTPClient.Response {
+        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
+        return try client.receive()
+    }
+
+    private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
+        let client = try RawHTTPClient(port: server.port)
+        let text = try get(client, "/metrics").text
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix(name + " ") }, "\(name) missing")
+        return try XCTUnwrap(Double(line.split(separator: " ")[1]))
+    }
+
+    func testEveryFormatOfEveryKindDecodes() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port)
+        let directory = try TemporaryDirectory()
+        for kind in ["circular", "activity", "dots", "arc", "capsules"] {
+            for (format, decoded) in [("png", "PNG"), ("gif", "GIF"), ("apng", "PNG")] {
+                let response = try get(client, "/spinner/\(kind).\(format)?size=32")
+                XCTAssertEqual(response.status, 200, "\(kind).\(format)")
+                let path = try directory.write(response.body, to: "\(kind).\(format)")
+                let image = try Decoders.inspect(path)
+                XCTAssertEqual(image.format, decoded)
+                XCTAssertEqual(image.width, 32)
+                XCTAssertEqual(image.frames > 1, format != "png", "\(kind).\(format)")
+            }
+            let svg = try get(client, "/spinner/\(kind)?size=32")
+            XCTAssertEqual(svg.header("Content-Type"), "image/svg+xml")
+            XCTAssertEqual(try ExternalTool.run("xmllint", ["--noout", try directory.write(svg.body, to: "\(kind).svg")]).status, 0)
+        }
+    }
+
+    func testETagRevalidationHeadAndCacheHits() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port)
+        let first = try get(client, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
+        let tag = try XCTUnwrap(first.header("ETag"))
+        XCTAssertEqual(first.header("Content-Length"), String(first.body.count))
+        let revalidated = try get(client, "/spinner/circular.gif?stroke=15&duration=1&style=accent", headers: "If-None-Match: \(tag)\r\n")
+        XCTAssertEqual(revalidated.status, 304)
+        XCTAssertTrue(revalidated.body.isEmpty)
+        // Same picture, other spelling: same entry, same tag, counted as a hit.
+        let hitsBefore = try metric(server, "spinnerd_cache_hits_total")
+        let equivalent = try get(client, "/spinner/circular.gif?style=Accent&stroke=15.00&duration=1000ms")
+        XCTAssertEqual(equivalent.header("ETag"), tag)
+        XCTAssertEqual(try metric(server, "spinnerd_cache_hits_total"), hitsBefore + 1)
+        try client.send("HEAD /spinner/circular.gif?stroke=15&duration=1&style=accent HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let head = try client.receive(headRequest: true)
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.header("Content-Length"), String(first.body.count))
+        XCTAssertTrue(head.body.isEmpty)
+        XCTAssertTrue(server.log.contains { $0.contains("cache=hit") })
+    }
+
+    func testPipelinedRequestsAreAnsweredInOrder() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port)
+        let targets = ["/spinner/dots.apng?size=48", "/healthz", "/spinner/arc.png?size=20", "/spinners", "/spinner/activity"]
+        try client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n" }.joined())
+        let types = try targets.map { _ in try client.receive().header("Content-Type") ?? "" }
+        XCTAssertEqual(types, ["image/apng", "text/plain; charset=utf-8", "image/png", "application/json", "image/svg+xml"])
+    }
+
+    func testEveryErrorStatusComesFromARealRequest() throws {
+        let server = try ServerProcess(["--request-timeout", "0.5"])
+        let client = try RawHTTPClient(port: server.port)
+        XCTAssertEqual(try get(client, "/spinner/arc.gif?stroke=99").status, 400)
+        XCTAssertEqual(try get(client, "/spinner/hexagon").status, 404)
+        XCTAssertEqual(try get(client, "/elsewhere").status, 404)
+        try client.send("DELETE /spinner/arc HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let delete = try client.receive()
+        XCTAssertEqual(delete.status, 405)
+        XCTAssertEqual(delete.header("Allow"), "GET, HEAD")
+
+        let long = try RawHTTPClient(port: server.port)
+        XCTAssertEqual(try get(long, "/spinner/arc?title=" + String(repeating: "a", count: 9000)).status, 414)
+        let headers = try RawHTTPClient(port: server.port)
+        XCTAssertEqual(try get(headers, "/healthz", headers: String(repeating: "X-Pad: " + String(repeating: "p", count: 200) + "\r\n", count: 100)).status, 431)
+        let slow = try RawHTTPClient(port: server.port)
+        try slow.send("GET /healthz HTTP/1.1\r\nHost: loc")
+        XCTAssertEqual(try slow.receive().status, 408)
+    }
+
+    func testAFullRenderQueueAnswers503() throws {
+        let server = try ServerProcess(["--workers", "1", "--render-queue", "1"])
+        let results = Results()
+        let group = DispatchGroup()
+        for size in 60..<66 {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
+                      let response = try? Self.get(client, "/spinner/dots.apng?size=\(size)") else { return }
+                results.add(response.status, response.header("Retry-After"))
+            }
+        }
+        group.wait()
+        XCTAssertTrue(results.statuses.contains(503), "\(results.statuses)")
+        XCTAssertTrue(results.statuses.contains(200), "\(results.statuses)")
+        XCTAssertTrue(results.retryAfter.allSatisfy { $0 == "1" })
+        XCTAssertGreaterThan(try metric(server, "spinnerd_render_rejected_total"), 0)
+    }
+
+    func testManyConcurrentIdenticalColdRequestsRenderOnce() throws {
+        let server = try ServerProcess()
+        let results = Results()
+        let group = DispatchGroup()
+        for _ in 0..<16 {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
+                      let response = try? Self.get(client, "/spinner/capsules.gif?size=150") else { return }
+                results.add(response.status, nil)
+            }
+        }
+        group.wait()
+        XCTAssertEqual(results.statuses, Array(repeating: 200, count: 16))
+        let client = try RawHTTPClient(port: server.port)
+        let renders = try get(client, "/metrics").text.split(separator: "\n").first { $0.hasPrefix("spinnerd_renders_total{format=\"gif\"}") }
+        XCTAssertEqual(renders, "spinnerd_renders_total{format=\"gif\"} 1")
+    }
+
+    func testSIGTERMDuringASlowResponseStillCompletesIt() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port, timeout: 120)
+        try client.send("GET /spinner/dots.apng?size=48 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        let stopper = DispatchQueue.global()
+        let exit = ExitBox()
+        let stopped = DispatchSemaphore(value: 0)
+        stopper.async {
+            exit.status = server.terminate(timeout: 120)
+            stopped.signal()
+        }
+        let response = try client.receive()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertGreaterThan(response.body.count, 1000)
+        stopped.wait()
+        XCTAssertEqual(exit.status, 0)
+        XCTAssertTrue(server.log.contains { $0.contains("draining") })
+    }
+
+    func testHealthcheckCommandReflectsTheServer() throws {
+        let server = try ServerProcess()
+        XCTAssertEqual(try ExternalTool.run(Repository.spinnerd, ["healthcheck", "--port", String(server.port)]).status, 0)
+        let port = server.port
+        server.terminate()
+        XCTAssertEqual(try ExternalTool.run(Repository.spinnerd, ["healthcheck", "--port", String(port)]).status, 1)
+    }
+}
+
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Int] = []
+    private var retries: [String] = []
+    func add(_ status: Int, _ retry: String?) {
+        lock.lock(); list.append(status); if let retry { retries.append(retry) }; lock.unlock()
+    }
+    var statuses: [Int] { lock.lock(); defer { lock.unlock() }; return list }
+    var retryAfter: [String] { lock.lock(); defer { lock.unlock() }; return retries }
+}
+
+private final class ExitBox: @unchecked Sendable {
+    var status: Int32?
+}

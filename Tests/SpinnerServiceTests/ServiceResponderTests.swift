@@ -1,0 +1,165 @@
+import Foundation
+import HTTPServer
+@testable import SpinnerService
+import XCTest
+
+/// The routes through the responder interface, without sockets.
+final class ServiceResponderTests: XCTestCase {
+    private func get(_ service: SpinnerService, _ target: String, method: String = "GET", headers: [(String, String)] = []) -> HTTPResponse {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResponseBox()
+        service.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")] + headers))) { response in
+            box.response = response
+            done.signal()
+        }
+        done.wait()
+        return box.response ?? HTTPResponse(status: 0)
+    }
+
+    private func json(_ response: HTTPResponse) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    func testImagesCarryTheHeadersUsersRelyOn() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        let svg = get(service, "/spinner/arc")
+        XCTAssertEqual(svg.status, 200)
+        XCTAssertEqual(svg.headers["Content-Type"], "image/svg+xml")
+        XCTAssertEqual(svg.headers["Cache-Control"], "public, max-age=31536000, immutable")
+        XCTAssertEqual(svg.headers["Access-Control-Allow-Origin"], "*")
+        XCTAssertEqual(svg.headers["X-Content-Type-Options"], "nosniff")
+        XCTAssertEqual(svg.headers["Content-Security-Policy"], "default-src 'none'; style-src 'unsafe-inline'")
+        XCTAssertTrue(svg.headers["ETag"]?.hasPrefix("\"") ?? false)
+        for (path, type) in [("/spinner/arc.apng", "image/apng"), ("/spinner/arc.gif", "image/gif"), ("/spinner/arc.png", "image/png"),
+                             ("/spinner/arc?format=png", "image/png")] {
+            let response = get(service, path)
+            XCTAssertEqual(response.status, 200, path)
+            XCTAssertEqual(response.headers["Content-Type"], type, path)
+            XCTAssertNil(response.headers["Vary"], "raster images are not compressed: \(path)")
+        }
+    }
+
+    func testGzipIsNegotiatedWithItsOwnETag() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        let plain = get(service, "/spinner/capsules")
+        let gzip = get(service, "/spinner/capsules", headers: [("Accept-Encoding", "br, gzip;q=0.8")])
+        XCTAssertEqual(gzip.headers["Content-Encoding"], "gzip")
+        XCTAssertEqual(gzip.headers["Vary"], "Accept-Encoding")
+        XCTAssertLessThan(gzip.body.count, plain.body.count)
+        XCTAssertNotEqual(gzip.headers["ETag"], plain.headers["ETag"])
+        XCTAssertNil(get(service, "/spinner/capsules", headers: [("Accept-Encoding", "gzip;q=0")]).headers["Content-Encoding"])
+    }
+
+    func testIfNoneMatchGives304() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        let first = get(service, "/spinner/dots.png")
+        let tag = try XCTUnwrap(first.headers["ETag"])
+        let again = get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"other\", W/\(tag)")])
+        XCTAssertEqual(again.status, 304)
+        XCTAssertTrue(again.body.isEmpty)
+        XCTAssertEqual(again.headers["ETag"], tag)
+        XCTAssertEqual(get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"stale\"")]).status, 200)
+    }
+
+    func testEquivalentURLsShareOneEntryAndETag() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        let first = get(service, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
+        let second = get(service, "/spinner/circular.gif?style=ACCENT&duration=1.000&stroke=15.0&fps=30&loops=0")
+        XCTAssertEqual(first.headers["ETag"], second.headers["ETag"])
+        XCTAssertEqual(first.logNote, "cache=miss")
+        XCTAssertEqual(second.logNote, "cache=hit")
+        XCTAssertEqual(service.metrics.renderCount, 1)
+    }
+
+    func testErrorsAreProblemDocuments() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        let bad = get(service, "/spinner/arc.gif?stroke=99")
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertEqual(bad.headers["Content-Type"], "application/problem+json")
+        let problem = try json(bad)
+        XCTAssertEqual(problem["parameter"] as? String, "stroke")
+        XCTAssertEqual(problem["value"] as? String, "99")
+        XCTAssertEqual(problem["accepted"] as? String, "1 to 14")
+
+        let unknown = get(service, "/spinner/hexagon.gif")
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertEqual(try json(unknown)["kinds"] as? [String], ["circular", "activity", "dots", "arc", "capsules"])
+        XCTAssertEqual(get(service, "/nowhere").status, 404)
+        XCTAssertEqual(get(service, "/spinner/arc.bmp").status, 400)
+
+        let post = get(service, "/spinner/arc", method: "POST")
+        XCTAssertEqual(post.status, 405)
+        XCTAssertEqual(post.headers["Allow"], "GET, HEAD")
+    }
+
+    func testCatalogListsKindsParametersAndStyles() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        let response = get(service, "/spinners")
+        XCTAssertEqual(response.headers["Content-Type"], "application/json")
+        let catalog = try json(response)
+        let kinds = try XCTUnwrap(catalog["kinds"] as? [[String: Any]])
+        XCTAssertEqual(kinds.compactMap { $0["name"] as? String }, ["circular", "activity", "dots", "arc", "capsules"])
+        let circular = kinds[0]
+        XCTAssertEqual(circular["styles"] as? [String], ["bubbledForeground", "hierarchy", "accent", "nineties"])
+        XCTAssertEqual(circular["loopSeconds"] as? Double, 3.5)
+        let stroke = try XCTUnwrap((circular["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "stroke" })
+        XCTAssertEqual(stroke["minimum"] as? Double, 1)
+        XCTAssertEqual(stroke["maximum"] as? Double, 30)
+        XCTAssertEqual(stroke["default"] as? String, "10")
+    }
+
+    func testConcurrentIdenticalColdRequestsRenderOnce() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration(workers: 2))
+        let group = DispatchGroup()
+        let statuses = StatusList()
+        for _ in 0..<20 {
+            group.enter()
+            DispatchQueue.global().async {
+                service.respond(to: HTTPRequest(method: "GET", target: "/spinner/dots.apng?size=40", headers: HTTPHeaders([("Host", "t")]))) { response in
+                    statuses.add(response.status)
+                    group.leave()
+                }
+            }
+        }
+        group.wait()
+        XCTAssertEqual(statuses.all, Array(repeating: 200, count: 20))
+        XCTAssertEqual(service.metrics.renderCount, 1)
+    }
+
+    func testAFullRenderQueueAnswers503WithRetryAfter() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration(workers: 1, renderQueue: 1))
+        let group = DispatchGroup()
+        let responses = StatusList()
+        for size in 100..<106 {
+            group.enter()
+            service.respond(to: HTTPRequest(method: "GET", target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))) { response in
+                responses.add(response.status, retryAfter: response.headers["Retry-After"])
+                group.leave()
+            }
+        }
+        group.wait()
+        XCTAssertTrue(responses.all.contains(503), "\(responses.all)")
+        XCTAssertTrue(responses.all.contains(200))
+        XCTAssertEqual(responses.retryAfters, Array(repeating: "1", count: responses.all.filter { $0 == 503 }.count))
+    }
+}
+
+private final class ResponseBox: @unchecked Sendable {
+    var response: HTTPResponse?
+}
+
+private final class StatusList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int] = []
+    private var retry: [String] = []
+
+    func add(_ status: Int, retryAfter: String? = nil) {
+        lock.lock()
+        statuses.append(status)
+        if let retryAfter { retry.append(retryAfter) }
+        lock.unlock()
+    }
+
+    var all: [Int] { lock.lock(); defer { lock.unlock() }; return statuses }
+    var retryAfters: [String] { lock.lock(); defer { lock.unlock() }; return retry }
+}

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `spinnerd serve` running on a free loopback port, for tests that go
+/// through real sockets. Stopped with SIGTERM when the value goes away.
+public final class ServerProcess: @unchecked Sendable {
+    public let process = Process()
+    public private(set) var port = 0
+    private let output = Pipe()
+    private let lines = Lines()
+
+    /// Starts `spinnerd serve --host 127.0.0.1 --port 0` plus `arguments`, and waits until it listens.
+    public init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: Repository.spinnerd)
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "PORT")
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
+        process.standardOutput = output
+        process.standardError = output
+        let lines = self.lines
+        output.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let line = lines.all.first(where: { $0.contains("listening on http://") }),
+               let portText = line.split(separator: ":").last?.split(separator: " ").first, let found = Int(portText) {
+                port = found
+                return
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw ServerFailure(message: "server did not start: " + lines.all.joined(separator: "\n"))
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// Everything the server printed so far (access log, notices).
+    public var log: [String] { lines.all }
+
+    /// Sends SIGTERM and waits for the exit status (at most `timeout` seconds).
+    @discardableResult
+    public func terminate(timeout: TimeInterval = 30) -> Int32? {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// A URL on this server.
+    public func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
+
+    public struct ServerFailure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+}
+
+/// Output lines collected from another thread.
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+
+    func append(_ data: Data) {
+        lock.lock()
+        buffer += String(decoding: data, as: UTF8.self)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer.split(separator: "\n").map(String.init)
+    }
+}
