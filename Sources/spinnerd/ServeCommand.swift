@@ -17,7 +17,10 @@ enum ServeCommand {
             return 2
         }
         // Block the stop signals before any thread starts, so every thread inherits the
-        // mask and only sigwait below receives them.
+        // mask and only sigwait below receives them. A (never run) handler is installed
+        // too: as PID 1 in a container, a signal left at its default action is dropped.
+        signal(SIGTERM) { _ in }
+        signal(SIGINT) { _ in }
         var stopSignals = sigset_t()
         sigemptyset(&stopSignals)
         sigaddset(&stopSignals, SIGTERM)

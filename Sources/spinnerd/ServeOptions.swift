@@ -23,7 +23,8 @@ struct ServeOptions {
             "PORT": "port", "HOST": "host", "SPINNERD_CACHE_BYTES": "cache-bytes", "SPINNERD_WORKERS": "workers",
             "SPINNERD_EVENT_LOOPS": "event-loops", "SPINNERD_RENDER_QUEUE": "render-queue", "SPINNERD_LOG_LEVEL": "log-level",
             "SPINNERD_REQUEST_TIMEOUT": "request-timeout", "SPINNERD_IDLE_TIMEOUT": "idle-timeout",
-            "SPINNERD_MAX_CONNECTIONS": "max-connections",
+            "SPINNERD_MAX_CONNECTIONS": "max-connections", "SPINNERD_MAX_PIXEL_FRAMES": "max-pixel-frames",
+            "SPINNERD_MAX_FRAMES": "max-frames",
         ]
         for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
         var remaining = arguments[...]
@@ -64,6 +65,10 @@ struct ServeOptions {
         case "max-connections": guard let count = integer(1...1_000_000) else { return "--max-connections must be positive" }; server.maxConnections = count
         case "request-timeout": guard let time = seconds() else { return "--request-timeout must be seconds" }; server.requestTimeout = time
         case "idle-timeout": guard let time = seconds() else { return "--idle-timeout must be seconds" }; server.idleTimeout = time
+        case "max-pixel-frames":
+            guard let count = integer(1...1_000_000_000) else { return "--max-pixel-frames must be positive" }
+            service.budget.maxPixelFrames = count
+        case "max-frames": guard let count = integer(1...100_000) else { return "--max-frames must be positive" }; service.budget.maxFrames = count
         case "log-level":
             guard ["info", "warn", "error", "none"].contains(value) else { return "--log-level must be info, warn, error or none" }
             logLevel = value

@@ -52,3 +52,39 @@ public enum CRC32 {
         }
     }
 }
+
+/// A zlib deflate stream kept between uses (`deflateReset` instead of a fresh
+/// `deflateInit2`), for compressing many small buffers: a fresh stream allocates and
+/// clears some 300 KB each time, which dominates the cost of tiny frames.
+final class DeflateStream {
+    private var stream = z_stream()
+    private let ready: Bool
+
+    init(_ settings: Deflate.Settings) {
+        ready = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, MAX_WBITS, settings.memoryLevel, settings.strategy) == Z_OK
+    }
+
+    deinit {
+        if ready { deflateEnd(&stream) }
+    }
+
+    /// The size of `input` compressed (the bytes themselves are not kept).
+    func compressedSize(_ input: [UInt8]) throws(CodecError) -> Int {
+        guard ready, deflateReset(&stream) == Z_OK else { throw CodecError("deflate stream unavailable") }
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
+        let result: Int32 = input.withUnsafeBufferPointer { source in
+            scratch.withUnsafeMutableBufferPointer { target in
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard result == Z_STREAM_END else { throw CodecError("deflate did not finish (\(result))") }
+        return Int(stream.total_out)
+    }
+
+    private var scratch: [UInt8] = []
+}

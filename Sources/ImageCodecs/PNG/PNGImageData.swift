@@ -2,37 +2,40 @@
 /// IDAT/fdAT). Holds a libdeflate compressor, so one instance serves one thread.
 final class PNGImageData {
     let layout: PNGPixelLayout
-    private let optimal: OptimalDeflate
+    private let strongest: OptimalDeflate
+    private let quickRanking = DeflateStream(.quick)
+    private let balancedRanking = DeflateStream(.balanced)
 
     init(layout: PNGPixelLayout) throws(CodecError) {
         self.layout = layout
-        self.optimal = try OptimalDeflate()
+        self.strongest = try OptimalDeflate(level: 12)
     }
 
     /// A quick size estimate for `rect` of `codes` (a `width`-wide frame): the smaller of
     /// both filter choices under fast deflate — how apngasm compares candidate frames.
     func estimatedSize(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> Int {
-        try bestFiltering(codes, width: width, rect: rect, ranking: .quick).size
+        try bestFiltering(codes, width: width, rect: rect, ranking: quickRanking).size
     }
 
     /// How hard the written data is compressed.
     enum Strength {
-        /// libdeflate's near-optimal parser: about 2 % smaller than zlib's best, at ~1 MB/s.
+        /// libdeflate level 12, near-optimal parsing: the smallest, at ~1 MB/s.
         case strongest
-        /// zlib level 9: for images whose data would make the strongest too slow.
+        /// zlib level 9: 1–3 % larger, about 7× faster (libdeflate 1.14's level 9 came out
+        /// larger than zlib's on our frames).
         case fast
     }
 
-    /// Bytes of unfiltered rows above which an image is compressed `.fast`: keeps a render
-    /// under about two seconds of one core.
-    static let strongestLimit = 2_500_000
+    /// Bytes of unfiltered rows above which an image is compressed `.fast`: a cold render
+    /// then stays well under a second of one core, whatever its size.
+    static let strongestLimit = 600_000
 
     /// The data to write for `rect`: the filter choice that zlib level 6 compresses
     /// smaller, compressed at `strength`.
     func compress(_ codes: [UInt32], width: Int, rect: PixelRect, strength: Strength) throws(CodecError) -> [UInt8] {
-        let filtered = try bestFiltering(codes, width: width, rect: rect, ranking: .balanced).filtered
+        let filtered = try bestFiltering(codes, width: width, rect: rect, ranking: balancedRanking).filtered
         switch strength {
-        case .strongest: return try optimal.compress(filtered)
+        case .strongest: return try strongest.compress(filtered)
         case .fast: return try Deflate.compress(filtered, .smallest)
         }
     }
@@ -49,13 +52,13 @@ final class PNGImageData {
     }
 
     private func bestFiltering(_ codes: [UInt32], width: Int, rect: PixelRect,
-                               ranking: Deflate.Settings) throws(CodecError) -> (filtered: [UInt8], size: Int) {
+                               ranking: DeflateStream) throws(CodecError) -> (filtered: [UInt8], size: Int) {
         let raw = rows(of: codes, width: width, rect: rect)
         var best: (filtered: [UInt8], size: Int)? = nil
         for choice in PNGRowFilter.Choice.allCases {
             let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
                                               stride: layout.filterStride)
-            let size = try Deflate.compress(filtered, ranking).count
+            let size = try ranking.compressedSize(filtered)
             if size < best?.size ?? Int.max { best = (filtered, size) }
         }
         return best ?? ([], 0)

@@ -26,7 +26,7 @@ public enum OpenAPIDocument {
             ("/healthz", documentPath("health", "200 while the service is up.", mediaType: "text/plain", schema: .map([("type", .string("string"))]), cached: false)),
             ("/metrics", documentPath("metrics", "Prometheus text exposition: requests, cache, renders, connections.",
                                       mediaType: "text/plain", schema: .map([("type", .string("string"))]), cached: false)),
-            ("/openapi.yaml", documentPath("openapi", "This document.", mediaType: "application/yaml", schema: .map([("type", .string("string"))]))),
+            ("/openapi.yaml", documentPath("openapi", "This document.", mediaType: "application/yaml", schema: .map([("type", .string("object"))]))),
         ]
         return .map([
             ("openapi", .string("3.1.0")),

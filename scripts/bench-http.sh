@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# HTTP benchmarks, run by `make bench` after the encoder benchmarks:
+#  1. cached responses over keep-alive: spinnerd against nginx serving the very same bytes
+#     from a file on loopback, measured side by side with wrk (twice each, alternating);
+#     requests/s and p99 latency reported as ratios to nginx;
+#  2. memory: resident set after 5 000 distinct spinner URLs with --cache-bytes 16 MiB,
+#     against the target of cache bound + 48 MiB.
+# wrk shares the 2 cores with the server: read the ratios, not the absolute numbers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=bench-out/http
+rm -rf "$work" && mkdir -p "$work/nginx/logs" "$work/www/spinner"
+binary=.build/release/spinnerd
+url_path="/spinner/circular.gif?stroke=15&duration=1&style=accent"
+duration="${WRK_SECONDS:-8}"
+
+start_spinnerd() {  # prints the port
+    "$binary" serve --host 127.0.0.1 --port 0 --log-level warn "$@" >"$work/spinnerd.log" 2>&1 &
+    echo $! >"$work/spinnerd.pid"
+    for _ in $(seq 1 100); do
+        port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/spinnerd.log")
+        [[ -n "$port" ]] && { echo "$port"; return; }
+        sleep 0.1
+    done
+    cat "$work/spinnerd.log" >&2; exit 1
+}
+stop_spinnerd() { kill -TERM "$(cat "$work/spinnerd.pid")"; wait "$(cat "$work/spinnerd.pid")" 2>/dev/null || true; }
+
+wrk_run() {  # url → "requests/s p99-ms"
+    wrk -t1 -c32 -d"${duration}s" --latency "$1" >"$work/wrk.txt"
+    python3 - "$work/wrk.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+m = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
+p99 = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
+print(rps, p99)
+PY
+}
+
+port=$(start_spinnerd)
+curl -sf -o "$work/www/spinner/circular.gif" "http://127.0.0.1:$port$url_path"
+curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"  # now cached
+cat >"$work/nginx/nginx.conf" <<CONF
+worker_processes 1;
+error_log logs/error.log;
+pid logs/nginx.pid;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    types { image/gif gif; }
+    server {
+        listen 127.0.0.1:18099;
+        root $(pwd)/$work/www;
+        location /spinner/ { add_header Cache-Control "public, max-age=31536000, immutable"; etag on; }
+    }
+}
+CONF
+nginx -c "$(pwd)/$work/nginx/nginx.conf" -p "$(pwd)/$work/nginx"
+trap 'nginx -c "$(pwd)/$work/nginx/nginx.conf" -p "$(pwd)/$work/nginx" -s quit 2>/dev/null || true' EXIT
+sleep 0.3
+
+echo "== Cached GIF over keep-alive, wrk -t1 -c32 -d${duration}s, $(stat -c%s "$work/www/spinner/circular.gif") bytes"
+results=()
+for round in 1 2; do
+    s=$(wrk_run "http://127.0.0.1:$port$url_path")
+    n=$(wrk_run "http://127.0.0.1:18099/spinner/circular.gif")
+    echo "round $round: spinnerd $s | nginx $n   (requests/s, p99 ms)"
+    results+=("$s $n")
+done
+python3 - "${results[@]}" <<'PY'
+import sys
+rows = [list(map(float, r.split())) for r in sys.argv[1:]]
+s_rps = sum(r[0] for r in rows) / len(rows); s_p99 = sum(r[1] for r in rows) / len(rows)
+n_rps = sum(r[2] for r in rows) / len(rows); n_p99 = sum(r[3] for r in rows) / len(rows)
+print("mean: spinnerd %.0f req/s, p99 %.2f ms | nginx %.0f req/s, p99 %.2f ms" % (s_rps, s_p99, n_rps, n_p99))
+print("ratio to nginx: throughput %.2f (target >= 0.8), p99 %.2f (lower is better)" % (s_rps / n_rps, s_p99 / n_p99))
+PY
+stop_spinnerd
+
+echo
+echo "== Resident memory after 5000 distinct URLs, --cache-bytes 16777216"
+port=$(start_spinnerd --cache-bytes 16777216)
+python3 - "$port" <<'PY'
+import http.client, sys, threading
+port = int(sys.argv[1]); kinds = ["circular", "activity", "dots", "arc", "capsules"]; formats = ["svg", "png", "gif", "apng"]
+def worker(start):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+    for i in range(start, 5000, 2):
+        kind = kinds[i % 5]; fmt = formats[(i // 5) % 4]; size = 16 + (i // 20) % 250
+        conn.request("GET", "/spinner/%s.%s?size=%d" % (kind, fmt, size))
+        response = conn.getresponse(); response.read()
+        assert response.status == 200, (response.status, kind, fmt, size)
+threads = [threading.Thread(target=worker, args=(n,)) for n in range(2)]
+[t.start() for t in threads]; [t.join() for t in threads]
+PY
+pid=$(cat "$work/spinnerd.pid")
+rss_kb=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+hwm_kb=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+curl -s "http://127.0.0.1:$port/metrics" | grep -E '^spinnerd_cache_(bytes|entries|evictions_total) '
+python3 -c "
+rss=$rss_kb/1024; hwm=$hwm_kb/1024; bound=16+48
+print('resident %.1f MiB (peak %.1f MiB); target < %d MiB (cache 16 MiB + 48 MiB): %s' % (rss, hwm, bound, 'met' if rss < bound else 'NOT met'))"
+stop_spinnerd

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds the Dockerfile with podman (no Docker engine runs here), runs the image, fetches a
+# spinner from it, checks the healthcheck and a graceful stop. No registry is reachable,
+# so both base images are made locally: debian:bookworm-slim from debootstrap, and the
+# swift builder from that rootfs plus this machine's toolchain in /opt/swift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="${SMOKE_DIR:-/var/tmp/spinnerd-smoke}"
+mkdir -p "$work"
+
+install_missing() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
+install_missing podman runc debootstrap curl
+
+cat > "$work/containers.conf" <<'CONF'
+[containers]
+default_ulimits = []
+pids_limit = 0
+CONF
+export CONTAINERS_CONF="$work/containers.conf"
+podman_flags=(--runtime runc)
+
+if ! podman image exists localhost/debian:bookworm-slim; then
+    echo "== making debian:bookworm-slim with debootstrap"
+    rm -rf "$work/rootfs"
+    debootstrap --variant=minbase bookworm "$work/rootfs" >/dev/null
+    tar -C "$work/rootfs" -c . | podman import - localhost/debian:bookworm-slim >/dev/null
+    podman tag localhost/debian:bookworm-slim docker.io/library/debian:bookworm-slim
+fi
+
+if ! podman image exists localhost/swift:6.3-bookworm; then
+    echo "== making the swift builder image (bookworm + /opt/swift)"
+    cat > "$work/Containerfile.swift" <<'CONTAINERFILE'
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends binutils git libc6-dev libcurl4-openssl-dev libedit2 \
+    libgcc-12-dev libpython3-dev libsqlite3-0 libstdc++-12-dev libxml2-dev libncurses-dev libz3-dev pkg-config tzdata zlib1g-dev \
+    && rm -rf /var/lib/apt/lists/*
+COPY swift /opt/swift
+ENV PATH=/opt/swift/usr/bin:$PATH
+CONTAINERFILE
+    rm -rf "$work/swift-context" && mkdir -p "$work/swift-context"
+    cp "$work/Containerfile.swift" "$work/swift-context/Containerfile"
+    cp -a /opt/swift "$work/swift-context/swift"
+    podman build "${podman_flags[@]}" --network=host --pull=never -t localhost/swift:6.3-bookworm "$work/swift-context"
+    rm -rf "$work/swift-context"
+fi
+
+echo "== building the spinnerd image"
+podman build "${podman_flags[@]}" --network=host --pull=never --build-arg SWIFT_IMAGE=localhost/swift:6.3-bookworm \
+    -t localhost/spinnerd:smoke .
+podman image ls localhost/spinnerd:smoke --format '{{.Repository}}:{{.Tag}} {{.Size}}'
+
+port="${SMOKE_PORT:-18093}"
+podman rm -f spinnerd-smoke >/dev/null 2>&1 || true
+podman run "${podman_flags[@]}" --network=host --pull=never -d --name spinnerd-smoke -e PORT="$port" localhost/spinnerd:smoke >/dev/null
+trap 'podman rm -f spinnerd-smoke >/dev/null 2>&1 || true' EXIT
+for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+
+echo "== fetching a spinner from the container"
+curl -sf -D "$work/headers.txt" -o "$work/spinner.gif" \
+    "http://127.0.0.1:$port/spinner/circular.gif?stroke=15&duration=1&style=accent"
+grep -iE '^(HTTP|content-type|content-length|etag|cache-control)' "$work/headers.txt"
+head -c 6 "$work/spinner.gif"; echo
+podman exec spinnerd-smoke /usr/local/bin/spinnerd healthcheck && echo "healthcheck: ok"
+podman exec spinnerd-smoke id -u | sed 's/^/runs as uid /'
+podman stop -t 20 spinnerd-smoke >/dev/null
+echo "exit code after podman stop (SIGTERM): $(podman inspect spinnerd-smoke --format '{{.State.ExitCode}}')"
+podman logs spinnerd-smoke | tail -n 3
