@@ -11,10 +11,14 @@ final class PNGImageData {
         self.strongest = try OptimalDeflate(level: 12)
     }
 
-    /// A quick size estimate for `rect` of `codes` (a `width`-wide frame): the smaller of
-    /// both filter choices under fast deflate — how apngasm compares candidate frames.
+    /// A quick size estimate for `rect` of `codes` (a `width`-wide frame) under fast
+    /// deflate, unfiltered: enough to rank candidate frames of flat-coloured spinners
+    /// (apngasm also tries the adaptive filter here; on our frames it never changed the
+    /// choice, and it doubled the time).
     func estimatedSize(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> Int {
-        try bestFiltering(codes, width: width, rect: rect, ranking: quickRanking).size
+        let raw = rows(of: codes, width: width, rect: rect)
+        return try quickRanking.compressedSize(PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
+                                                                  stride: layout.filterStride))
     }
 
     /// How hard the written data is compressed.
