@@ -40,7 +40,7 @@ let package = Package(
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "CZlib"]),
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -10,24 +10,37 @@ public enum Deflate {
         public var strategy: Int32
         /// Memory for the match state, 1...9; 9 finds a few more matches.
         public var memoryLevel: Int32
+        /// zlib's windowBits: 15 for a zlib stream, 15 + 16 for a gzip member.
+        public var windowBits: Int32 = MAX_WBITS
 
         /// Settings used to compare candidates quickly (as apngasm does with level 2).
         public static let quick = Settings(level: 2, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
+        /// gzip content coding (RFC 1952 member), smallest output.
+        public static let gzip = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9, windowBits: MAX_WBITS + 16)
         /// zlib's smallest output.
         public static let smallest = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9)
         /// A middle setting whose sizes rank filter choices the way stronger deflate does.
         public static let balanced = Settings(level: 6, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
     }
 
-    /// `input` compressed as a zlib stream with `settings`.
+    /// `input` compressed with `settings` (a zlib stream, or gzip with `.gzip`).
     public static func compress(_ input: [UInt8], _ settings: Settings) throws(CodecError) -> [UInt8] {
         var stream = z_stream()
-        let status = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, MAX_WBITS,
+        let status = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, settings.windowBits,
                                            settings.memoryLevel, settings.strategy)
         guard status == Z_OK else { throw CodecError("deflateInit2 failed (\(status))") }
         defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(input.count)))
-        var output = [UInt8](repeating: 0, count: bound)
+        var output: [UInt8] = []
+        let written = try finish(&stream, input, into: &output)
+        output.removeLast(output.count - written)
+        return output
+    }
+
+    /// Runs `stream` over all of `input` in one `deflate(Z_FINISH)`, growing `output` to
+    /// the bound first; returns the bytes written.
+    static func finish(_ stream: inout z_stream, _ input: [UInt8], into output: inout [UInt8]) throws(CodecError) -> Int {
+        let bound = Int(deflateBound(&stream, uLong(input.count))) + 32
+        if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
         let result: Int32 = input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
                 stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
@@ -38,8 +51,7 @@ public enum Deflate {
             }
         }
         guard result == Z_STREAM_END else { throw CodecError("deflate did not finish (\(result))") }
-        output.removeLast(bound - Int(stream.total_out))
-        return output
+        return Int(stream.total_out)
     }
 }
 
@@ -71,19 +83,7 @@ final class DeflateStream {
     /// The size of `input` compressed (the bytes themselves are not kept).
     func compressedSize(_ input: [UInt8]) throws(CodecError) -> Int {
         guard ready, deflateReset(&stream) == Z_OK else { throw CodecError("deflate stream unavailable") }
-        let bound = Int(deflateBound(&stream, uLong(input.count)))
-        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
-        let result: Int32 = input.withUnsafeBufferPointer { source in
-            scratch.withUnsafeMutableBufferPointer { target in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
-        guard result == Z_STREAM_END else { throw CodecError("deflate did not finish (\(result))") }
-        return Int(stream.total_out)
+        return try Deflate.finish(&stream, input, into: &scratch)
     }
 
     private var scratch: [UInt8] = []

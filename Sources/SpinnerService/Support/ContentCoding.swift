@@ -1,27 +1,10 @@
-import CZlib
+import ImageCodecs
 
 /// gzip content coding (RFC 9110 §8.4.1) through zlib, and reading `Accept-Encoding`.
 enum ContentCoding {
-    /// `bytes` as a gzip member (zlib with a gzip wrapper, level 9), or nil if zlib fails.
+    /// `bytes` as a gzip member (zlib, level 9), or nil if zlib fails.
     static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        // windowBits 15 + 16 asks zlib for the gzip header and trailer.
-        guard spinnerd_deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) == Z_OK else { return nil }
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(bytes.count))) + 32
-        var output = [UInt8](repeating: 0, count: bound)
-        let status: Int32 = bytes.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else { return nil }
-        output.removeLast(bound - Int(stream.total_out))
-        return output
+        try? Deflate.compress(bytes, .gzip)
     }
 
     /// True when `Accept-Encoding` accepts gzip (listed, or `*`, with a non-zero q).
