@@ -29,6 +29,9 @@ let package = Package(
         // HTTP/1.1 on epoll: wire parser/serializer, sockets, connection state. Knows nothing of spinners.
         .target(name: "HTTPServer", dependencies: ["CLinux"]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(
+            name: "CNettle", path: "Sources/CNettle",
+            providers: [.apt(["nettle-dev"])]),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel"),
         // Frames + delays → APNG / GIF / PNG bytes. Knows nothing of spinners.
@@ -40,8 +43,8 @@ let package = Package(
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs"]),
-        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs"]),
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
+        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel"]),

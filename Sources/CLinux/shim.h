@@ -1,14 +1,24 @@
 // Linux epoll and eventfd, which Glibc's Swift module does not export. struct
 // epoll_event is packed on x86-64, which Swift cannot lay out, so these wrappers
 // take and return plain integers.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <malloc.h>
+#include <sys/sendfile.h>
+#include <fcntl.h>
+
+// GNU extensions, declared here rather than by defining _GNU_SOURCE, which would change
+// libc's structure layouts from those Swift's Glibc module was built with.
+extern int accept4(int descriptor, struct sockaddr *address, socklen_t *length, int flags);
+extern int memfd_create(const char *name, unsigned int flags);
+enum {
+    spinnerd_MFD_CLOEXEC = 0x0001, spinnerd_MFD_ALLOW_SEALING = 0x0002,
+    spinnerd_F_ADD_SEALS = 1033,
+    spinnerd_F_SEAL_SEAL = 0x0001, spinnerd_F_SEAL_SHRINK = 0x0002, spinnerd_F_SEAL_GROW = 0x0004, spinnerd_F_SEAL_WRITE = 0x0008,
+};
 
 static const uint32_t spinnerd_EPOLLIN = EPOLLIN;
 static const uint32_t spinnerd_EPOLLOUT = EPOLLOUT;
@@ -54,4 +64,29 @@ static inline int spinnerd_accept(int listener) {
 // A non-blocking, close-on-exec TCP socket.
 static inline int spinnerd_tcp_socket(void) {
     return socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+}
+
+// glibc heap tuning for a long-running server that makes large short-lived buffers
+// (frames): allocations from 128 KiB up always get their own mapping, returned to the
+// system when freed (no dynamic threshold creeping up), and at most two arenas.
+static inline void spinnerd_tune_heap(void) {
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_ARENA_MAX, 2);
+}
+// Gives free heap pages back to the system (after a render).
+static inline void spinnerd_trim_heap(void) { malloc_trim(0); }
+
+// An anonymous in-memory file (for bodies sent with sendfile), close-on-exec and
+// sealable, so nothing can change it once written.
+static inline int spinnerd_memfd(const char *name) { return memfd_create(name, spinnerd_MFD_CLOEXEC | spinnerd_MFD_ALLOW_SEALING); }
+static inline int spinnerd_seal(int descriptor) {
+    return fcntl(descriptor, spinnerd_F_ADD_SEALS,
+                 spinnerd_F_SEAL_SHRINK | spinnerd_F_SEAL_GROW | spinnerd_F_SEAL_WRITE | spinnerd_F_SEAL_SEAL);
+}
+// sendfile(2) from `file` at *offset to `socket`.
+static inline long spinnerd_sendfile(int socket, int file, long *offset, unsigned long count) {
+    off_t position = (off_t)*offset;
+    ssize_t sent = sendfile(socket, file, &position, count);
+    *offset = (long)position;
+    return (long)sent;
 }

@@ -7,11 +7,11 @@ final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let clock: any MonotonicClock
     let openConnections = Atomic<Int>(0)
-    let accessLog: @Sendable (AccessLogEntry) -> Void
+    let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     let log: @Sendable (String) -> Void
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock,
-         accessLog: @escaping @Sendable (AccessLogEntry) -> Void, log: @escaping @Sendable (String) -> Void) {
+         accessLog: (@Sendable (AccessLogEntry) -> Void)?, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.responder = responder
         self.clock = clock
@@ -30,7 +30,7 @@ public final class HTTPServer: Sendable {
     private let finished = DispatchGroup()
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock = SystemClock(),
-                accessLog: @escaping @Sendable (AccessLogEntry) -> Void = { _ in },
+                accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         context = ServerContext(configuration: configuration, responder: responder, clock: clock, accessLog: accessLog, log: log)
     }

@@ -19,6 +19,9 @@ public final class SpinnerService: HTTPResponder {
     public let metrics = Metrics()
     private let renderer: SpinnerRenderer
     private let cache: ByteBoundedLRU<Representation>
+    /// Request targets already validated, with their cache keys: a repeated URL skips
+    /// parsing and canonicalisation entirely.
+    private let knownTargets = ByteBoundedLRU<String>(capacity: 4 << 20)
     private let flights = SingleFlight<RenderOutcome>()
     private let pool: RenderPool
     private let documents: [Route: Representation]
@@ -35,8 +38,9 @@ public final class SpinnerService: HTTPResponder {
             .catalog: Representation(mediaType: "application/json", body: Catalog.json(version: ServiceVersion.text), cacheControl: short),
             .openAPI: Representation(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8),
                                      cacheControl: short),
-            .index: Representation(mediaType: "text/html; charset=utf-8", body: Array(IndexPage.html().utf8), cacheControl: short,
-                                   extraHeaders: [("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")]),
+            .index: Representation(mediaType: "text/html; charset=utf-8", body: Array(GalleryPage.html.utf8), cacheControl: short,
+                                   extraHeaders: [("Content-Security-Policy", GalleryPage.contentSecurityPolicy),
+                                                  ("Referrer-Policy", "no-referrer")]),
         ]
     }
 
@@ -76,6 +80,10 @@ public final class SpinnerService: HTTPResponder {
     }
 
     private func spinner(kind: String, fileExtension: String?, request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        if let key = knownTargets.value(for: request.target), let cached = cache.value(for: key) {
+            metrics.cacheHit()
+            return reply(cached.response(to: request, note: "cache=hit"))
+        }
         let spinnerRequest: SpinnerRequest
         do {
             var format: OutputFormat? = nil
@@ -90,6 +98,7 @@ public final class SpinnerService: HTTPResponder {
             return reply(HTTPResponse.text(500, "unexpected error"))
         }
         let key = spinnerRequest.canonicalForm + "|" + ServiceVersion.text
+        knownTargets.insert(key, cost: request.target.utf8.count + key.utf8.count + 64, for: request.target)
         if let cached = cache.value(for: key) {
             metrics.cacheHit()
             return reply(cached.response(to: request, note: "cache=hit"))

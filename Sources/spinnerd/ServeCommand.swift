@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import Foundation
 import HTTPServer
 import SpinnerService
@@ -27,16 +28,14 @@ enum ServeCommand {
         sigaddset(&stopSignals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
+        spinnerd_tune_heap()
         let connections = ConnectionCount()
         let service = SpinnerService(configuration: options.service, openConnections: { connections.value })
         let logsRequests = options.logLevel == "info"
         let logsProblems = options.logLevel != "none"
         let server = HTTPServer(
             configuration: options.server, responder: service,
-            accessLog: { entry in
-                guard logsRequests || (logsProblems && entry.status >= 500) else { return }
-                Console.out("\(entry.method) \(entry.target.prefix(300)) \(entry.status) \(entry.bytes) \(entry.milliseconds)ms \(entry.note ?? "-")")
-            },
+            accessLog: logsProblems ? AccessLog(everyRequest: logsRequests).write : nil,
             log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
         connections.server = server
         let port: Int
@@ -62,4 +61,16 @@ enum ServeCommand {
 final class ConnectionCount: @unchecked Sendable {
     nonisolated(unsafe) var server: HTTPServer?
     var value: Int { server?.openConnections ?? 0 }
+}
+
+/// One line per request on standard output: method, target, status, body bytes,
+/// milliseconds and the responder's note (`cache=hit`). With `everyRequest` false, only
+/// server errors are logged.
+struct AccessLog: Sendable {
+    let everyRequest: Bool
+
+    @Sendable func write(_ entry: AccessLogEntry) {
+        guard everyRequest || entry.status >= 500 else { return }
+        Console.out("\(entry.method) \(entry.target.prefix(300)) \(entry.status) \(entry.bytes) \(entry.milliseconds)ms \(entry.note ?? "-")")
+    }
 }

@@ -9,6 +9,10 @@
         pixels off by more than 48 levels after a 1 px blur, and the largest difference
     {"type": "animates", "svgs": [PATH, ...], "out": DIR}
         shows each SVG in an <img>; two screenshots 300 ms apart must differ in its box
+    {"type": "gallery", "url": URL, "out": DIR}
+        drives the gallery page at URL: console errors and failed requests, every kind's
+        image loaded and moving, controls changing the preview, the copied URL fetched
+        with a plain HTTP client, and desktop and phone screenshots saved in DIR
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -17,6 +21,7 @@ import json
 import os
 import pathlib
 import sys
+import urllib.request
 
 from PIL import Image, ImageChops, ImageFilter
 from playwright.sync_api import sync_playwright
@@ -91,13 +96,101 @@ def durations(browser, job):
     return values
 
 
+def gallery(browser, job):
+    out = job["out"]
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    problems = {"console": [], "failed": [], "bodies": {}}
+    page.on("console", lambda message: problems["console"].append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems["console"].append(str(error)))
+    # A load the page itself cancels (an image whose src changed again) is not a failure.
+    page.on("requestfailed", lambda request: None if "ERR_ABORTED" in str(request.failure)
+            else problems["failed"].append(request.url + " " + str(request.failure)))
+
+    def on_response(response):
+        if response.status >= 400:
+            problems["failed"].append("%s %d" % (response.url, response.status))
+        if "/spinner/" in response.url and response.request.method == "GET":
+            try:
+                problems["bodies"][response.url] = response.body()
+            except Exception:
+                pass
+    page.on("response", on_response)
+    page.goto(job["url"], wait_until="load")
+    page.wait_for_function("document.querySelectorAll('#kinds img').length > 0 && [...document.querySelectorAll('#kinds img')].every(i => i.complete && i.naturalWidth > 0)")
+    page.wait_for_function("document.getElementById('preview').complete && document.getElementById('preview').naturalWidth > 0")
+    names = page.eval_on_selector_all("#kinds img", "images => images.map(i => [i.dataset.kind, i.naturalWidth])")
+    boxes = [page.locator("#kinds img[data-kind='%s']" % name).bounding_box() for name, _ in names]
+    first, second = os.path.join(out, "g-a.png"), os.path.join(out, "g-b.png")
+    page.screenshot(path=first)
+    page.wait_for_timeout(300)
+    page.screenshot(path=second)
+    a, b = Image.open(first).convert("RGB"), Image.open(second).convert("RGB")
+    kinds = []
+    for (name, width), box in zip(names, boxes):
+        crop = (int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"]))
+        kinds.append({"name": name, "naturalWidth": width, "changed": ImageChops.difference(a.crop(crop), b.crop(crop)).getbbox() is not None})
+
+    def preview_src():
+        return page.eval_on_selector("#preview", "i => i.getAttribute('src')")
+
+    def wait_for_new_preview(before):
+        page.wait_for_function("(before) => { const i = document.getElementById('preview');"
+                               " return i.getAttribute('src') !== before && i.complete && i.naturalWidth > 0; }", arg=before, timeout=30000)
+        page.wait_for_timeout(100)
+        return preview_src()
+
+    steps = []
+    page.click("button.kind[data-kind='circular']")
+    page.wait_for_timeout(400)
+    before = preview_src()
+    page.eval_on_selector("#p-stroke", "e => { e.value = 15; e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    after = wait_for_new_preview(before)
+    steps.append({"control": "stroke", "before": before, "after": after})
+    before = after
+    page.fill("#p-color", "ff3b30")
+    after = wait_for_new_preview(before)
+    steps.append({"control": "color", "before": before, "after": after})
+    before = after
+    page.click("label[for='f-gif']")
+    after = wait_for_new_preview(before)
+    steps.append({"control": "format", "before": before, "after": after})
+    page.wait_for_function("document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
+    size_text = page.text_content("#size")
+    copied_url = page.input_value("#snippet-url")
+    html_snippet = page.input_value("#snippet-html")
+    picture_snippet = page.input_value("#snippet-picture")
+    address = page.evaluate("location.search")
+    browser_body = None
+    for url, body in problems["bodies"].items():
+        if url == copied_url:
+            browser_body = body
+    fetched = urllib.request.urlopen(copied_url).read()
+    keyboard = page.evaluate("document.querySelectorAll('#controls label[for]').length === document.querySelectorAll('#controls input[id], #controls select[id]').length")
+    shots = {}
+    page.screenshot(path=os.path.join(out, "gallery-desktop.png"), full_page=True)
+    shots["desktop"] = os.path.join(out, "gallery-desktop.png")
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    phone.goto(job["url"], wait_until="load")
+    phone.wait_for_function("document.getElementById('preview').complete && document.getElementById('preview').naturalWidth > 0")
+    phone_overflow = phone.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
+    phone.screenshot(path=os.path.join(out, "gallery-phone.png"), full_page=True)
+    shots["phone"] = os.path.join(out, "gallery-phone.png")
+    phone.close()
+    page.close()
+    return {"consoleErrors": problems["console"], "failedRequests": problems["failed"], "kinds": kinds, "steps": steps,
+            "sizeText": size_text, "copiedURL": copied_url, "htmlSnippet": html_snippet, "pictureSnippet": picture_snippet,
+            "address": address, "bytesMatch": browser_body is not None and browser_body == fetched,
+            "fetchedBytes": len(fetched), "labelsForEveryControl": keyboard, "phoneOverflows": phone_overflow,
+            "screenshots": shots}
+
+
 def main(path):
     jobs = json.load(open(path))
     results = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
-            handler = {"seek": seek, "animates": animates, "durations": durations}[job["type"]]
+            handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

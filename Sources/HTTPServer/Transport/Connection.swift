@@ -20,11 +20,14 @@ final class Connection {
         var response: HTTPResponse?
     }
 
-    /// A serialized response waiting to be written.
+    /// A serialized response waiting to be written: head, then body bytes or a body file.
     private struct Outgoing {
         let head: [UInt8]
         let body: [UInt8]
+        let file: HTTPBodyFile?
         let closeAfter: Bool
+
+        var total: Int { head.count + (file?.length ?? body.count) }
     }
 
     private var buffer: [UInt8] = []
@@ -37,6 +40,8 @@ final class Connection {
     private var acceptingRequests = true
     private var peerClosed = false
     private(set) var finished = false
+    /// The epoll events the loop last registered for this connection.
+    var interest: UInt32 = 0
 
     /// Bytes a connection may hold unparsed before it stops reading (it resumes as answers go out).
     private static let maxBufferedBytes = 1 << 20
@@ -101,7 +106,7 @@ final class Connection {
     }
 
     /// Records the response to request `sequence` and queues every response now ready in order.
-    func complete(_ sequence: UInt64, with response: HTTPResponse, date: String, now: Int64, log: (AccessLogEntry) -> Void) {
+    func complete(_ sequence: UInt64, with response: HTTPResponse, date: String, now: Int64, log: ((AccessLogEntry) -> Void)?) {
         if let index = slots.firstIndex(where: { $0.sequence == sequence }) { slots[index].response = response }
         queueReadyResponses(date: date, now: now, log: log)
     }
@@ -115,9 +120,17 @@ final class Connection {
     /// Writes what it can. Returns false when the connection should be closed now.
     func flush(now: Int64) -> Bool {
         while let first = outgoing.first {
-            let total = first.head.count + first.body.count
+            let total = first.total
             do {
-                guard let written = try Socket.write(descriptor, head: first.head, body: first.body, offset: writeOffset) else {
+                let written: Int?
+                if let file = first.file, writeOffset >= first.head.count {
+                    var position = writeOffset - first.head.count
+                    written = try Socket.sendFile(descriptor, file: file.descriptor, offset: &position, count: total - writeOffset)
+                } else {
+                    written = try Socket.write(descriptor, head: first.head, body: first.file == nil ? first.body : [], offset: writeOffset,
+                                               more: first.file != nil)
+                }
+                guard let written else {
                     deadlines.wrote(at: now, remaining: true)
                     return true
                 }
@@ -140,7 +153,7 @@ final class Connection {
     }
 
     /// What the deadlines say at `now`: nil to keep going, or a response to send before closing.
-    func checkDeadlines(now: Int64, date: String, log: (AccessLogEntry) -> Void) -> Bool {
+    func checkDeadlines(now: Int64, date: String, log: ((AccessLogEntry) -> Void)?) -> Bool {
         switch deadlines.due(at: now, responsesPending: !slots.isEmpty) {
         case .none:
             return true
@@ -159,16 +172,17 @@ final class Connection {
     }
 
     /// Serializes, in order, every response that is ready (parse errors have theirs at once).
-    func queueReadyResponses(date: String, now: Int64, log: (AccessLogEntry) -> Void) {
+    func queueReadyResponses(date: String, now: Int64, log: ((AccessLogEntry) -> Void)?) {
         while let slot = slots.first, let response = slot.response {
             slots.removeFirst()
             let keepAlive = slot.keepAlive && acceptingRequestsAfter(slot)
             let headOnly = slot.method == "HEAD"
             let head = HTTPResponseSerializer.head(response, version: slot.version, keepAlive: keepAlive, headOnly: headOnly, date: date)
             let sendsBody = HTTPResponseSerializer.sendsBody(response, headOnly: headOnly)
-            outgoing.append(Outgoing(head: head, body: sendsBody ? response.body : [], closeAfter: !keepAlive))
-            log(AccessLogEntry(method: slot.method, target: slot.target, status: response.status,
-                               bytes: sendsBody ? response.body.count : 0, milliseconds: now - slot.started, note: response.logNote))
+            outgoing.append(Outgoing(head: head, body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil,
+                                     closeAfter: !keepAlive))
+            log?(AccessLogEntry(method: slot.method, target: slot.target, status: response.status,
+                                bytes: sendsBody ? response.bodyLength : 0, milliseconds: now - slot.started, note: response.logNote))
         }
     }
 

@@ -118,14 +118,20 @@ final class EventLoop: @unchecked Sendable {
             nextIdentifier += 1
             let deadlines = ConnectionDeadlines(requestTimeout: context.configuration.requestTimeout,
                                                 idleTimeout: context.configuration.idleTimeout, now: now)
-            connections[descriptor] = Connection(descriptor: descriptor, identifier: nextIdentifier, deadlines: deadlines)
-            spinnerd_epoll_add(epoll, descriptor, spinnerd_EPOLLIN | spinnerd_EPOLLRDHUP, UInt64(descriptor))
+            let connection = Connection(descriptor: descriptor, identifier: nextIdentifier, deadlines: deadlines)
+            connection.interest = spinnerd_EPOLLIN | spinnerd_EPOLLRDHUP
+            connections[descriptor] = connection
+            spinnerd_epoll_add(epoll, descriptor, connection.interest, UInt64(descriptor))
         }
     }
 
     private func handle(_ descriptor: Int32, events: UInt32, now: Int64, scratch: UnsafeMutableRawBufferPointer) {
         guard let connection = connections[descriptor] else { return }
-        if events & (spinnerd_EPOLLIN | spinnerd_EPOLLRDHUP | spinnerd_EPOLLHUP | spinnerd_EPOLLERR) != 0 {
+        if events & (spinnerd_EPOLLHUP | spinnerd_EPOLLERR) != 0 {
+            // Both directions are gone (or the socket failed): nothing can be delivered.
+            return closeConnection(descriptor)
+        }
+        if events & (spinnerd_EPOLLIN | spinnerd_EPOLLRDHUP) != 0 {
             guard connection.readAvailable(scratch: scratch) else { return closeConnection(descriptor) }
             dispatchRequests(connection, now: now)
         }
@@ -159,10 +165,14 @@ final class EventLoop: @unchecked Sendable {
         guard connection.flush(now: now) else { return closeConnection(descriptor) }
         if !connection.wantsWrite && !draining { dispatchRequests(connection, now: now) }
         if connection.wantsWrite, !connection.flush(now: now) { return closeConnection(descriptor) }
-        var interest = spinnerd_EPOLLRDHUP
-        if connection.wantsRead { interest |= spinnerd_EPOLLIN }
+        var interest: UInt32 = 0
+        if connection.wantsRead { interest |= spinnerd_EPOLLIN | spinnerd_EPOLLRDHUP }
         if connection.wantsWrite { interest |= spinnerd_EPOLLOUT }
-        spinnerd_epoll_modify(epoll, descriptor, interest, UInt64(descriptor))
+        // Only tell the kernel when the interest changes: most requests leave it as it was.
+        if interest != connection.interest {
+            connection.interest = interest
+            spinnerd_epoll_modify(epoll, descriptor, interest, UInt64(descriptor))
+        }
     }
 
     private func tick(now: Int64) {

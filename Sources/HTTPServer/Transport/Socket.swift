@@ -57,9 +57,11 @@ enum Socket {
         try SystemCall.run("read") { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
     }
 
-    /// Writes `head` then `body` from the given offset in one `writev`, without SIGPIPE;
+    /// Writes `head` then `body` from the given offset in one `sendmsg`, without SIGPIPE;
     /// returns bytes written, nil when it would block.
-    static func write(_ descriptor: Int32, head: [UInt8], body: [UInt8], offset: Int) throws(SocketError) -> Int? {
+    /// `more` says a body file follows, so the kernel may hold the head back to share a
+    /// segment with it (MSG_MORE).
+    static func write(_ descriptor: Int32, head: [UInt8], body: [UInt8], offset: Int, more: Bool = false) throws(SocketError) -> Int? {
         try SystemCall.run("sendmsg") {
             head.withUnsafeBytes { headBytes in
                 body.withUnsafeBytes { bodyBytes in
@@ -76,10 +78,18 @@ enum Socket {
                         var message = msghdr()
                         message.msg_iov = buffer.baseAddress
                         message.msg_iovlen = buffer.count
-                        return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+                        return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
                     }
                 }
             }
         }
+    }
+
+    /// Sends up to `count` bytes of `file` from `offset` (advanced); nil when it would block.
+    static func sendFile(_ descriptor: Int32, file: Int32, offset: inout Int, count: Int) throws(SocketError) -> Int? {
+        var position = offset
+        let sent = try SystemCall.run("sendfile") { spinnerd_sendfile(descriptor, file, &position, UInt(count)) }
+        offset = position
+        return sent
     }
 }

@@ -8,14 +8,27 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// The first value of `name`, if present.
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Every value of `name`, in order.
     public func values(_ name: String) -> [String] {
-        let lowered = name.lowercased()
-        return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// ASCII case-insensitive equality of field names, without allocating (it runs for
+    /// every lookup of every request).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
+        while true {
+            switch (first.next(), second.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                if x != y && (x | 0x20) != (y | 0x20) { return false }
+                if x != y && !((x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) { return false }
+            default: return false
+            }
+        }
     }
 
     /// Appends a field.
@@ -25,15 +38,13 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Replaces every field called `name` with one.
     public mutating func set(_ name: String, _ value: String) {
-        let lowered = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == lowered }
+        fields.removeAll { Self.sameName($0.name, name) }
         fields.append((name, value))
     }
 
     /// Removes every field called `name`.
     public mutating func remove(_ name: String) {
-        let lowered = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == lowered }
+        fields.removeAll { Self.sameName($0.name, name) }
     }
 
     /// Number of fields.

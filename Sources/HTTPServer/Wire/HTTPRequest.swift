@@ -13,7 +13,8 @@ public struct HTTPRequest: Sendable {
     /// The percent-decoded path.
     public let path: String
     /// The query's `name=value` items, percent-decoded (`+` is a space), in order.
-    public let query: [(name: String, value: String)]
+    /// Decoded when asked for: a cached answer never needs it.
+    public var query: [(name: String, value: String)] { URLComponentsDecoding.query(of: target) }
     /// The protocol version.
     public let version: HTTPVersion
     /// The header fields.
@@ -28,9 +29,7 @@ public struct HTTPRequest: Sendable {
         self.version = version
         self.headers = headers
         self.body = body
-        let (path, query) = URLComponentsDecoding.split(target)
-        self.path = path
-        self.query = query
+        self.path = URLComponentsDecoding.path(of: target)
     }
 
     /// True when the client wants the connection kept open after this request: HTTP/1.1

@@ -6,15 +6,25 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body (sent for every method but HEAD, whose response keeps the length).
     public var body: [UInt8]
+    /// A body in a file, sent with sendfile instead of `body` when set.
+    public var bodyFile: HTTPBodyFile?
     /// A short note for the access log (`cache=hit`), never sent.
     public var logNote: String?
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], logNote: String? = nil) {
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], bodyFile: HTTPBodyFile? = nil,
+                logNote: String? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
         self.logNote = logNote
     }
+
+    /// Length of the body, wherever it is kept.
+    public var bodyLength: Int { bodyFile?.length ?? body.count }
+
+    /// The body's bytes, wherever they are kept.
+    public var bodyBytes: [UInt8] { bodyFile?.readAll() ?? body }
 
     /// A plain-text response, for errors the transport itself answers.
     public static func text(_ status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {

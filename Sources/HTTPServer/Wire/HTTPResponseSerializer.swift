@@ -4,19 +4,40 @@ public enum HTTPResponseSerializer {
     /// The head bytes of `response` to `request` (the body is sent separately, and not at
     /// all for HEAD or 304). `date` is an IMF-fixdate.
     public static func head(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, headOnly: Bool, date: String) -> [UInt8] {
-        var text = "\(version == .http10 ? "HTTP/1.0" : "HTTP/1.1") \(response.status) \(HTTPResponse.reason(response.status))\r\n"
-        for field in response.headers where !["content-length", "date", "connection"].contains(field.name.lowercased()) {
-            text += "\(field.name): \(field.value)\r\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        append(version == .http10 ? "HTTP/1.0 " : "HTTP/1.1 ")
+        append(String(response.status))
+        append(" ")
+        append(HTTPResponse.reason(response.status))
+        append("\r\n")
+        for field in response.headers where !isTransportField(field.name) {
+            append(field.name)
+            append(": ")
+            append(field.value)
+            append("\r\n")
         }
-        if response.status != 304 && response.status != 204 { text += "Content-Length: \(response.body.count)\r\n" }
-        text += "Date: \(date)\r\n"
+        if response.status != 304 && response.status != 204 {
+            append("Content-Length: ")
+            append(String(response.bodyLength))
+            append("\r\n")
+        }
+        append("Date: ")
+        append(date)
+        append("\r\n")
         if !keepAlive {
-            text += "Connection: close\r\n"
+            append("Connection: close\r\n")
         } else if version == .http10 {
-            text += "Connection: keep-alive\r\n"
+            append("Connection: keep-alive\r\n")
         }
-        text += "\r\n"
-        return Array(text.utf8)
+        append("\r\n")
+        return bytes
+    }
+
+    /// Fields the transport writes itself.
+    private static func isTransportField(_ name: String) -> Bool {
+        HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Date") || HTTPHeaders.sameName(name, "Connection")
     }
 
     /// Whether the body goes on the wire.

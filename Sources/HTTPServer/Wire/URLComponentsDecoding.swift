@@ -1,18 +1,23 @@
 /// Splits an origin-form request target into its decoded path and query items.
 enum URLComponentsDecoding {
-    /// `/a%20b?x=1&y=%23` → (`/a b`, [(x, 1), (y, #)]). Empty items are skipped; an item
-    /// without `=` has an empty value.
-    static func split(_ target: String) -> (path: String, query: [(name: String, value: String)]) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = percentDecoded(parts.first.map(String.init) ?? "", plusIsSpace: false)
-        guard parts.count > 1 else { return (path, []) }
-        let items = parts[1].split(separator: "&").compactMap { item -> (name: String, value: String)? in
+    /// The decoded path of `/a%20b?x=1`: `/a b`.
+    static func path(of target: String) -> String {
+        let end = target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.utf8.endIndex
+        let raw = String(target[..<end])
+        return raw.utf8.contains(UInt8(ascii: "%")) ? percentDecoded(raw, plusIsSpace: false) : raw
+    }
+
+    /// The decoded query items of `/p?x=1&y=%23`: [(x, 1), (y, #)]. Empty items are
+    /// skipped; an item without `=` has an empty value.
+    static func query(of target: String) -> [(name: String, value: String)] {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+        let text = target[target.utf8.index(after: mark)...]
+        return text.split(separator: "&").compactMap { item -> (name: String, value: String)? in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = percentDecoded(String(pair[0]), plusIsSpace: true)
             guard !name.isEmpty else { return nil }
             return (name, pair.count > 1 ? percentDecoded(String(pair[1]), plusIsSpace: true) : "")
         }
-        return (path, items)
     }
 
     /// `text` with `%XX` decoded (invalid escapes are kept as they are) and, in queries,

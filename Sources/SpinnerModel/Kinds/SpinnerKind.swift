@@ -23,18 +23,26 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Every parameter the kind accepts, shared ones included, sorted by key.
-    public var parameters: [ParameterDefinition] {
-        (SharedParameters.definitions(naturalSize: design.naturalSize) + design.parameters)
-            .sorted { $0.name < $1.name }
-    }
+    public var parameters: [ParameterDefinition] { Self.tables[self]?.ordered ?? [] }
 
     /// The keys of `parameters`.
     public var parameterKeys: [String] { parameters.map(\.name.rawValue) }
 
     /// The definition of `name` for this kind, if the kind accepts it.
     public func definition(of name: ParameterName) -> ParameterDefinition? {
-        parameters.first { $0.name == name }
+        Self.tables[self]?.byName[name]
     }
+
+    /// Every kind's definitions, built once (validation reads them on every request).
+    private static let tables: [SpinnerKind: (ordered: [ParameterDefinition], byName: [ParameterName: ParameterDefinition])] = {
+        var tables: [SpinnerKind: (ordered: [ParameterDefinition], byName: [ParameterName: ParameterDefinition])] = [:]
+        for kind in SpinnerKind.allCases {
+            let ordered = (SharedParameters.definitions(naturalSize: kind.design.naturalSize) + kind.design.parameters)
+                .sorted { $0.name < $1.name }
+            tables[kind] = (ordered, Dictionary(uniqueKeysWithValues: ordered.map { ($0.name, $0) }))
+        }
+        return tables
+    }()
 
     /// The complete scene for a validated request in the theme it asks for (light for `auto`).
     public func scene(for request: SpinnerRequest) -> Scene {

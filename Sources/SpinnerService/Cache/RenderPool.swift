@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Synchronization
 
@@ -44,6 +45,9 @@ public final class RenderPool: Sendable {
             available.wait()
             guard let job = state.withLock({ $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }) else { continue }
             job()
+            // A render's frames are freed now; hand the pages back so the resident set
+            // tracks the cache, not the largest render so far.
+            spinnerd_trim_heap()
         }
     }
 }

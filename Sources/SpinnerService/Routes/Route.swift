@@ -21,7 +21,7 @@ enum Route: Hashable, Sendable {
         default:
             guard path.hasPrefix("/spinner/") else { self = .notFound; return }
             let name = String(path.dropFirst("/spinner/".count))
-            guard !name.isEmpty, !name.contains("/") else { self = .notFound; return }
+            guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { self = .notFound; return }
             if let dot = name.lastIndex(of: ".") {
                 self = .spinner(kind: String(name[..<dot]), fileExtension: String(name[name.index(after: dot)...]))
             } else {

@@ -7,7 +7,7 @@ public final class Metrics: Sendable {
     static let renderBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private struct State {
-        var requests: [String: Int] = [:]          // "route|status"
+        var requests: [Int: Int] = [:]             // route index × 1000 + status
         var renders: [String: Int] = [:]           // format
         var renderBucketCounts = [Int](repeating: 0, count: Metrics.renderBuckets.count)
         var renderCount = 0
@@ -22,8 +22,12 @@ public final class Metrics: Sendable {
 
     public init() {}
 
+    /// The route labels in `/metrics`, by index.
+    static let routes = ["spinner", "catalog", "index", "health", "metrics", "openapi", "other"]
+
     func request(route: String, status: Int) {
-        state.withLock { $0.requests["\(route)|\(status)", default: 0] += 1 }
+        let index = Self.routes.firstIndex(of: route) ?? Self.routes.count - 1
+        state.withLock { $0.requests[index * 1000 + status, default: 0] += 1 }
     }
 
     func cacheHit() { state.withLock { $0.cacheHits += 1 } }
@@ -54,8 +58,7 @@ public final class Metrics: Sendable {
         }
         metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
                snapshot.requests.sorted { $0.key < $1.key }.map { key, count in
-                   let parts = key.split(separator: "|")
-                   return ("{route=\"\(parts[0])\",status=\"\(parts[1])\"}", String(count))
+                   ("{route=\"\(Self.routes[key / 1000])\",status=\"\(key % 1000)\"}", String(count))
                })
         metric("spinnerd_cache_hits_total", "counter", "Image requests answered from the cache.", [("", String(snapshot.cacheHits))])
         metric("spinnerd_cache_misses_total", "counter", "Image requests that were not in the cache.", [("", String(snapshot.cacheMisses))])

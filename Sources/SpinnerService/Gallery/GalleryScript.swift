@@ -1,0 +1,237 @@
+/// The gallery's script (inline in the page, allowed by its hash in the CSP): builds the
+/// kind grid and the playground's controls from `/spinners`, keeps the preview, the
+/// address bar and the snippets in step with the controls (debounced, no reload), and
+/// shows the preview's size from its `Content-Length`.
+enum GalleryScript {
+    static let javascript = #"""
+    "use strict";
+    (async function () {
+      const $ = (selector) => document.querySelector(selector);
+      const make = (tag, attributes = {}, children = []) => {
+        const element = document.createElement(tag);
+        for (const [key, value] of Object.entries(attributes)) {
+          if (key === "text") element.textContent = value; else element.setAttribute(key, value);
+        }
+        for (const child of children) element.append(child);
+        return element;
+      };
+      const status = (text) => { $("#status").textContent = text; };
+      let catalog;
+      try {
+        catalog = await (await fetch("/spinners")).json();
+      } catch (error) {
+        status("The catalog could not be loaded.");
+        return;
+      }
+      const formats = catalog.formats.map((format) => format.name);
+      const state = { kind: null, format: "svg", values: {}, page: "light" };
+
+      // The grid: every kind, live, from the service itself.
+      for (const kind of catalog.kinds) {
+        const image = make("img", { src: kind.url, alt: "", width: "96", height: "96", "data-kind": kind.name });
+        const button = make("button", { type: "button", class: "kind", "aria-pressed": "false", "data-kind": kind.name },
+                            [image, make("span", { text: kind.name })]);
+        button.addEventListener("click", () => select(kind.name, {}));
+        $("#kinds").append(make("li", {}, [button]));
+      }
+
+      const kindByName = (name) => catalog.kinds.find((kind) => kind.name === name);
+      const parameter = (name) => state.kind.parameters.find((item) => item.name === name);
+      const applies = (item) => item.formats.includes(state.format);
+
+      function select(name, values) {
+        const kind = kindByName(name) || catalog.kinds[0];
+        state.kind = kind;
+        state.values = values;
+        for (const button of document.querySelectorAll(".kind")) {
+          button.setAttribute("aria-pressed", String(button.dataset.kind === kind.name));
+        }
+        $("#playground-title").textContent = "Playground: " + kind.name;
+        $("#summary").textContent = kind.summary;
+        buildControls();
+        update(true);
+      }
+
+      function buildControls() {
+        const box = $("#controls");
+        box.replaceChildren();
+        for (const item of state.kind.parameters) {
+          if (item.name === "t" || item.name === "matte" || item.name === "title" || item.name === "fps" || item.name === "loops" || item.name === "scale") continue;
+          box.append(control(item));
+        }
+        const output = $("#output-controls");
+        output.replaceChildren();
+        for (const name of ["fps", "loops", "scale", "matte", "t", "title"]) {
+          const item = parameter(name);
+          if (item) output.append(control(item));
+        }
+        refreshApplicability();
+      }
+
+      function control(item) {
+        const id = "p-" + item.name;
+        const field = make("div", { class: "field", "data-parameter": item.name });
+        const label = make("label", { for: id, text: item.name });
+        const current = state.values[item.name] ?? item.default ?? "";
+        let input, companion;
+        if (item.type === "integer" || item.type === "number") {
+          const step = item.type === "integer" ? "1" : (item.unit === "s" ? "0.05" : "0.5");
+          input = make("input", { id, type: "range", min: item.minimum, max: item.maximum, step, value: current, "aria-describedby": id + "-hint" });
+          companion = make("input", { type: "number", min: item.minimum, max: item.maximum, step: "any", value: current,
+                                      "aria-label": item.name + " value" });
+          input.addEventListener("input", () => { companion.value = input.value; set(item, input.value); });
+          companion.addEventListener("input", () => { input.value = companion.value; set(item, companion.value); });
+        } else if (item.type === "color") {
+          input = make("input", { id, type: "text", value: current, placeholder: item.absent || item.default || "", spellcheck: "false",
+                                  "aria-describedby": id + "-hint" });
+          const picker = make("input", { type: "color", value: hexOf(current), "aria-label": item.name + " picker" });
+          picker.addEventListener("input", () => { input.value = picker.value.slice(1); set(item, input.value); });
+          input.addEventListener("input", () => { picker.value = hexOf(input.value); set(item, input.value); });
+          companion = make("span", { class: "colour" }, [picker]);
+        } else if (item.enum) {
+          input = make("select", { id, "aria-describedby": id + "-hint" }, item.enum.map((option) => make("option", { value: option, text: option })));
+          input.value = current;
+          input.addEventListener("change", () => set(item, input.value));
+          companion = make("span");
+        } else {
+          input = make("input", { id, type: "text", value: current, maxlength: String(item.maxLength || 120), "aria-describedby": id + "-hint" });
+          input.addEventListener("input", () => set(item, input.value));
+          companion = make("span");
+        }
+        const range = item.minimum !== undefined && item.minimum !== null ? ` (${item.minimum}–${item.maximum}${item.unit ? " " + item.unit : ""})` : "";
+        field.append(label, input, companion, make("div", { id: id + "-hint", class: "hint", text: item.summary + range }));
+        return field;
+      }
+
+      function hexOf(value) {
+        const text = String(value || "").replace(/^#/, "");
+        if (/^[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(text)) return "#" + text.slice(0, 6).toLowerCase();
+        if (/^[0-9a-fA-F]{3,4}$/.test(text)) return "#" + text.slice(0, 3).split("").map((c) => c + c).join("").toLowerCase();
+        return "#000000";
+      }
+
+      let timer = null;
+      function set(item, value) {
+        state.values[item.name] = value;
+        clearTimeout(timer);
+        timer = setTimeout(() => update(false), 250);
+      }
+
+      function refreshApplicability() {
+        for (const field of document.querySelectorAll("[data-parameter]")) {
+          field.hidden = !applies(parameter(field.dataset.parameter));
+        }
+      }
+
+      // The query of the current settings: only values that apply and differ from the default.
+      function query(format) {
+        const search = new URLSearchParams();
+        for (const item of state.kind.parameters) {
+          const value = state.values[item.name];
+          if (value === undefined || value === "" || !item.formats.includes(format)) continue;
+          if (item.default !== null && item.default !== undefined && String(value) === String(item.default)) continue;
+          search.set(item.name, String(value).replace(/^#/, ""));
+        }
+        const text = search.toString();
+        return text ? "?" + text : "";
+      }
+
+      const imageURL = (format) => `/spinner/${state.kind.name}.${format}${query(format)}`;
+      const absolute = (path) => new URL(path, location.href).href;
+      const shownSize = () => Number(state.values.size ?? parameter("size").default);
+
+      function update(immediate) {
+        refreshApplicability();
+        const path = imageURL(state.format);
+        const preview = $("#preview");
+        preview.width = shownSize();
+        preview.height = shownSize();
+        if (preview.getAttribute("src") !== path) preview.src = path;
+        preview.alt = state.kind.name + " spinner preview";
+        const page = new URLSearchParams(query(state.format).slice(1));
+        page.set("kind", state.kind.name);
+        page.set("format", state.format);
+        history.replaceState(null, "", "?" + page.toString());
+        writeSnippets(path);
+        measure(path);
+      }
+
+      function writeSnippets(path) {
+        const url = absolute(path);
+        const size = shownSize();
+        const still = absolute(imageURL("png"));
+        $("#snippet-url").value = url;
+        $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
+        $("#snippet-markdown").value = `![Loading](${url})`;
+        $("#snippet-picture").value = `<picture>\n  <source media="(prefers-reduced-motion: reduce)" srcset="${still}">\n` +
+          `  <img src="${url}" width="${size}" height="${size}" alt="Loading">\n</picture>`;
+      }
+
+      let measuring = 0;
+      async function measure(path) {
+        const ticket = ++measuring;
+        $("#size").textContent = "…";
+        try {
+          const response = await fetch(path, { method: "HEAD" });
+          if (ticket !== measuring) return;
+          const length = Number(response.headers.get("Content-Length"));
+          const coding = response.headers.get("Content-Encoding");
+          $("#size").textContent = response.ok
+            ? `${length >= 1024 ? (length / 1024).toFixed(1) + " KB" : length + " bytes"}${coding ? " (" + coding + ")" : ""}`
+            : `error ${response.status}`;
+          if (!response.ok) {
+            const problem = await (await fetch(path)).json().catch(() => null);
+            status(problem && problem.detail ? problem.detail : "The service refused these settings.");
+          } else {
+            status("");
+          }
+        } catch (error) {
+          if (ticket === measuring) $("#size").textContent = "unknown";
+        }
+      }
+
+      for (const format of formats) {
+        const input = make("input", { type: "radio", name: "format", value: format, id: "f-" + format });
+        input.checked = format === state.format;
+        input.addEventListener("change", () => { state.format = format; update(true); });
+        $("#formats").append(make("label", { for: "f-" + format }, [input, make("span", { text: format.toUpperCase() })]));
+      }
+
+      for (const button of document.querySelectorAll("button.toggle")) {
+        button.addEventListener("click", () => {
+          state.page = button.dataset.page;
+          $("#stage").classList.toggle("dark", state.page === "dark");
+          for (const other of document.querySelectorAll("button.toggle")) other.setAttribute("aria-pressed", String(other === button));
+        });
+      }
+
+      for (const button of document.querySelectorAll("button.copy")) {
+        button.addEventListener("click", async () => {
+          const field = document.getElementById(button.dataset.target);
+          try {
+            await navigator.clipboard.writeText(field.value);
+          } catch (error) {
+            field.select();
+            document.execCommand("copy");
+          }
+          status(button.dataset.label + " copied.");
+        });
+      }
+
+      // Restore a shared playground address (?kind=…&format=…&stroke=…).
+      const initial = new URLSearchParams(location.search);
+      if (initial.get("kind") && kindByName(initial.get("kind"))) {
+        const format = initial.get("format");
+        if (formats.includes(format)) {
+          state.format = format;
+          document.getElementById("f-" + format).checked = true;
+        }
+        const values = {};
+        for (const [key, value] of initial) if (key !== "kind" && key !== "format") values[key] = value;
+        select(initial.get("kind"), values);
+      } else {
+        select(catalog.kinds[0].name, {});
+      }
+    })();
+    """#
+}

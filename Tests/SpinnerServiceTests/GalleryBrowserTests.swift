@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The gallery page at `/` in a real headless Chromium against the real server.
+final class GalleryBrowserTests: XCTestCase {
+    private struct Report: Decodable {
+        struct Kind: Decodable { let name: String; let naturalWidth: Int; let changed: Bool }
+        struct Step: Decodable { let control: String; let before: String; let after: String }
+        let consoleErrors: [String]
+        let failedRequests: [String]
+        let kinds: [Kind]
+        let steps: [Step]
+        let sizeText: String
+        let copiedURL: String
+        let htmlSnippet: String
+        let pictureSnippet: String
+        let address: String
+        let bytesMatch: Bool
+        let fetchedBytes: Int
+        let labelsForEveryControl: Bool
+        let phoneOverflows: Bool
+        let screenshots: [String: String]
+    }
+
+    func testGalleryShowsEveryKindAndThePlaygroundDrivesThePreview() throws {
+        let server = try ServerProcess()
+        // Screenshots are kept for people to look at (under .build, not committed).
+        let shots = Repository.root.appendingPathComponent(".build/gallery-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory()
+        let jobs: [[String: Any]] = [["type": "gallery", "url": server.url("/"), "out": shots.path]]
+        let jobFile = directory.path("jobs.json")
+        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobFile))
+        let result = try ExternalTool.run("python3", [Repository.root.appendingPathComponent("Tests/Support/browser.py").path, jobFile])
+        XCTAssertEqual(result.status, 0, result.errorText)
+        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: result.output).first)
+
+        XCTAssertEqual(report.consoleErrors, [], "console errors")
+        XCTAssertEqual(report.failedRequests, [], "failed requests")
+        XCTAssertEqual(report.kinds.map(\.name), ["circular", "activity", "dots", "arc", "capsules"])
+        for kind in report.kinds {
+            XCTAssertGreaterThan(kind.naturalWidth, 0, "\(kind.name) did not load")
+            XCTAssertTrue(kind.changed, "\(kind.name) did not move in 300 ms")
+        }
+        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format"])
+        for step in report.steps { XCTAssertNotEqual(step.before, step.after, step.control) }
+        XCTAssertTrue(report.steps[0].after.contains("stroke=15"), report.steps[0].after)
+        XCTAssertTrue(report.steps[1].after.contains("color=ff3b30"), report.steps[1].after)
+        XCTAssertTrue(report.steps[2].after.hasPrefix("/spinner/circular.gif?"), report.steps[2].after)
+        XCTAssertTrue(report.copiedURL.hasSuffix(report.steps[2].after), report.copiedURL)
+        XCTAssertTrue(report.bytesMatch, "the copied URL did not return the image the page showed")
+        XCTAssertTrue(report.sizeText.contains("KB") || report.sizeText.contains("bytes"), report.sizeText)
+        XCTAssertTrue(report.htmlSnippet.contains("width=\"80\" height=\"80\" alt=\"Loading\""), report.htmlSnippet)
+        XCTAssertTrue(report.pictureSnippet.contains("prefers-reduced-motion: reduce") && report.pictureSnippet.contains(".png"),
+                      report.pictureSnippet)
+        XCTAssertTrue(report.address.contains("kind=circular") && report.address.contains("format=gif"), report.address)
+        XCTAssertTrue(report.labelsForEveryControl)
+        XCTAssertFalse(report.phoneOverflows, "the page scrolls sideways on a phone")
+        for (name, path) in report.screenshots.sorted(by: { $0.key < $1.key }) {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+            print("gallery screenshot (\(name)): \(path)")
+        }
+    }
+
+    func testGalleryIsServedWithAStrictPolicyCachingAndGzip() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("GET / HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: gzip\r\n\r\n")
+        let response = try client.receive()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Encoding"), "gzip")
+        XCTAssertNotNil(response.header("ETag"))
+        XCTAssertEqual(response.header("Cache-Control"), "public, max-age=300")
+        let policy = try XCTUnwrap(response.header("Content-Security-Policy"))
+        XCTAssertTrue(policy.contains("default-src 'none'"))
+        XCTAssertTrue(policy.contains("script-src 'sha256-"))
+        XCTAssertFalse(policy.contains("unsafe-inline"))
+    }
+}
