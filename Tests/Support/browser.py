@@ -21,10 +21,13 @@ import json
 import os
 import pathlib
 import sys
+import time
 import urllib.request
 
 from PIL import Image, ImageChops, ImageFilter
 from playwright.sync_api import sync_playwright
+
+PREVIEW_READY = "() => { const i = document.getElementById('preview'); return !!i.getAttribute('src') && i.complete && i.naturalWidth > 0; }"
 
 SEEK = """(t) => Promise.all(document.getAnimations().map(a => { a.pause(); a.currentTime = t; return a.ready; }))
   .then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))
@@ -96,6 +99,19 @@ def durations(browser, job):
     return values
 
 
+def wait_until(page, function, arg=None, timeout=30.0):
+    """Polls `function` (a JS function) until it returns true. Playwright's
+    wait_for_function evaluates its predicate with eval, which the gallery's strict CSP
+    (rightly) forbids; page.evaluate calls a function directly and is not affected."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if page.evaluate(function, arg):
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError("timed out waiting for " + function)
+        page.wait_for_timeout(50)
+
+
 def gallery(browser, job):
     out = job["out"]
     page = browser.new_page(viewport={"width": 1200, "height": 900})
@@ -116,8 +132,8 @@ def gallery(browser, job):
                 pass
     page.on("response", on_response)
     page.goto(job["url"], wait_until="load")
-    page.wait_for_function("document.querySelectorAll('#kinds img').length > 0 && [...document.querySelectorAll('#kinds img')].every(i => i.complete && i.naturalWidth > 0)")
-    page.wait_for_function("document.getElementById('preview').complete && document.getElementById('preview').naturalWidth > 0")
+    wait_until(page, "() => document.querySelectorAll('#kinds img').length > 0 && [...document.querySelectorAll('#kinds img')].every(i => i.complete && i.naturalWidth > 0)")
+    wait_until(page, PREVIEW_READY)
     names = page.eval_on_selector_all("#kinds img", "images => images.map(i => [i.dataset.kind, i.naturalWidth])")
     boxes = [page.locator("#kinds img[data-kind='%s']" % name).bounding_box() for name, _ in names]
     first, second = os.path.join(out, "g-a.png"), os.path.join(out, "g-b.png")
@@ -134,8 +150,8 @@ def gallery(browser, job):
         return page.eval_on_selector("#preview", "i => i.getAttribute('src')")
 
     def wait_for_new_preview(before):
-        page.wait_for_function("(before) => { const i = document.getElementById('preview');"
-                               " return i.getAttribute('src') !== before && i.complete && i.naturalWidth > 0; }", arg=before, timeout=30000)
+        wait_until(page, "(before) => { const i = document.getElementById('preview');"
+                         " return i.getAttribute('src') !== before && i.complete && i.naturalWidth > 0; }", before)
         page.wait_for_timeout(100)
         return preview_src()
 
@@ -154,7 +170,7 @@ def gallery(browser, job):
     page.click("label[for='f-gif']")
     after = wait_for_new_preview(before)
     steps.append({"control": "format", "before": before, "after": after})
-    page.wait_for_function("document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
+    wait_until(page, "() => document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
     size_text = page.text_content("#size")
     copied_url = page.input_value("#snippet-url")
     html_snippet = page.input_value("#snippet-html")
@@ -171,7 +187,7 @@ def gallery(browser, job):
     shots["desktop"] = os.path.join(out, "gallery-desktop.png")
     phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     phone.goto(job["url"], wait_until="load")
-    phone.wait_for_function("document.getElementById('preview').complete && document.getElementById('preview').naturalWidth > 0")
+    wait_until(phone, PREVIEW_READY)
     phone_overflow = phone.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
     phone.screenshot(path=os.path.join(out, "gallery-phone.png"), full_page=True)
     shots["phone"] = os.path.join(out, "gallery-phone.png")
