@@ -84,24 +84,8 @@ enum APNGDelays {
         if durations.allSatisfy({ $0.numerator <= 65535 && $0.denominator <= 65535 }) {
             return durations.map { (UInt16($0.numerator), UInt16($0.denominator)) }
         }
-        var elapsed: (numerator: Int64, denominator: Int64) = (0, 1)
-        var written: Int64 = 0  // milliseconds handed out so far
-        return durations.map { duration in
-            let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
-            let denominator = elapsed.denominator * duration.denominator
-            let divisor = gcd(numerator, denominator)
-            elapsed = (numerator / divisor, denominator / divisor)
-            let target = (elapsed.numerator * 1000 + elapsed.denominator / 2) / elapsed.denominator
-            let delay = max(1, target - written)
-            written += delay
-            return (UInt16(clamping: delay), 1000)
-        }
-    }
-
-    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-        var (x, y) = (a, b)
-        while y != 0 { (x, y) = (y, x % y) }
-        return max(x, 1)
+        let milliseconds = FrameDuration.boundaries(of: durations, unitsPerSecond: 1000)
+        return zip(milliseconds, milliseconds.dropFirst()).map { start, end in (UInt16(clamping: max(1, end - start)), 1000) }
     }
 }
 

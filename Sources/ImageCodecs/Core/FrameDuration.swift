@@ -22,6 +22,24 @@ public struct FrameDuration: Hashable, Sendable {
 
     /// Seconds as a `Double`.
     public var seconds: Double { Double(numerator) / Double(denominator) }
+
+    /// Where each frame starts, and where the last ends, in whole `1/unitsPerSecond`
+    /// units: the exact running sum of `durations`, rounded half up at every boundary
+    /// (never delay by delay), so the rounded delays add up to the rounded total without
+    /// drift. `count + 1` values, the first 0.
+    static func boundaries(of durations: [FrameDuration], unitsPerSecond: Int64) -> [Int64] {
+        var boundaries: [Int64] = [0]
+        var elapsed: (numerator: Int64, denominator: Int64) = (0, 1)
+        for duration in durations {
+            let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
+            let denominator = elapsed.denominator * duration.denominator
+            var (a, b) = (numerator, denominator)
+            while b != 0 { (a, b) = (b, a % b) }
+            elapsed = (numerator / max(a, 1), denominator / max(a, 1))
+            boundaries.append((elapsed.numerator * unitsPerSecond * 2 + elapsed.denominator) / (2 * elapsed.denominator))
+        }
+        return boundaries
+    }
 }
 
 /// One frame of an animation: its picture and how long it shows.

@@ -9,16 +9,8 @@ enum GIFTiming {
     /// The frames to keep (indices into `durations`) and the delay of each, in centiseconds.
     static func schedule(_ durations: [FrameDuration]) -> [(frame: Int, delay: Int)] {
         // Exact start of every frame, and the end, in centiseconds rounded half up.
-        var boundaries: [Int64] = []
-        var elapsed: (numerator: Int64, denominator: Int64) = (0, 1)
-        for duration in durations {
-            boundaries.append(centiseconds(elapsed))
-            let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
-            let denominator = elapsed.denominator * duration.denominator
-            let divisor = gcd(numerator, denominator)
-            elapsed = (numerator / divisor, denominator / divisor)
-        }
-        let end = max(centiseconds(elapsed), Int64(minimumDelay))
+        var boundaries = FrameDuration.boundaries(of: durations, unitsPerSecond: 100)
+        let end = max(boundaries.removeLast(), Int64(minimumDelay))
         var kept = Array(durations.indices)
         while kept.count > 1 {
             let starts = kept.map { boundaries[$0] }
@@ -29,15 +21,5 @@ enum GIFTiming {
         let starts = kept.map { boundaries[$0] }
         let ends = Array(starts.dropFirst()) + [end]
         return zip(kept, zip(starts, ends)).map { ($0, Int($1.1 - $1.0)) }
-    }
-
-    private static func centiseconds(_ time: (numerator: Int64, denominator: Int64)) -> Int64 {
-        (time.numerator * 200 + time.denominator) / (2 * time.denominator)
-    }
-
-    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-        var (x, y) = (a, b)
-        while y != 0 { (x, y) = (y, x % y) }
-        return max(x, 1)
     }
 }
