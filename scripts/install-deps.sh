@@ -44,6 +44,13 @@ for entry in "${pip_packages[@]}"; do
         python3 -c "import $probe" 2>/dev/null || python_missing+=("$requirement")
     fi
 done
+if ((${#python_missing[@]})) && ! python3 -m pip --version >/dev/null 2>&1; then
+    # A system Python without pip (Debian's python3): get pip from Debian first.
+    dpkg-query -W -f='${Status}' python3-pip 2>/dev/null | grep -q "install ok installed" || {
+        sudo_if_needed apt-get update -qq
+        sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pip python3-venv >/dev/null
+    }
+fi
 if ((${#python_missing[@]})); then
     echo "installing (pip): ${python_missing[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${python_missing[@]}" 2>/dev/null \
