@@ -45,8 +45,16 @@ public final class SpinnerService: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        let route = Route(path: request.path)
         let metrics = self.metrics
+        // The hot path: a spinner URL seen before whose image is cached needs no routing,
+        // parsing or validation (only spinner targets are ever remembered).
+        if request.method == "GET" || request.method == "HEAD", let cached = cachedImage(for: request.target) {
+            let response = cached.response(to: request, note: "cache=hit")
+            metrics.cacheHit()
+            metrics.request(route: Route.spinnerLabel, status: response.status)
+            return reply(response)
+        }
+        let route = Route(path: request.path)
         let counted: @Sendable (HTTPResponse) -> Void = { response in
             metrics.request(route: route.label, status: response.status)
             reply(response)
@@ -80,10 +88,6 @@ public final class SpinnerService: HTTPResponder {
     }
 
     private func spinner(kind: String, fileExtension: String?, request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        if let key = knownTargets.value(for: request.target), let cached = cache.value(for: key) {
-            metrics.cacheHit()
-            return reply(cached.response(to: request, note: "cache=hit"))
-        }
         let spinnerRequest: SpinnerRequest
         do {
             var format: OutputFormat? = nil
@@ -117,6 +121,12 @@ public final class SpinnerService: HTTPResponder {
             metrics.rejectedRender()
             flights.finish(key, with: .overloaded)
         }
+    }
+
+    /// The cached image for a request target already validated, if it is still cached.
+    private func cachedImage(for target: String) -> Representation? {
+        guard let key = knownTargets.value(for: target) else { return nil }
+        return cache.value(for: key)
     }
 
     /// Renders on a pool thread and stores the result in the cache.

@@ -57,7 +57,7 @@ final class Connection {
     /// True while bytes wait to go out.
     var wantsWrite: Bool { !outgoing.isEmpty }
 
-    /// Reads everything available. Returns false when the connection broke.
+    /// Reads what is available (up to the buffer bound). Returns false when the connection broke.
     func readAvailable(scratch: UnsafeMutableRawBufferPointer) -> Bool {
         while buffer.count < Self.maxBufferedBytes {
             do {
@@ -67,6 +67,9 @@ final class Connection {
                     return true
                 }
                 buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+                // A short read emptied the socket: asking again would only return EAGAIN
+                // (epoll is level-triggered, so bytes arriving later are still reported).
+                if count < scratch.count { return true }
             } catch {
                 return false
             }

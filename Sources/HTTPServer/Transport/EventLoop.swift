@@ -12,7 +12,7 @@ final class EventLoop: @unchecked Sendable {
     private let epoll: Int32
     private let wake: Int32
     private var listener: Int32?
-    private var connections: [Int32: Connection] = [:]
+    private var connections = ConnectionTable()
     private let inbox = Mutex<[@Sendable (EventLoop) -> Void]>([])
     private var thread: pthread_t?
     private var nextIdentifier: UInt64 = 0
@@ -63,8 +63,8 @@ final class EventLoop: @unchecked Sendable {
                 close(listener)
                 loop.listener = nil
             }
-            for connection in loop.connections.values { connection.stopAccepting() }
-            for descriptor in Array(loop.connections.keys) { loop.flush(descriptor) }
+            for connection in loop.connections.all { connection.stopAccepting() }
+            for connection in loop.connections.all { loop.flush(connection.descriptor) }
         }
     }
 
@@ -91,7 +91,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if draining && (connections.isEmpty || now >= drainDeadline) { break }
         }
-        for descriptor in Array(connections.keys) { closeConnection(descriptor) }
+        for connection in connections.all { closeConnection(connection.descriptor) }
         close(epoll)
         close(wake)
     }
@@ -120,7 +120,7 @@ final class EventLoop: @unchecked Sendable {
                                                 idleTimeout: context.configuration.idleTimeout, now: now)
             let connection = Connection(descriptor: descriptor, identifier: nextIdentifier, deadlines: deadlines)
             connection.interest = spinnerd_EPOLLIN | spinnerd_EPOLLRDHUP
-            connections[descriptor] = connection
+            connections.insert(connection)
             spinnerd_epoll_add(epoll, descriptor, connection.interest, UInt64(descriptor))
         }
     }
@@ -176,7 +176,8 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func tick(now: Int64) {
-        for (descriptor, connection) in connections {
+        for connection in connections.all {
+            let descriptor = connection.descriptor
             if connection.checkDeadlines(now: now, date: date(now), log: context.accessLog) {
                 if connection.wantsWrite { flush(descriptor) }
             } else {
@@ -196,7 +197,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func closeConnection(_ descriptor: Int32) {
-        guard connections.removeValue(forKey: descriptor) != nil else { return }
+        guard connections.remove(descriptor) != nil else { return }
         spinnerd_epoll_remove(epoll, descriptor)
         close(descriptor)
         context.openConnections.subtract(1, ordering: .relaxed)

@@ -1,6 +1,9 @@
 /// Header fields in arrival order, looked up case-insensitively (RFC 9110 §5.1).
 public struct HTTPHeaders: Sendable, Sequence {
     private var fields: [(name: String, value: String)] = []
+    /// The fields as the serializer writes them, when `prepareWireForm()` was called and
+    /// nothing changed since (every mutation drops it).
+    private(set) var wireForm: [UInt8]?
 
     public init(_ fields: [(String, String)] = []) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
@@ -16,9 +19,15 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
+    /// How many fields are called `name`.
+    public func occurrences(of name: String) -> Int {
+        fields.reduce(0) { $0 + (Self.sameName($1.name, name) ? 1 : 0) }
+    }
+
     /// ASCII case-insensitive equality of field names, without allocating (it runs for
     /// every lookup of every request).
     static func sameName(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
         var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
         while true {
             switch (first.next(), second.next()) {
@@ -33,18 +42,29 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Appends a field.
     public mutating func add(_ name: String, _ value: String) {
+        wireForm = nil
         fields.append((name, value))
     }
 
     /// Replaces every field called `name` with one.
     public mutating func set(_ name: String, _ value: String) {
+        wireForm = nil
         fields.removeAll { Self.sameName($0.name, name) }
         fields.append((name, value))
     }
 
     /// Removes every field called `name`.
     public mutating func remove(_ name: String) {
+        wireForm = nil
         fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    /// Serializes the fields once, for headers sent many times (a cached response's): the
+    /// serializer then copies these bytes instead of writing each field again.
+    public mutating func prepareWireForm() {
+        var bytes: [UInt8] = []
+        HTTPResponseSerializer.appendFields(self, to: &bytes)
+        wireForm = bytes
     }
 
     /// Number of fields.

@@ -10,8 +10,8 @@ public struct HTTPRequest: Sendable {
     public let method: String
     /// The request target as sent (origin form: `/path?query`).
     public let target: String
-    /// The percent-decoded path.
-    public let path: String
+    /// The percent-decoded path. Decoded when asked for, like `query`.
+    public var path: String { URLComponentsDecoding.path(of: target) }
     /// The query's `name=value` items, percent-decoded (`+` is a space), in order.
     /// Decoded when asked for: a cached answer never needs it.
     public var query: [(name: String, value: String)] { URLComponentsDecoding.query(of: target) }
@@ -29,7 +29,6 @@ public struct HTTPRequest: Sendable {
         self.version = version
         self.headers = headers
         self.body = body
-        self.path = URLComponentsDecoding.path(of: target)
     }
 
     /// True when the client wants the connection kept open after this request: HTTP/1.1

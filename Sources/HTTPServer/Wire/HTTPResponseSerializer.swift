@@ -12,11 +12,10 @@ public enum HTTPResponseSerializer {
         append(" ")
         append(HTTPResponse.reason(response.status))
         append("\r\n")
-        for field in response.headers where !isTransportField(field.name) {
-            append(field.name)
-            append(": ")
-            append(field.value)
-            append("\r\n")
+        if let wire = response.headers.wireForm {
+            bytes.append(contentsOf: wire)
+        } else {
+            appendFields(response.headers, to: &bytes)
         }
         if response.status != 304 && response.status != 204 {
             append("Content-Length: ")
@@ -33,6 +32,16 @@ public enum HTTPResponseSerializer {
         }
         append("\r\n")
         return bytes
+    }
+
+    /// Appends `headers` as `name: value` lines, leaving out the fields the transport writes.
+    static func appendFields(_ headers: HTTPHeaders, to bytes: inout [UInt8]) {
+        for field in headers where !isTransportField(field.name) {
+            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: field.value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
     }
 
     /// Fields the transport writes itself.

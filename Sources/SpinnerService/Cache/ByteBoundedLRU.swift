@@ -2,21 +2,56 @@ import Synchronization
 
 /// A least-recently-used cache bounded by the bytes its values hold (not by their count):
 /// adding past the bound evicts the least recently used entries. Thread-safe.
+///
+/// Entries sit in an array of slots linked into a recency list by slot index, with a
+/// dictionary from key to slot: a hit hashes its key once and relinks in O(1).
 public final class ByteBoundedLRU<Value: Sendable>: Sendable {
-    private struct Entry {
-        var value: Value
+    private struct Slot {
+        var key: String
+        var value: Value?
         var cost: Int
-        var newer: String?
-        var older: String?
+        /// Slot indices of the neighbours in recency order; `none` at the ends.
+        var newer: Int
+        var older: Int
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
-        var newest: String?
-        var oldest: String?
+        var index: [String: Int] = [:]
+        var slots: [Slot] = []
+        /// Slots whose entries were evicted or replaced, for reuse.
+        var free: [Int] = []
+        var newest = ByteBoundedLRU.none
+        var oldest = ByteBoundedLRU.none
         var bytes = 0
         var evictions = 0
+
+        mutating func unlink(_ slot: Int) {
+            let (newer, older) = (slots[slot].newer, slots[slot].older)
+            if newer == ByteBoundedLRU.none { newest = older } else { slots[newer].older = older }
+            if older == ByteBoundedLRU.none { oldest = newer } else { slots[older].newer = newer }
+            slots[slot].newer = ByteBoundedLRU.none
+            slots[slot].older = ByteBoundedLRU.none
+        }
+
+        mutating func linkNewest(_ slot: Int) {
+            slots[slot].older = newest
+            slots[slot].newer = ByteBoundedLRU.none
+            if newest != ByteBoundedLRU.none { slots[newest].newer = slot }
+            newest = slot
+            if oldest == ByteBoundedLRU.none { oldest = slot }
+        }
+
+        /// Removes the entry in `slot` and frees the slot.
+        mutating func remove(_ slot: Int) {
+            unlink(slot)
+            bytes -= slots[slot].cost
+            index[slots[slot].key] = nil
+            slots[slot] = Slot(key: "", value: nil, cost: 0, newer: ByteBoundedLRU.none, older: ByteBoundedLRU.none)
+            free.append(slot)
+        }
     }
+
+    private static var none: Int { -1 }
 
     /// The most bytes the values may hold.
     public let capacity: Int
@@ -30,10 +65,12 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     /// The value for `key`, which becomes the most recently used.
     public func value(for key: String) -> Value? {
         state.withLock { state in
-            guard let entry = state.entries[key] else { return nil }
-            Self.unlink(key, in: &state)
-            Self.linkNewest(key, in: &state)
-            return entry.value
+            guard let slot = state.index[key] else { return nil }
+            if state.newest != slot {
+                state.unlink(slot)
+                state.linkNewest(slot)
+            }
+            return state.slots[slot].value
         }
     }
 
@@ -42,19 +79,22 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     /// capacity is not kept.
     public func insert(_ value: Value, cost: Int, for key: String) {
         state.withLock { state in
-            if let old = state.entries[key] {
-                Self.unlink(key, in: &state)
-                state.bytes -= old.cost
-                state.entries[key] = nil
-            }
+            if let old = state.index[key] { state.remove(old) }
             guard cost <= capacity else { return }
-            state.entries[key] = Entry(value: value, cost: cost)
+            let entry = Slot(key: key, value: value, cost: cost, newer: Self.none, older: Self.none)
+            let slot: Int
+            if let reused = state.free.popLast() {
+                state.slots[reused] = entry
+                slot = reused
+            } else {
+                state.slots.append(entry)
+                slot = state.slots.count - 1
+            }
+            state.index[key] = slot
             state.bytes += cost
-            Self.linkNewest(key, in: &state)
-            while state.bytes > capacity, let oldest = state.oldest {
-                Self.unlink(oldest, in: &state)
-                state.bytes -= state.entries[oldest]?.cost ?? 0
-                state.entries[oldest] = nil
+            state.linkNewest(slot)
+            while state.bytes > capacity, state.oldest != Self.none {
+                state.remove(state.oldest)
                 state.evictions += 1
             }
         }
@@ -62,22 +102,6 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
 
     /// Entries, bytes held and evictions so far.
     public var statistics: (entries: Int, bytes: Int, evictions: Int) {
-        state.withLock { ($0.entries.count, $0.bytes, $0.evictions) }
-    }
-
-    private static func unlink(_ key: String, in state: inout State) {
-        guard let entry = state.entries[key] else { return }
-        if let newer = entry.newer { state.entries[newer]?.older = entry.older } else { state.newest = entry.older }
-        if let older = entry.older { state.entries[older]?.newer = entry.newer } else { state.oldest = entry.newer }
-        state.entries[key]?.newer = nil
-        state.entries[key]?.older = nil
-    }
-
-    private static func linkNewest(_ key: String, in state: inout State) {
-        state.entries[key]?.older = state.newest
-        state.entries[key]?.newer = nil
-        if let newest = state.newest { state.entries[newest]?.newer = key }
-        state.newest = key
-        if state.oldest == nil { state.oldest = key }
+        state.withLock { ($0.index.count, $0.bytes, $0.evictions) }
     }
 }

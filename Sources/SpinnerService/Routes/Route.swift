@@ -20,20 +20,23 @@ enum Route: Hashable, Sendable {
         case "/openapi.yaml": self = .openAPI
         default:
             guard path.hasPrefix("/spinner/") else { self = .notFound; return }
-            let name = String(path.dropFirst("/spinner/".count))
-            guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { self = .notFound; return }
-            if let dot = name.lastIndex(of: ".") {
-                self = .spinner(kind: String(name[..<dot]), fileExtension: String(name[name.index(after: dot)...]))
+            let name = path.utf8.dropFirst("/spinner/".utf8.count)
+            guard !name.isEmpty, !name.contains(UInt8(ascii: "/")) else { self = .notFound; return }
+            if let dot = name.lastIndex(of: UInt8(ascii: ".")) {
+                self = .spinner(kind: String(Substring(name[..<dot])), fileExtension: String(Substring(name[name.index(after: dot)...])))
             } else {
-                self = .spinner(kind: name, fileExtension: nil)
+                self = .spinner(kind: String(Substring(name)), fileExtension: nil)
             }
         }
     }
 
+    /// The metrics label of every spinner route.
+    static let spinnerLabel = "spinner"
+
     /// The label used in metrics.
     var label: String {
         switch self {
-        case .spinner: "spinner"
+        case .spinner: Self.spinnerLabel
         case .catalog: "catalog"
         case .index: "index"
         case .health: "health"

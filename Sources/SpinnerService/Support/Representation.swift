@@ -43,6 +43,7 @@ struct Representation: Sendable {
             var headers = HTTPHeaders([("Content-Type", mediaType), ("ETag", tag), ("Cache-Control", cacheControl)] + extraHeaders + vary)
             ServiceHeaders.addCommon(to: &headers)
             if gzip { headers.add("Content-Encoding", "gzip") }
+            headers.prepareWireForm()
             return headers
         }
         identityFields = fields(identityTag, gzip: false)
