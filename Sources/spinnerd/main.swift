@@ -7,6 +7,8 @@ import Glibc
 
 signal(SIGPIPE, SIG_IGN)
 var arguments = Array(CommandLine.arguments.dropFirst())
+// `--help` anywhere (`spinnerd --help`, `spinnerd serve --help`) asks for the usage.
+if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { arguments = ["help"] }
 let command = arguments.isEmpty || arguments[0].hasPrefix("--") ? "serve" : arguments.removeFirst()
 let status: Int32
 switch command {

@@ -46,6 +46,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try spinnerd("render", "circular").status, 2, "missing -o")
     }
 
+    func testHelpPrintsTheUsageWhereverItIsAsked() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["serve", "--help"], ["render", "-h"]] {
+            let result = try ExternalTool.run(Repository.spinnerd, arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.errorText)")
+            XCTAssertTrue(result.outputText.contains("usage: spinnerd [serve]"), "\(arguments)")
+        }
+    }
+
     func testKindsListsEveryKindWithParametersAndDefaults() throws {
         let result = try spinnerd("kinds")
         XCTAssertEqual(result.status, 0)
