@@ -43,11 +43,13 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertGreaterThan(kind.naturalWidth, 0, "\(kind.name) did not load")
             XCTAssertTrue(kind.changed, "\(kind.name) did not move in 300 ms")
         }
-        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format"])
+        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format", "matte", "page"])
         for step in report.steps { XCTAssertNotEqual(step.before, step.after, step.control) }
         XCTAssertTrue(report.steps[0].after.contains("stroke=15"), report.steps[0].after)
         XCTAssertTrue(report.steps[1].after.contains("color=ff3b30"), report.steps[1].after)
         XCTAssertTrue(report.steps[2].after.hasPrefix("/spinner/circular.gif?"), report.steps[2].after)
+        XCTAssertTrue(report.steps[3].after.contains("matte=ffffff"), "matte for the light stage: \(report.steps[3].after)")
+        XCTAssertTrue(report.steps[4].after.contains("matte=111111"), "matte follows the dark stage: \(report.steps[4].after)")
         XCTAssertTrue(report.copiedURL.hasSuffix(report.steps[2].after), report.copiedURL)
         XCTAssertTrue(report.bytesMatch, "the copied URL did not return the image the page showed")
         XCTAssertTrue(report.sizeText.contains("KB") || report.sizeText.contains("bytes"), report.sizeText)

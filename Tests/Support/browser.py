@@ -170,6 +170,7 @@ def gallery(browser, job):
     page.click("label[for='f-gif']")
     after = wait_for_new_preview(before)
     steps.append({"control": "format", "before": before, "after": after})
+    wait_until(page, "() => !document.getElementById('matte-page').hidden")
     wait_until(page, "() => document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
     size_text = page.text_content("#size")
     copied_url = page.input_value("#snippet-url")
@@ -181,6 +182,17 @@ def gallery(browser, job):
         if url == copied_url:
             browser_body = body
     fetched = urllib.request.urlopen(copied_url).read()
+    # GIF edges blended into the stage's colour, following the light/dark toggle.
+    before = preview_src()
+    page.click("#matte-page")
+    after = wait_for_new_preview(before)
+    steps.append({"control": "matte", "before": before, "after": after})
+    before = after
+    page.click("button.toggle[data-page='dark']")
+    after = wait_for_new_preview(before)
+    steps.append({"control": "page", "before": before, "after": after})
+    page.click("button.toggle[data-page='light']")
+    wait_for_new_preview(after)
     keyboard = page.evaluate("document.querySelectorAll('#controls label[for]').length === document.querySelectorAll('#controls input[id], #controls select[id]').length")
     shots = {}
     page.screenshot(path=os.path.join(out, "gallery-desktop.png"), full_page=True)

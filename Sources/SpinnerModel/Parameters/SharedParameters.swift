@@ -18,8 +18,9 @@ enum SharedParameters {
             ParameterDefinition(.loops, "How many times the animation plays; 0 plays forever.",
                                 .integer(default: 0, range: 0...1000), formats: animatedFormats),
             ParameterDefinition(.matte, "GIF only: the page colour that semi-transparent edges are blended into "
-                                + "(GIF has 1-bit alpha); without it edges are cut at 50 % opacity.",
-                                .color(default: nil, absent: "edges thresholded at 50 % opacity"), formats: [.gif]),
+                                + "(GIF has 1-bit alpha); without it, partial opacity becomes an ordered (Bayer) "
+                                + "dither of opaque and clear pixels.",
+                                .color(default: nil, absent: "partial opacity dithered"), formats: [.gif]),
             ParameterDefinition(.theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
                                 + "prefers-color-scheme (SVG; raster images draw auto as light).",
                                 .choice(default: ThemeChoice.light.rawValue, options: ThemeChoice.allCases.map(\.rawValue))),

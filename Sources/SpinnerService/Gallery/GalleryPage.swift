@@ -36,6 +36,7 @@ enum GalleryPage {
     <div class="row"><span>Page:</span>
     <button type="button" class="toggle" data-page="light" aria-pressed="true">Light</button>
     <button type="button" class="toggle" data-page="dark" aria-pressed="false">Dark</button>
+    <button type="button" class="action" id="matte-page" hidden>Smooth GIF edges for this page</button>
     <span class="meta">Size: <output id="size">…</output></span></div>
     <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="80" height="80"></div>
     <p id="status" class="meta" role="status" aria-live="polite"></p>

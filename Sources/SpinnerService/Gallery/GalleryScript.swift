@@ -24,7 +24,9 @@ enum GalleryScript {
         return;
       }
       const formats = catalog.formats.map((format) => format.name);
-      const state = { kind: null, format: "svg", values: {}, page: "light" };
+      const state = { kind: null, format: "svg", values: {}, page: "light", matteFollowsPage: false };
+      // The stage's colours, so a GIF's matte can be the page it is shown on.
+      const pageColour = () => (state.page === "dark" ? "111111" : "ffffff");
 
       // The grid: every kind, live, from the service itself.
       for (const kind of catalog.kinds) {
@@ -39,8 +41,22 @@ enum GalleryScript {
       const parameter = (name) => state.kind.parameters.find((item) => item.name === name);
       const applies = (item) => item.formats.includes(state.format);
 
+      // GIF has 1-bit alpha: blending edges into the page's colour (matte) makes them smooth.
+      function matteToPage() {
+        state.matteFollowsPage = true;
+        state.values.matte = pageColour();
+        const input = document.getElementById("p-matte");
+        if (input) {
+          input.value = state.values.matte;
+          input.parentElement.querySelector("input[type=color]").value = "#" + state.values.matte;
+        }
+        update(true);
+      }
+      $("#matte-page").addEventListener("click", matteToPage);
+
       function select(name, values) {
         const kind = kindByName(name) || catalog.kinds[0];
+        state.matteFollowsPage = false;
         state.kind = kind;
         state.values = values;
         for (const button of document.querySelectorAll(".kind")) {
@@ -112,6 +128,7 @@ enum GalleryScript {
 
       let timer = null;
       function set(item, value) {
+        if (item.name === "matte") state.matteFollowsPage = false;
         state.values[item.name] = value;
         clearTimeout(timer);
         timer = setTimeout(() => update(false), 250);
@@ -121,6 +138,8 @@ enum GalleryScript {
         for (const field of document.querySelectorAll("[data-parameter]")) {
           field.hidden = !applies(parameter(field.dataset.parameter));
         }
+        const matte = parameter("matte");
+        $("#matte-page").hidden = !(matte && applies(matte));
       }
 
       // The query of the current settings: only values that apply and differ from the default.
@@ -202,6 +221,7 @@ enum GalleryScript {
           state.page = button.dataset.page;
           $("#stage").classList.toggle("dark", state.page === "dark");
           for (const other of document.querySelectorAll("button.toggle")) other.setAttribute("aria-pressed", String(other === button));
+          if (state.matteFollowsPage) matteToPage();
         });
       }
 

@@ -31,7 +31,7 @@ enum GalleryStyle {
     .seg{display:inline-flex;border:1px solid var(--line);border-radius:8px;overflow:hidden}
     .seg label{padding:.3rem .7rem;cursor:pointer}.seg input{position:absolute;opacity:0}
     .seg input:checked+span{font-weight:700;text-decoration:underline}
-    button.copy,button.toggle{font:inherit;padding:.35rem .7rem;border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
+    button.copy,button.toggle,button.action{font:inherit;padding:.35rem .7rem;border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
     .snippet{display:grid;grid-template-columns:1fr auto;gap:.4rem;align-items:start;margin:.4rem 0}
     .snippet textarea{width:100%;font:13px/1.35 ui-monospace,monospace;resize:vertical;min-height:2.6rem;padding:.3rem;
       color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:6px}
