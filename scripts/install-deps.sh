@@ -24,15 +24,27 @@ sudo_if_needed() {
     if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
 }
 
-missing=()
-for package in "${apt_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]})); then
+updated=false
+# Installs the given Debian packages that are not installed yet (apt-get update once).
+apt_install_missing() {
+    local missing=() package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    ((${#missing[@]})) || return 0
     echo "installing: ${missing[*]}"
-    sudo_if_needed apt-get update -qq
+    if [[ "$updated" == false ]]; then
+        sudo_if_needed apt-get update -qq
+        updated=true
+    fi
     sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The tests drive Python tools; a machine without any python3 gets Debian's.
+if ((${#pip_packages[@]})) && ! command -v python3 >/dev/null 2>&1; then
+    apt_packages+=(python3 python3-pip python3-venv)
 fi
+apt_install_missing "${apt_packages[@]}"
 
 python_missing=()
 for entry in "${pip_packages[@]}"; do
@@ -46,10 +58,7 @@ for entry in "${pip_packages[@]}"; do
 done
 if ((${#python_missing[@]})) && ! python3 -m pip --version >/dev/null 2>&1; then
     # A system Python without pip (Debian's python3): get pip from Debian first.
-    dpkg-query -W -f='${Status}' python3-pip 2>/dev/null | grep -q "install ok installed" || {
-        sudo_if_needed apt-get update -qq
-        sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-pip python3-venv >/dev/null
-    }
+    apt_install_missing python3-pip python3-venv
 fi
 if ((${#python_missing[@]})); then
     echo "installing (pip): ${python_missing[*]}"
