@@ -16,6 +16,23 @@ final class ServiceHTTPTests: XCTestCase {
         return try client.receive()
     }
 
+    /// GETs every target at once, each on its own connection; a request that fails is left out.
+    private static func getConcurrently(_ server: ServerProcess, _ targets: [String]) -> StatusList {
+        let results = StatusList()
+        let group = DispatchGroup()
+        for target in targets {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
+                      let response = try? get(client, target) else { return }
+                results.add(response.status, retryAfter: response.header("Retry-After"))
+            }
+        }
+        group.wait()
+        return results
+    }
+
     private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
         let client = try RawHTTPClient(port: server.port)
         let text = try get(client, "/metrics").text
@@ -96,39 +113,17 @@ final class ServiceHTTPTests: XCTestCase {
 
     func testAFullRenderQueueAnswers503() throws {
         let server = try ServerProcess(["--workers", "1", "--render-queue", "1"])
-        let results = Results()
-        let group = DispatchGroup()
-        for size in 60..<66 {
-            group.enter()
-            DispatchQueue.global().async {
-                defer { group.leave() }
-                guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
-                      let response = try? Self.get(client, "/spinner/dots.apng?size=\(size)") else { return }
-                results.add(response.status, response.header("Retry-After"))
-            }
-        }
-        group.wait()
-        XCTAssertTrue(results.statuses.contains(503), "\(results.statuses)")
-        XCTAssertTrue(results.statuses.contains(200), "\(results.statuses)")
-        XCTAssertTrue(results.retryAfter.allSatisfy { $0 == "1" })
+        let results = Self.getConcurrently(server, (60..<66).map { "/spinner/dots.apng?size=\($0)" })
+        XCTAssertTrue(results.all.contains(503), "\(results.all)")
+        XCTAssertTrue(results.all.contains(200), "\(results.all)")
+        XCTAssertTrue(results.retryAfters.allSatisfy { $0 == "1" })
         XCTAssertGreaterThan(try metric(server, "spinnerd_render_rejected_total"), 0)
     }
 
     func testManyConcurrentIdenticalColdRequestsRenderOnce() throws {
         let server = try ServerProcess()
-        let results = Results()
-        let group = DispatchGroup()
-        for _ in 0..<16 {
-            group.enter()
-            DispatchQueue.global().async {
-                defer { group.leave() }
-                guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
-                      let response = try? Self.get(client, "/spinner/capsules.gif?size=150") else { return }
-                results.add(response.status, nil)
-            }
-        }
-        group.wait()
-        XCTAssertEqual(results.statuses, Array(repeating: 200, count: 16))
+        let results = Self.getConcurrently(server, Array(repeating: "/spinner/capsules.gif?size=150", count: 16))
+        XCTAssertEqual(results.all, Array(repeating: 200, count: 16))
         let client = try RawHTTPClient(port: server.port)
         let renders = try get(client, "/metrics").text.split(separator: "\n").first { $0.hasPrefix("spinnerd_renders_total{format=\"gif\"}") }
         XCTAssertEqual(renders, "spinnerd_renders_total{format=\"gif\"} 1")
@@ -162,17 +157,6 @@ final class ServiceHTTPTests: XCTestCase {
         server.terminate()
         XCTAssertEqual(try ExternalTool.run(Repository.spinnerd, ["healthcheck", "--port", String(port)]).status, 1)
     }
-}
-
-private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [Int] = []
-    private var retries: [String] = []
-    func add(_ status: Int, _ retry: String?) {
-        lock.lock(); list.append(status); if let retry { retries.append(retry) }; lock.unlock()
-    }
-    var statuses: [Int] { lock.lock(); defer { lock.unlock() }; return list }
-    var retryAfter: [String] { lock.lock(); defer { lock.unlock() }; return retries }
 }
 
 private final class ExitBox: @unchecked Sendable {

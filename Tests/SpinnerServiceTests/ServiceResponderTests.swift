@@ -147,19 +147,3 @@ final class ServiceResponderTests: XCTestCase {
 private final class ResponseBox: @unchecked Sendable {
     var response: HTTPResponse?
 }
-
-private final class StatusList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var statuses: [Int] = []
-    private var retry: [String] = []
-
-    func add(_ status: Int, retryAfter: String? = nil) {
-        lock.lock()
-        statuses.append(status)
-        if let retryAfter { retry.append(retryAfter) }
-        lock.unlock()
-    }
-
-    var all: [Int] { lock.lock(); defer { lock.unlock() }; return statuses }
-    var retryAfters: [String] { lock.lock(); defer { lock.unlock() }; return retry }
-}

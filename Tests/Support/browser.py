@@ -156,20 +156,18 @@ def gallery(browser, job):
         return preview_src()
 
     steps = []
+
+    def step(control, act):  # one change through the page, and the preview it led to
+        before = preview_src()
+        act()
+        steps.append({"control": control, "before": before, "after": wait_for_new_preview(before)})
+
     page.click("button.kind[data-kind='circular']")
     page.wait_for_timeout(400)
-    before = preview_src()
-    page.eval_on_selector("#p-stroke", "e => { e.value = 15; e.dispatchEvent(new Event('input', {bubbles: true})); }")
-    after = wait_for_new_preview(before)
-    steps.append({"control": "stroke", "before": before, "after": after})
-    before = after
-    page.fill("#p-color", "ff3b30")
-    after = wait_for_new_preview(before)
-    steps.append({"control": "color", "before": before, "after": after})
-    before = after
-    page.click("label[for='f-gif']")
-    after = wait_for_new_preview(before)
-    steps.append({"control": "format", "before": before, "after": after})
+    step("stroke", lambda: page.eval_on_selector(
+        "#p-stroke", "e => { e.value = 15; e.dispatchEvent(new Event('input', {bubbles: true})); }"))
+    step("color", lambda: page.fill("#p-color", "ff3b30"))
+    step("format", lambda: page.click("label[for='f-gif']"))
     wait_until(page, "() => !document.getElementById('matte-page').hidden")
     wait_until(page, "() => document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
     size_text = page.text_content("#size")
@@ -183,16 +181,11 @@ def gallery(browser, job):
             browser_body = body
     fetched = urllib.request.urlopen(copied_url).read()
     # GIF edges blended into the stage's colour, following the light/dark toggle.
+    step("matte", lambda: page.click("#matte-page"))
+    step("page", lambda: page.click("button.toggle[data-page='dark']"))
     before = preview_src()
-    page.click("#matte-page")
-    after = wait_for_new_preview(before)
-    steps.append({"control": "matte", "before": before, "after": after})
-    before = after
-    page.click("button.toggle[data-page='dark']")
-    after = wait_for_new_preview(before)
-    steps.append({"control": "page", "before": before, "after": after})
     page.click("button.toggle[data-page='light']")
-    wait_for_new_preview(after)
+    wait_for_new_preview(before)
     keyboard = page.evaluate("document.querySelectorAll('#controls label[for]').length === document.querySelectorAll('#controls input[id], #controls select[id]').length")
     shots = {}
     page.screenshot(path=os.path.join(out, "gallery-desktop.png"), full_page=True)
