@@ -51,7 +51,7 @@ public final class SpinnerService: HTTPResponder {
         if request.method == "GET" || request.method == "HEAD", let cached = cachedImage(for: request.target) {
             let response = cached.response(to: request, note: "cache=hit")
             metrics.cacheHit()
-            metrics.request(route: Route.spinnerLabel, status: response.status)
+            metrics.request(route: .spinner, status: response.status)
             return reply(response)
         }
         let route = Route(path: request.path)

@@ -25,7 +25,7 @@ case "frames":
     status = FramesCommand.run(arguments)
 case "kinds":
     status = KindsCommand.run(arguments)
-case "help", "-h", "--help":
+case "help":
     Console.out(Usage.text)
     status = 0
 default:

@@ -178,20 +178,16 @@ final class Connection {
     func queueReadyResponses(date: String, now: Int64, log: ((AccessLogEntry) -> Void)?) {
         while let slot = slots.first, let response = slot.response {
             slots.removeFirst()
-            let keepAlive = slot.keepAlive && acceptingRequestsAfter(slot)
+            // A kept-alive response still closes when it is the last the connection will answer.
+            let keepAlive = slot.keepAlive && (acceptingRequests || !slots.isEmpty)
             let headOnly = slot.method == "HEAD"
-            let head = HTTPResponseSerializer.head(response, version: slot.version, keepAlive: keepAlive, headOnly: headOnly, date: date)
+            let head = HTTPResponseSerializer.head(response, version: slot.version, keepAlive: keepAlive, date: date)
             let sendsBody = HTTPResponseSerializer.sendsBody(response, headOnly: headOnly)
             outgoing.append(Outgoing(head: head, body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil,
                                      closeAfter: !keepAlive))
             log?(AccessLogEntry(method: slot.method, target: slot.target, status: response.status,
                                 bytes: sendsBody ? response.bodyLength : 0, milliseconds: now - slot.started, note: response.logNote))
         }
-    }
-
-    /// A kept-alive response still closes when it is the last the connection will answer.
-    private func acceptingRequestsAfter(_ slot: Slot) -> Bool {
-        acceptingRequests || !slots.isEmpty
     }
 
     private func compact(_ consumed: Int) {

@@ -109,9 +109,9 @@ final class EventLoop: @unchecked Sendable {
             }
             guard context.openConnections.add(1, ordering: .relaxed).newValue <= context.configuration.maxConnections else {
                 context.openConnections.subtract(1, ordering: .relaxed)
-                let refusal = HTTPResponseSerializer.head(HTTPResponse.text(503, "too many connections", headers: [("Retry-After", "1")]),
-                                                          version: .http11, keepAlive: false, headOnly: false, date: date(now))
-                _ = try? Socket.write(descriptor, head: refusal, body: Array("too many connections\n".utf8), offset: 0)
+                let refusal = HTTPResponse.text(503, "too many connections", headers: [("Retry-After", "1")])
+                let head = HTTPResponseSerializer.head(refusal, version: .http11, keepAlive: false, date: date(now))
+                _ = try? Socket.write(descriptor, head: head, body: refusal.body, offset: 0)
                 close(descriptor)
                 continue
             }

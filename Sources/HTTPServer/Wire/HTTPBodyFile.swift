@@ -35,17 +35,4 @@ public final class HTTPBodyFile: Sendable {
     deinit {
         close(descriptor)
     }
-
-    /// The file's bytes (for tests and in-process callers).
-    public func readAll() -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: length)
-        var offset = 0
-        while offset < length {
-            let count = bytes[offset...].withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            offset += count
-        }
-        return bytes
-    }
 }

@@ -26,7 +26,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// ASCII case-insensitive equality of field names, without allocating (it runs for
     /// every lookup of every request).
-    static func sameName(_ a: String, _ b: String) -> Bool {
+    static func sameName<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
         while true {
@@ -78,14 +78,15 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// `Connection: keep-alive, Upgrade` lists `keep-alive`.
     public func contains(token: String, in name: String) -> Bool {
         values(name).contains { value in
-            value.split(separator: ",").contains { $0.trimmingCharacters().lowercased() == token.lowercased() }
+            value.split(separator: ",").contains { Self.sameName($0.trimmingOptionalWhitespace(), token) }
         }
     }
 }
 
 extension Substring {
-    /// Without leading and trailing spaces and tabs.
-    func trimmingCharacters() -> Substring {
+    /// Without leading and trailing spaces and tabs (RFC 9110 §5.6.3 "OWS"), as list
+    /// items in header values are read.
+    public func trimmingOptionalWhitespace() -> Substring {
         var text = self
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }

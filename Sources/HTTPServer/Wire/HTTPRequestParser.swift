@@ -56,7 +56,7 @@ public enum HTTPRequestParser {
         }
         var bodyLength = 0
         if headers["Content-Length"] != nil {
-            let lengths = Set(headers.values("Content-Length").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters() } })
+            let lengths = Set(headers.values("Content-Length").flatMap { $0.split(separator: ",").map { $0.trimmingOptionalWhitespace() } })
             guard lengths.count == 1, let text = lengths.first, !text.isEmpty, text.count <= 12,
                   text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text) else {
                 return .failure(HTTPParseError(400, "invalid Content-Length"))

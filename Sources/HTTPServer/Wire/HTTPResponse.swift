@@ -23,9 +23,6 @@ public struct HTTPResponse: Sendable {
     /// Length of the body, wherever it is kept.
     public var bodyLength: Int { bodyFile?.length ?? body.count }
 
-    /// The body's bytes, wherever they are kept.
-    public var bodyBytes: [UInt8] { bodyFile?.readAll() ?? body }
-
     /// A plain-text response, for errors the transport itself answers.
     public static func text(_ status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")] + headers),

@@ -3,7 +3,7 @@
 public enum HTTPResponseSerializer {
     /// The head bytes of `response` to `request` (the body is sent separately, and not at
     /// all for HEAD or 304). `date` is an IMF-fixdate.
-    public static func head(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, headOnly: Bool, date: String) -> [UInt8] {
+    public static func head(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }

@@ -8,7 +8,6 @@ import Synchronization
 public final class RenderPool: Sendable {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
-        var stopped = false
     }
 
     /// Jobs waiting (not running) at most.
@@ -29,7 +28,7 @@ public final class RenderPool: Sendable {
     /// Queues `job`; false when the queue is full.
     public func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
         let accepted = state.withLock { state -> Bool in
-            guard !state.stopped, state.jobs.count < queueLimit else { return false }
+            guard state.jobs.count < queueLimit else { return false }
             state.jobs.append(job)
             return true
         }

@@ -19,11 +19,9 @@ public final class SingleFlight<Result: Sendable>: Sendable {
         }
     }
 
-    /// Ends the work for `key`, handing `result` to everyone who waited. Returns how many waited.
-    @discardableResult
-    public func finish(_ key: String, with result: Result) -> Int {
+    /// Ends the work for `key`, handing `result` to everyone who waited.
+    public func finish(_ key: String, with result: Result) {
         let waiters = waiting.withLock { $0.removeValue(forKey: key) ?? [] }
         for waiter in waiters { waiter(result) }
-        return waiters.count
     }
 }

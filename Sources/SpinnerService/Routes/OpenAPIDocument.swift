@@ -49,9 +49,9 @@ public enum OpenAPIDocument {
         let summary = "\(kind.rawValue) as \(format.rawValue.uppercased())" + (pathExtension ? "" : " (the default format)")
         func operation(_ method: String) -> YAML {
             var ok: [(String, YAML)] = [
-                ("description", .string("The image. Cache-Control: public, max-age=31536000, immutable.")),
+                ("description", .string("The image. Cache-Control: \(ServiceHeaders.immutable).")),
                 ("headers", .map([("ETag", header("Strong entity tag of this representation.")),
-                                  ("Cache-Control", header("public, max-age=31536000, immutable"))])),
+                                  ("Cache-Control", header(ServiceHeaders.immutable))])),
             ]
             if method == "get" {
                 ok.append(("content", .map([(format.mediaType, .map([("schema", .map([("type", .string("string")), ("contentMediaType", .string(format.mediaType))]))]))])))

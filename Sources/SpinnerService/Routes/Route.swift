@@ -30,19 +30,21 @@ enum Route: Hashable, Sendable {
         }
     }
 
-    /// The metrics label of every spinner route.
-    static let spinnerLabel = "spinner"
-
     /// The label used in metrics.
-    var label: String {
+    var label: RouteLabel {
         switch self {
-        case .spinner: Self.spinnerLabel
-        case .catalog: "catalog"
-        case .index: "index"
-        case .health: "health"
-        case .metrics: "metrics"
-        case .openAPI: "openapi"
-        case .notFound: "other"
+        case .spinner: .spinner
+        case .catalog: .catalog
+        case .index: .index
+        case .health: .health
+        case .metrics: .metrics
+        case .openAPI: .openapi
+        case .notFound: .other
         }
     }
+}
+
+/// The `route` label of `spinnerd_requests_total`: one per route, `other` for the rest.
+enum RouteLabel: String, CaseIterable, Sendable {
+    case spinner, catalog, index, health, metrics, openapi, other
 }

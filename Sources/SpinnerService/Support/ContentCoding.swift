@@ -1,3 +1,4 @@
+import HTTPServer
 import ImageCodecs
 
 /// gzip content coding (RFC 9110 §8.4.1) through zlib, and reading `Accept-Encoding`.
@@ -12,18 +13,12 @@ enum ContentCoding {
         guard let header else { return false }
         var accepted: Bool? = nil
         for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: " \t") }
+            let parts = item.split(separator: ";").map { $0.trimmingOptionalWhitespace() }
             guard let coding = parts.first?.lowercased() else { continue }
             let quality = parts.dropFirst().first { $0.lowercased().hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
             if coding == "gzip" || coding == "x-gzip" { accepted = quality > 0 }
             if coding == "*" && accepted == nil { accepted = quality > 0 }
         }
         return accepted ?? false
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

@@ -3,20 +3,22 @@ import HTTPServer
 /// A response body as stored, with its gzip variant for compressible types, and how it
 /// is answered: content negotiation, strong ETags per variant, `304` on `If-None-Match`.
 struct Representation: Sendable {
-    let mediaType: String
-    /// The body, unless it is in `identityFile`.
-    let identity: [UInt8]
-    /// Bodies of `fileThreshold` bytes or more live in a sealed memfd and go out by sendfile.
-    let identityFile: HTTPBodyFile?
-    let identityTag: String
-    let gzip: [UInt8]?
-    let gzipTag: String?
-    let cacheControl: String
-    let extraHeaders: [(String, String)]
-    /// The response fields of each variant, built once: answering a cached image then
-    /// copies two arrays instead of assembling fields.
-    private let identityFields: HTTPHeaders
-    private let gzipFields: HTTPHeaders?
+    /// One encoding of the body with its tag, and the response fields of its `200` and
+    /// `304`, built once: answering from the cache then copies prepared bytes.
+    private struct Variant: Sendable {
+        let body: [UInt8]
+        /// Bodies of `fileThreshold` bytes or more live in a sealed memfd and go out by sendfile.
+        let file: HTTPBodyFile?
+        let tag: String
+        let fields: HTTPHeaders
+        let notModifiedFields: HTTPHeaders
+
+        /// Bytes held, in memory or in the memfd.
+        var length: Int { body.count + (file?.length ?? 0) }
+    }
+
+    private let identity: Variant
+    private let gzip: Variant?
 
     /// Types worth compressing (text): SVG, JSON, HTML, YAML, plain text.
     static func compressible(_ mediaType: String) -> Bool {
@@ -27,45 +29,39 @@ struct Representation: Sendable {
     static let fileThreshold = 16 * 1024
 
     init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(String, String)] = []) {
-        self.mediaType = mediaType
-        self.identityTag = EntityTag.of(body)
-        let file = body.count >= Representation.fileThreshold ? HTTPBodyFile(body) : nil
-        self.identityFile = file
-        self.identity = file == nil ? body : []
-        let compressed = Representation.compressible(mediaType) ? ContentCoding.gzip(body) : nil
-        // Only worth sending when it is smaller.
-        self.gzip = compressed.flatMap { $0.count < body.count ? $0 : nil }
-        self.gzipTag = gzip.map { _ in EntityTag.of(body, suffix: "-gz") }
-        self.cacheControl = cacheControl
-        self.extraHeaders = extraHeaders
-        let vary: [(String, String)] = Representation.compressible(mediaType) ? [("Vary", "Accept-Encoding")] : []
-        func fields(_ tag: String, gzip: Bool) -> HTTPHeaders {
-            var headers = HTTPHeaders([("Content-Type", mediaType), ("ETag", tag), ("Cache-Control", cacheControl)] + extraHeaders + vary)
+        let compressible = Representation.compressible(mediaType)
+        func fields(_ tag: String, contentEncoding: String?) -> HTTPHeaders {
+            var headers = HTTPHeaders([("Content-Type", mediaType), ("ETag", tag), ("Cache-Control", cacheControl)] + extraHeaders
+                                      + (compressible ? [("Vary", "Accept-Encoding")] : []))
             ServiceHeaders.addCommon(to: &headers)
-            if gzip { headers.add("Content-Encoding", "gzip") }
+            if let contentEncoding { headers.add("Content-Encoding", contentEncoding) }
             headers.prepareWireForm()
             return headers
         }
-        identityFields = fields(identityTag, gzip: false)
-        gzipFields = gzipTag.map { fields($0, gzip: true) }
+        func variant(_ bytes: [UInt8], tag: String, contentEncoding: String?) -> Variant {
+            let file = contentEncoding == nil && bytes.count >= Representation.fileThreshold ? HTTPBodyFile(bytes) : nil
+            return Variant(body: file == nil ? bytes : [], file: file, tag: tag, fields: fields(tag, contentEncoding: contentEncoding),
+                           notModifiedFields: fields(tag, contentEncoding: nil))
+        }
+        let identityTag = EntityTag.of(body)
+        identity = variant(body, tag: identityTag, contentEncoding: nil)
+        // Only worth sending when it is smaller; its tag is the identity tag marked "-gz".
+        gzip = (compressible ? ContentCoding.gzip(body) : nil).flatMap { compressed in
+            compressed.count < body.count
+                ? variant(compressed, tag: String(identityTag.dropLast()) + "-gz\"", contentEncoding: "gzip") : nil
+        }
     }
 
     /// Bytes held (in memory or in the memfd), for the cache's bound.
-    var cost: Int { identity.count + (identityFile?.length ?? 0) + (gzip?.count ?? 0) + 256 }
+    var cost: Int { identity.length + (gzip?.length ?? 0) + 256 }
 
     /// The response to `request`: gzip when accepted and available, 304 when the client's
     /// tag matches the chosen variant's.
     func response(to request: HTTPRequest, note: String? = nil) -> HTTPResponse {
-        let gzipped = gzipFields != nil && ContentCoding.acceptsGzip(request.headers["Accept-Encoding"])
-        let tag = gzipped ? (gzipTag ?? identityTag) : identityTag
-        if EntityTag.matches(request.headers["If-None-Match"], tag) {
-            var headers = (gzipped ? gzipFields : nil) ?? identityFields
-            headers.remove("Content-Encoding")
-            return HTTPResponse(status: 304, headers: headers, logNote: note)
+        let chosen = gzip.flatMap { ContentCoding.acceptsGzip(request.headers["Accept-Encoding"]) ? $0 : nil } ?? identity
+        if EntityTag.matches(request.headers["If-None-Match"], chosen.tag) {
+            return HTTPResponse(status: 304, headers: chosen.notModifiedFields, logNote: note)
         }
-        if gzipped, let gzip {
-            return HTTPResponse(status: 200, headers: gzipFields ?? identityFields, body: gzip, logNote: note)
-        }
-        return HTTPResponse(status: 200, headers: identityFields, body: identity, bodyFile: identityFile, logNote: note)
+        return HTTPResponse(status: 200, headers: chosen.fields, body: chosen.body, bodyFile: chosen.file, logNote: note)
     }
 }
