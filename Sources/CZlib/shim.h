@@ -6,6 +6,3 @@ static inline int spinnerd_deflateInit2(z_streamp stream, int level, int method,
                                         int windowBits, int memLevel, int strategy) {
     return deflateInit2(stream, level, method, windowBits, memLevel, strategy);
 }
-static inline int spinnerd_inflateInit(z_streamp stream) {
-    return inflateInit(stream);
-}

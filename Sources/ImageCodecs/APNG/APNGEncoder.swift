@@ -20,7 +20,9 @@ public struct APNGEncoder: Sendable {
 
     /// The APNG bytes of `frames` (at least one, all the same size).
     public func encode(_ frames: [AnimationFrame]) throws(CodecError) -> [UInt8] {
-        let merged = AnimationFrame.mergingRepeats(frames)
+        var runs = MergedRuns<RGBAImage, FrameDuration>(adding: +)
+        for frame in frames { runs.append(frame.image, lasting: frame.duration) }
+        let merged = runs.runs.map { AnimationFrame(image: $0.value, duration: $0.duration) }
         guard let first = merged.first else { throw CodecError("no frames to encode") }
         let (width, height) = (first.image.width, first.image.height)
         precondition(merged.allSatisfy { $0.image.width == width && $0.image.height == height }, "frame sizes differ")
@@ -47,7 +49,7 @@ public struct APNGEncoder: Sendable {
     private func write(_ frames: [AnimationFrame], layout: PNGPixelLayout, choices: [APNGFrameChoice],
                        width: Int) throws(CodecError) -> [UInt8] {
         let delays = APNGDelays.fractions(frames.map(\.duration))
-        let data = try PNGImageData(layout: layout)
+        let data = PNGImageData(layout: layout)
         let rawBytes = choices.reduce(0) { $0 + (layout.rowBytes(width: $1.rect.width) + 1) * $1.rect.height }
         let strength: PNGImageData.Strength = rawBytes <= PNGImageData.strongestLimit ? .strongest : .fast
 
@@ -91,21 +93,5 @@ enum APNGDelays {
             written += delay
             return (UInt16(clamping: delay), 1000)
         }
-    }
-}
-
-extension AnimationFrame {
-    /// `frames` with runs of identical neighbouring pictures merged into one frame that
-    /// lasts their total time. The first frame stays first, so time 0 is kept.
-    public static func mergingRepeats(_ frames: [AnimationFrame]) -> [AnimationFrame] {
-        var merged: [AnimationFrame] = []
-        for frame in frames {
-            if let last = merged.last, last.image == frame.image {
-                merged[merged.count - 1] = AnimationFrame(image: last.image, duration: last.duration + frame.duration)
-            } else {
-                merged.append(frame)
-            }
-        }
-        return merged
     }
 }

@@ -13,7 +13,7 @@ struct APNGOptimizer {
     /// The stored form of every frame of `frames` (pixel codes of full frames).
     func choices(for frames: [[UInt32]]) throws(CodecError) -> [APNGFrameChoice] {
         guard let first = frames.first else { return [] }
-        let data = try PNGImageData(layout: layout)
+        let data = PNGImageData(layout: layout)
         var choices = [APNGFrameChoice(rect: .whole(width: width, height: height), blend: .source, codes: first)]
         choices[0].estimatedSize = try data.estimatedSize(first, width: width, rect: choices[0].rect)
         var baseBeforeCurrent: [UInt32]? = nil  // canvas the current frame was drawn onto

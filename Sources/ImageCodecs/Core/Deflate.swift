@@ -73,7 +73,7 @@ final class DeflateStream {
     private let ready: Bool
 
     init(_ settings: Deflate.Settings) {
-        ready = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, MAX_WBITS, settings.memoryLevel, settings.strategy) == Z_OK
+        ready = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, settings.windowBits, settings.memoryLevel, settings.strategy) == Z_OK
     }
 
     deinit {

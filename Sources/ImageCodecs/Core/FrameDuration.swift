@@ -8,10 +8,16 @@ public struct FrameDuration: Hashable, Sendable {
     /// `numerator / denominator` seconds, reduced.
     public init(numerator: Int64, denominator: Int64) {
         precondition(numerator > 0 && denominator > 0, "frame durations are positive")
-        var (a, b) = (numerator, denominator)
+        let divisor = Self.gcd(numerator, denominator)
+        self.numerator = numerator / divisor
+        self.denominator = denominator / divisor
+    }
+
+    /// Greatest common divisor of two positive numbers.
+    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }
-        self.numerator = numerator / a
-        self.denominator = denominator / a
+        return a
     }
 
     /// The sum of two durations, exact.
@@ -19,9 +25,6 @@ public struct FrameDuration: Hashable, Sendable {
         FrameDuration(numerator: lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
                       denominator: lhs.denominator * rhs.denominator)
     }
-
-    /// Seconds as a `Double`.
-    public var seconds: Double { Double(numerator) / Double(denominator) }
 
     /// Where each frame starts, and where the last ends, in whole `1/unitsPerSecond`
     /// units: the exact running sum of `durations`, rounded half up at every boundary
@@ -33,9 +36,8 @@ public struct FrameDuration: Hashable, Sendable {
         for duration in durations {
             let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
             let denominator = elapsed.denominator * duration.denominator
-            var (a, b) = (numerator, denominator)
-            while b != 0 { (a, b) = (b, a % b) }
-            elapsed = (numerator / max(a, 1), denominator / max(a, 1))
+            let divisor = gcd(numerator, denominator)
+            elapsed = (numerator / divisor, denominator / divisor)
             boundaries.append((elapsed.numerator * unitsPerSecond * 2 + elapsed.denominator) / (2 * elapsed.denominator))
         }
         return boundaries

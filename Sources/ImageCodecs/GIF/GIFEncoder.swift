@@ -30,31 +30,17 @@ public struct GIFEncoder: Sendable {
         let (width, height) = (first.image.width, first.image.height)
 
         // 1-bit alpha first: frames that differ only in faint pixels become equal and merge.
-        var reduced: [(pixels: [UInt32], duration: FrameDuration)] = []
-        for frame in frames {
-            let pixels = GIFAlpha.reduce(frame.image, matte: matte)
-            if let last = reduced.last, last.pixels == pixels {
-                reduced[reduced.count - 1].duration = last.duration + frame.duration
-            } else {
-                reduced.append((pixels, frame.duration))
-            }
-        }
-        let schedule = GIFTiming.schedule(reduced.map(\.duration))
-        let kept = schedule.map { reduced[$0.frame].pixels }
+        var reduced = MergedRuns<[UInt32], FrameDuration>(adding: +)
+        for frame in frames { reduced.append(GIFAlpha.reduce(frame.image, matte: matte), lasting: frame.duration) }
+        let schedule = GIFTiming.schedule(reduced.runs.map(\.duration))
+        let kept = schedule.map { reduced.runs[$0.frame].value }
         let palette = try GIFPalette(frames: kept)
 
-        var indexed: [(indices: [UInt8], delay: Int)] = []
-        for (pixels, entry) in zip(kept, schedule) {
-            let indices = palette.indices(of: pixels)
-            if let last = indexed.last, last.indices == indices {
-                indexed[indexed.count - 1].delay += entry.delay
-            } else {
-                indexed.append((indices, entry.delay))
-            }
-        }
+        var indexed = MergedRuns<[UInt8], Int>(adding: +)
+        for (pixels, entry) in zip(kept, schedule) { indexed.append(palette.indices(of: pixels), lasting: entry.delay) }
 
         let optimizer = GIFFrameOptimizer(width: width, height: height, palette: palette.table)
-        let images = try optimizer.images(for: indexed.map(\.indices), delays: indexed.map(\.delay))
+        let images = try optimizer.images(for: indexed.runs.map(\.value), delays: indexed.runs.map(\.duration))
         let writer = try GIFWriter(width: width, height: height, palette: palette.table)
         if loops != 1 { try writer.writeLoop(repeats: loops == 0 ? 0 : loops - 1) }
         for image in images { try writer.write(image) }

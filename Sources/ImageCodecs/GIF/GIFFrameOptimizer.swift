@@ -25,7 +25,7 @@ struct GIFFrameOptimizer {
         for index in frames.indices {
             let current = frames[index]
             guard index + 1 < frames.count else {
-                images.append(try bestImage(base: base, target: current, rect: rect, delay: delays[index], disposal: 1))
+                images.append(try bestImage(base: base, target: current, rect: rect, delay: delays[index], disposal: 1).image)
                 break
             }
             let next = frames[index + 1]
@@ -45,8 +45,8 @@ struct GIFFrameOptimizer {
                 let image = try bestImage(base: base, target: current, rect: option.rect, delay: delays[index], disposal: option.disposal)
                 let nextRect = differingRect(option.nextBase, next)
                 let following = try bestImage(base: option.nextBase, target: next, rect: nextRect, delay: delays[index + 1], disposal: 1)
-                let cost = try size(of: image) + size(of: following)
-                if cost < best?.cost ?? Int.max { best = (image, option.nextBase, nextRect, cost) }
+                let cost = image.size + following.size
+                if cost < best?.cost ?? Int.max { best = (image.image, option.nextBase, nextRect, cost) }
             }
             guard let best else { break }
             images.append(best.image)
@@ -56,8 +56,10 @@ struct GIFFrameOptimizer {
         return images
     }
 
-    /// The smaller of "unchanged pixels transparent" and "redraw everything" for `rect`.
-    private func bestImage(base: [UInt8], target: [UInt8], rect: PixelRect, delay: Int, disposal: Int32) throws(CodecError) -> GIFWriter.Image {
+    /// The smaller of "unchanged pixels transparent" and "redraw everything" for `rect`,
+    /// with the bytes giflib codes it in.
+    private func bestImage(base: [UInt8], target: [UInt8], rect: PixelRect, delay: Int,
+                           disposal: Int32) throws(CodecError) -> (image: GIFWriter.Image, size: Int) {
         var keep = [UInt8](), redraw = [UInt8]()
         keep.reserveCapacity(rect.width * rect.height)
         redraw.reserveCapacity(rect.width * rect.height)
@@ -69,10 +71,12 @@ struct GIFFrameOptimizer {
             }
         }
         let first = GIFWriter.Image(rect: rect, indices: keep, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
-        guard keep != redraw else { return first }
+        let firstSize = try size(of: first)
+        guard keep != redraw else { return (first, firstSize) }
         let second = GIFWriter.Image(rect: rect, indices: redraw, delay: delay, disposal: disposal,
                                      transparentIndex: redraw.contains(transparent) ? Int(transparent) : nil)
-        return try size(of: second) < size(of: first) ? second : first
+        let secondSize = try size(of: second)
+        return secondSize < firstSize ? (second, secondSize) : (first, firstSize)
     }
 
     /// Bytes the image takes in a GIF (plus a constant header), as giflib codes it.

@@ -1,14 +1,22 @@
 /// Turns a rectangle of pixel codes into compressed PNG image data (the content of
-/// IDAT/fdAT). Holds a libdeflate compressor, so one instance serves one thread.
+/// IDAT/fdAT). Holds compressors, so one instance serves one thread; each is made on
+/// first use (ranking candidates needs only the quick stream; writing, the others).
 final class PNGImageData {
     let layout: PNGPixelLayout
-    private let strongest: OptimalDeflate
-    private let quickRanking = DeflateStream(.quick)
-    private let balancedRanking = DeflateStream(.balanced)
+    private var strongestCompressor: OptimalDeflate?
+    private lazy var quickRanking = DeflateStream(.quick)
+    private lazy var balancedRanking = DeflateStream(.balanced)
 
-    init(layout: PNGPixelLayout) throws(CodecError) {
+    init(layout: PNGPixelLayout) {
         self.layout = layout
-        self.strongest = try OptimalDeflate(level: 12)
+    }
+
+    /// The libdeflate level-12 compressor (about 1 MB of state), made when first needed.
+    private func strongest() throws(CodecError) -> OptimalDeflate {
+        if let strongestCompressor { return strongestCompressor }
+        let made = try OptimalDeflate(level: 12)
+        strongestCompressor = made
+        return made
     }
 
     /// A quick size estimate for `rect` of `codes` (a `width`-wide frame) under fast
@@ -37,9 +45,9 @@ final class PNGImageData {
     /// The data to write for `rect`: the filter choice that zlib level 6 compresses
     /// smaller, compressed at `strength`.
     func compress(_ codes: [UInt32], width: Int, rect: PixelRect, strength: Strength) throws(CodecError) -> [UInt8] {
-        let filtered = try bestFiltering(codes, width: width, rect: rect, ranking: balancedRanking).filtered
+        let filtered = try bestFiltering(codes, width: width, rect: rect)
         switch strength {
-        case .strongest: return try strongest.compress(filtered)
+        case .strongest: return try strongest().compress(filtered)
         case .fast: return try Deflate.compress(filtered, .smallest)
         }
     }
@@ -55,17 +63,17 @@ final class PNGImageData {
         return bytes
     }
 
-    private func bestFiltering(_ codes: [UInt32], width: Int, rect: PixelRect,
-                               ranking: DeflateStream) throws(CodecError) -> (filtered: [UInt8], size: Int) {
+    /// The rows filtered by whichever choice zlib level 6 compresses smallest.
+    private func bestFiltering(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> [UInt8] {
         let raw = rows(of: codes, width: width, rect: rect)
         var best: (filtered: [UInt8], size: Int)? = nil
         for choice in PNGRowFilter.Choice.allCases {
             let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
                                               stride: layout.filterStride)
-            let size = try ranking.compressedSize(filtered)
+            let size = try balancedRanking.compressedSize(filtered)
             if size < best?.size ?? Int.max { best = (filtered, size) }
         }
-        return best ?? ([], 0)
+        return best?.filtered ?? []
     }
 }
 
