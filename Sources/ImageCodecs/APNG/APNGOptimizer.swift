@@ -22,10 +22,7 @@ struct APNGOptimizer {
             var bases: [(APNGFrameChoice.Dispose, [UInt32])] = [(.none, current)]
             if let transparent = layout.transparentCode {
                 var cleared = current
-                let rect = choices[index - 1].rect
-                for y in rect.y ..< rect.y + rect.height {
-                    for x in rect.x ..< rect.x + rect.width { cleared[y * width + x] = transparent }
-                }
+                choices[index - 1].rect.fill(&cleared, imageWidth: width, with: transparent)
                 bases.append((.background, cleared))
             }
             if let previous = baseBeforeCurrent { bases.append((.previous, previous)) }
@@ -49,7 +46,9 @@ struct APNGOptimizer {
         return choices
     }
 
-    /// The "source" and, when valid, "over" ways to draw `next` onto `base`.
+    /// The "source" and, when valid, "over" ways to draw `next` onto `base`. One pass
+    /// finds the changed rectangle and builds "over" together (`PixelRect.bounding` would
+    /// be a second pass over every pixel of every candidate).
     private func candidates(from base: [UInt32], to next: [UInt32]) -> [APNGFrameChoice] {
         var (minX, minY, maxX, maxY) = (width, height, -1, -1)
         var overIsValid = layout.transparentCode != nil

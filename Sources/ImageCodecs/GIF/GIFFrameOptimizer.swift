@@ -33,11 +33,11 @@ struct GIFFrameOptimizer {
             if !zip(current, next).contains(where: { $0 != transparent && $1 == transparent }) {
                 options.append((1, rect, current))
             }
-            let widened = union(rect, boundingRect { current[$0] != transparent && next[$0] == transparent })
+            let widened = rect.union(PixelRect.bounding(width: width, height: height) {
+                current[$0] != transparent && next[$0] == transparent
+            })
             var cleared = current
-            for y in widened.y ..< widened.y + widened.height {
-                for x in widened.x ..< widened.x + widened.width { cleared[y * width + x] = transparent }
-            }
+            widened.fill(&cleared, imageWidth: width, with: transparent)
             options.append((2, widened, cleared))
 
             var best: (image: GIFWriter.Image, nextBase: [UInt8], nextRect: PixelRect, cost: Int)? = nil
@@ -87,27 +87,7 @@ struct GIFFrameOptimizer {
     }
 
     private func differingRect(_ base: [UInt8], _ target: [UInt8]) -> PixelRect {
-        let rect = boundingRect { base[$0] != target[$0] }
+        let rect = PixelRect.bounding(width: width, height: height) { base[$0] != target[$0] }
         return rect.width == 0 ? PixelRect(x: 0, y: 0, width: 1, height: 1) : rect
-    }
-
-    /// Bounding box of the pixel indices where `test` holds; zero-sized when none.
-    private func boundingRect(where test: (Int) -> Bool) -> PixelRect {
-        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        for y in 0 ..< height {
-            for x in 0 ..< width where test(y * width + x) {
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-            }
-        }
-        return maxX < 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
-                        : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-
-    private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        guard b.width > 0 else { return a }
-        guard a.width > 0 else { return b }
-        let (minX, minY) = (min(a.x, b.x), min(a.y, b.y))
-        let (maxX, maxY) = (max(a.x + a.width, b.x + b.width), max(a.y + a.height, b.y + b.height))
-        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

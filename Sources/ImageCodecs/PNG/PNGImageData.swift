@@ -76,13 +76,3 @@ final class PNGImageData {
         return best?.filtered ?? []
     }
 }
-
-/// A rectangle of pixels: top-left corner and size.
-struct PixelRect: Hashable, Sendable {
-    var x: Int, y: Int, width: Int, height: Int
-
-    /// The whole of a `width` × `height` image.
-    static func whole(width: Int, height: Int) -> PixelRect {
-        PixelRect(x: 0, y: 0, width: width, height: height)
-    }
-}
