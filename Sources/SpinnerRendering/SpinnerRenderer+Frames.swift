@@ -7,9 +7,7 @@ extension SpinnerRenderer {
     /// (in seconds), before any encoder merges or crops them. For comparing our encoders
     /// with others (apngasm, gifsicle) on the very same frames.
     public func frames(_ request: SpinnerRequest) throws(RenderError) -> [AnimationFrame] {
-        let scene = request.kind.scene(for: request)
-        let plan: FramePlan
-        do { plan = try FramePlan(request: request, scene: scene, budget: budget) } catch { throw .request(error) }
-        do { return try rasterFrames(scene, plan) } catch { throw .raster(error) }
+        let (scene, plan) = try planned(request)
+        return try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
     }
 }

@@ -16,9 +16,7 @@ public struct SpinnerRenderer: Sendable {
 
     /// The image `request` asks for.
     public func render(_ request: SpinnerRequest) throws(RenderError) -> RenderedImage {
-        let scene = request.kind.scene(for: request)
-        let plan: FramePlan
-        do { plan = try FramePlan(request: request, scene: scene, budget: budget) } catch { throw .request(error) }
+        let (scene, plan) = try planned(request)
         let bytes: [UInt8]
         switch request.format {
         case .png:
@@ -43,6 +41,12 @@ public struct SpinnerRenderer: Sendable {
         return RenderedImage(bytes: bytes, format: request.format)
     }
 
+    /// The scene of `request` and its frames planned within the budget.
+    func planned(_ request: SpinnerRequest) throws(RenderError) -> (Scene, FramePlan) {
+        let scene = request.kind.scene(for: request)
+        do { return (scene, try FramePlan(request: request, scene: scene, budget: budget)) } catch { throw .request(error) }
+    }
+
     /// Every planned frame, rasterised, with its exact duration in seconds.
     func rasterFrames(_ scene: Scene, _ plan: FramePlan) throws(RasterError) -> [AnimationFrame] {
         let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
@@ -52,7 +56,7 @@ public struct SpinnerRenderer: Sendable {
         }
     }
 
-    private func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {
+    func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {
         do { return try body() } catch { throw .raster(error) }
     }
 

@@ -35,10 +35,9 @@ enum CSSKeyframes {
         let easings = first.keyframes.dropLast().map(\.easing)
         let shared = easings.allSatisfy { $0 == easings.first } ? easings.first : nil
         let stops = first.keyframes.indices.map { index in
-            Stop(fraction: first.keyframes[index].at.doubleValue,
-                 values: tracks.map { $0.keyframes[index].value },
-                 timing: shared != nil || index == first.keyframes.count - 1 ? nil : cssTiming(easings[index]).override
-                    ?? cssTiming(easings[index]).shorthand)
+            let timing = shared != nil || index == first.keyframes.count - 1 ? nil : cssTiming(easings[index])
+            return Stop(fraction: first.keyframes[index].at.doubleValue, values: tracks.map { $0.keyframes[index].value },
+                        timing: timing.map { $0.override ?? $0.shorthand })
         }
         return (stops, shared.map(cssTiming) ?? Timing(shorthand: "linear", override: nil))
     }

@@ -1,5 +1,5 @@
 /// A minimal XML element tree, serialised compactly with escaped attribute values.
-struct SVGElement: Equatable {
+struct SVGElement {
     var name: String
     var attributes: [(String, String)]
     var children: [SVGElement] = []
@@ -10,11 +10,6 @@ struct SVGElement: Equatable {
         self.attributes = attributes
         self.children = children
         self.text = text
-    }
-
-    static func == (a: SVGElement, b: SVGElement) -> Bool {
-        a.name == b.name && a.children == b.children && a.text == b.text
-            && a.attributes.map { $0.0 + "=" + $0.1 } == b.attributes.map { $0.0 + "=" + $0.1 }
     }
 
     /// The value of attribute `key`, if set.

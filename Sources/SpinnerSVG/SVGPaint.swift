@@ -4,10 +4,10 @@ import SpinnerModel
 /// translucent, linear gradients as `<linearGradient>` in user space (so they turn with
 /// the shape, as SwiftUI's do).
 enum SVGPaint {
-    /// `fill`/`stroke` (`property`) and its opacity for a solid colour.
-    static func solid(_ color: Color, as property: String) -> [(String, String)] {
+    /// `fill`/`stroke` (`property`) and its opacity (`property-opacity` unless named) for a solid colour.
+    static func solid(_ color: Color, as property: String, opacity: String? = nil) -> [(String, String)] {
         var attributes = [(property, SVGFormat.color(color))]
-        if color.alpha < 1 { attributes.append((property + "-opacity", SVGFormat.number(color.alpha))) }
+        if color.alpha < 1 { attributes.append((opacity ?? property + "-opacity", SVGFormat.number(color.alpha))) }
         return attributes
     }
 
@@ -19,8 +19,7 @@ enum SVGPaint {
         case .linear(let gradient):
             let id = "g\(definitions.count)"
             let stops = gradient.stops.map { stop in
-                SVGElement("stop", [("offset", SVGFormat.number(stop.offset))] + solid(stop.color, as: "stop-color")
-                    .map { ($0.0 == "stop-color-opacity" ? "stop-opacity" : $0.0, $0.1) })
+                SVGElement("stop", [("offset", SVGFormat.number(stop.offset))] + solid(stop.color, as: "stop-color", opacity: "stop-opacity"))
             }
             definitions.append(SVGElement("linearGradient", [
                 ("id", id), ("gradientUnits", "userSpaceOnUse"),
@@ -64,7 +63,7 @@ enum SVGArcPath {
 /// 2 % of the gradient, so one colour per dash is what the eye sees.
 enum SVGArcPieces {
     static func pieces(_ arc: Arc, stroke: StrokeStyle, gradient: AngularGradient) -> [SVGElement] {
-        guard case .arc(let center, let radius, let start, let end) = Shape.arc(arc).resolved(at: .zero) else { return [] }
+        let (center, radius, (start, end)) = (arc.center, arc.radius, arc.degrees(at: .zero))
         let length = 2 * Double.pi * radius * (end - start) / 360
         var spans: [(Double, Double)] = []  // along the path, in points
         if stroke.dash.isEmpty || stroke.dash.reduce(0, +) <= 0 {

@@ -49,8 +49,6 @@ struct SVGSceneBuilder {
         var pending: [String] = []
         for transform in node.transforms.reversed() {
             switch transform {
-            case .translate(let dx, let dy):
-                pending.insert("translate(\(SVGFormat.number(dx)) \(SVGFormat.number(dy)))", at: 0)
             case .rotate(.constant(let degrees), let pivot):
                 guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { continue }
                 pending.insert("rotate(\(SVGFormat.number(degrees)) \(SVGFormat.number(pivot.x)) \(SVGFormat.number(pivot.y)))", at: 0)
@@ -110,9 +108,8 @@ struct SVGSceneBuilder {
                                        ("rx", SVGFormat.number(min(width, height) / 2))])
         case .arc(let arc):
             guard case .track(let fromTrack, let offset) = arc.from, case .track(let toTrack, let toOffset) = arc.to else {
-                let resolved = shape.resolved(at: .zero)
-                guard case .arc(let center, let radius, let start, let end) = resolved else { return SVGElement("path") }
-                return SVGElement("path", [("d", SVGArcPath.arc(center: center, radius: radius, from: start, to: end))])
+                let (start, end) = arc.degrees(at: .zero)
+                return SVGElement("path", [("d", SVGArcPath.arc(center: arc.center, radius: arc.radius, from: start, to: end))])
             }
             precondition(fromTrack.periodMilliseconds == toTrack.periodMilliseconds && offset == toOffset
                          && fromTrack.keyframes.map(\.at) == toTrack.keyframes.map(\.at)

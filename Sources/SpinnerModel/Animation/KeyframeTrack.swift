@@ -33,6 +33,12 @@ public struct KeyframeTrack: Hashable, Sendable {
         self.keyframes = keyframes
     }
 
+    /// One steady clockwise turn, 0° to 360°, every `periodMilliseconds`.
+    public static func turn(periodMilliseconds: Int) -> KeyframeTrack {
+        KeyframeTrack(periodMilliseconds: periodMilliseconds,
+                      keyframes: [.init(at: .zero, value: 0, easing: .linear), .init(at: Rational(1), value: 360)])
+    }
+
     /// Period as an exact time in milliseconds.
     public var period: Rational { Rational(periodMilliseconds) }
 

@@ -4,8 +4,6 @@
 public struct FramePlan: Hashable, Sendable {
     /// Width and height of every frame, in pixels (`size × scale`, rounded).
     public let pixelSize: Int
-    /// Pixels per scene point.
-    public let pixelsPerPoint: Double
     /// The seamless loop in ms (0 for a still).
     public let loopMilliseconds: Int
     /// Frame start times in ms: the first is 0 (or `t` for a still), increasing, below the loop.
@@ -28,7 +26,6 @@ public struct FramePlan: Hashable, Sendable {
         guard pixelSize <= budget.maxPixelsPerSide else {
             throw .imageTooLarge(pixels: pixelSize, limit: budget.maxPixelsPerSide)
         }
-        pixelsPerPoint = Double(pixelSize) / scene.size
 
         guard request.format.isAnimatedRaster else {
             // A still frame at `t`; the motion is periodic, so no loop is needed.
@@ -38,7 +35,7 @@ public struct FramePlan: Hashable, Sendable {
         }
         guard let loop = scene.loopMilliseconds(limit: budget.maxLoopMilliseconds) else {
             let periods = Array(Set(scene.tracks.map(\.periodMilliseconds))).sorted()
-            throw .loopTooLong(milliseconds: Self.exactLoop(periods), limit: budget.maxLoopMilliseconds, periods: periods)
+            throw .loopTooLong(milliseconds: scene.loopMilliseconds(limit: .max), limit: budget.maxLoopMilliseconds, periods: periods)
         }
         loopMilliseconds = loop
         if loop == 0 {
@@ -49,7 +46,6 @@ public struct FramePlan: Hashable, Sendable {
             var fps = request.integer(.fps)
             if request.format == .gif { fps = min(fps, Self.gifMaxFramesPerSecond) }
             let count = max(1, Int((Double(loop) * Double(fps) / 1000).rounded()))
-            guard count <= budget.maxFrames else { throw .tooManyFrames(frames: count, limit: budget.maxFrames) }
             times = (0..<count).map { Rational(Int64(loop) * Int64($0), Int64(count)) }
         }
         guard times.count <= budget.maxFrames else { throw .tooManyFrames(frames: times.count, limit: budget.maxFrames) }
@@ -57,16 +53,5 @@ public struct FramePlan: Hashable, Sendable {
         guard work <= budget.maxPixelFrames else {
             throw .workBudgetExceeded(pixelFrames: work, limit: budget.maxPixelFrames)
         }
-    }
-
-    /// The true loop of `periods` when it fits in an `Int`, for the error message.
-    private static func exactLoop(_ periods: [Int]) -> Int? {
-        var loop: Int64 = 1
-        for period in periods {
-            let (product, overflow) = (loop / Rational.gcd(loop, Int64(period))).multipliedReportingOverflow(by: Int64(period))
-            if overflow { return nil }
-            loop = product
-        }
-        return Int(loop)
     }
 }

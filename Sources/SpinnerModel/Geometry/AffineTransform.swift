@@ -16,11 +16,6 @@ public struct AffineTransform: Hashable, Sendable {
     /// The map that changes nothing.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    /// A shift by `dx`, `dy` points.
-    public static func translation(_ dx: Double, _ dy: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
-    }
-
     /// A uniform scale by `factor` about the origin.
     public static func scale(_ factor: Double) -> AffineTransform {
         AffineTransform(a: factor, b: 0, c: 0, d: factor, tx: 0, ty: 0)
@@ -45,10 +40,5 @@ public struct AffineTransform: Hashable, Sendable {
             d: b * inner.c + d * inner.d,
             tx: a * inner.tx + c * inner.ty + tx,
             ty: b * inner.tx + d * inner.ty + ty)
-    }
-
-    /// The image of `point`.
-    public func apply(_ point: Point) -> Point {
-        Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 }

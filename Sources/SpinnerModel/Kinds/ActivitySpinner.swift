@@ -35,10 +35,6 @@ public enum ActivitySpinner: SpinnerDesign {
         }
         let opacity = KeyframeTrack(periodMilliseconds: period,
                                     keyframes: steps + [.init(at: Rational(1), value: 1)])
-        return (0..<count).map { index in
-            .shape(capsule,
-                   transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
-                   opacity: .track(opacity, offset: -Rational(Int64(index * period), Int64(count))))
-        }
+        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity)
     }
 }

@@ -33,10 +33,7 @@ public enum ArcSpinner: SpinnerDesign {
             .arc(Arc(center: center, radius: 24, originDegrees: 90, from: .constant(0), to: .constant(0.6))),
             paint: .angular(gradient),
             stroke: StrokeStyle(width: request.number(.stroke), cap: .round, dash: [0.1, 16], dashPhase: 8))
-        let turn = KeyframeTrack(periodMilliseconds: request.milliseconds(.duration), keyframes: [
-            .init(at: .zero, value: 0, easing: .linear),
-            .init(at: Rational(1), value: 360),
-        ])
+        let turn = KeyframeTrack.turn(periodMilliseconds: request.milliseconds(.duration))
         return [.shape(arc, transforms: [.rotate(degrees: .track(turn), around: center)])]
     }
 }

@@ -44,10 +44,6 @@ public enum CapsulesSpinner: SpinnerDesign {
         ]
         if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
         let opacity = KeyframeTrack(periodMilliseconds: period, keyframes: keyframes)
-        return (0..<count).map { index in
-            .shape(capsule,
-                   transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
-                   opacity: .track(opacity, offset: -Rational(Int64(index * period), Int64(count))))
-        }
+        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity)
     }
 }

@@ -47,10 +47,7 @@ public enum DotsSpinner: SpinnerDesign {
                           transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
                           opacity: .track(pulse, offset: Rational(Int64(-delayMilliseconds * index))))
         }
-        let turn = KeyframeTrack(periodMilliseconds: request.milliseconds(.duration), keyframes: [
-            .init(at: .zero, value: 0, easing: .linear),
-            .init(at: Rational(1), value: 360),
-        ])
+        let turn = KeyframeTrack.turn(periodMilliseconds: request.milliseconds(.duration))
         return [.group(dots, transforms: [.rotate(degrees: .track(turn), around: center)])]
     }
 }

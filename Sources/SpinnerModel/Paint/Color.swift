@@ -68,13 +68,6 @@ public struct Color: Hashable, Sendable {
               blue: blue + (other.blue - blue) * f, alpha: alpha + (other.alpha - alpha) * f)
     }
 
-    /// `self` composited over an opaque `backdrop` ("source over"); the result is opaque.
-    public func composited(over backdrop: Color) -> Color {
-        Color(red: red * alpha + backdrop.red * (1 - alpha),
-              green: green * alpha + backdrop.green * (1 - alpha),
-              blue: blue * alpha + backdrop.blue * (1 - alpha))
-    }
-
     /// The 8-bit channels, rounded: `(r, g, b, a)`.
     public var bytes: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         (Color.byte(red), Color.byte(green), Color.byte(blue), Color.byte(alpha))

@@ -22,9 +22,6 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// True for the formats that are a sequence of raster frames.
     public var isAnimatedRaster: Bool { self == .apng || self == .gif }
 
-    /// True for the formats drawn by the raster engine.
-    public var isRaster: Bool { self != .svg }
-
     /// The format a file name's extension asks for (`.png` means a still PNG), if any.
     public init?(fileExtension: String) {
         self.init(rawValue: fileExtension.lowercased())

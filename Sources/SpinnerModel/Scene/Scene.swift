@@ -28,14 +28,14 @@ public struct Scene: Hashable, Sendable {
 
     /// The seamless loop: the least common multiple of all track periods, in whole
     /// milliseconds, so the picture at `t` equals the picture at `t + loop`. A scene
-    /// with no motion has a loop of 0. Computed without overflow up to `limit`: beyond it
-    /// the result is nil, so absurd combinations are refused before any work.
+    /// with no motion has a loop of 0. Nil beyond `limit` (or beyond `Int64`), so absurd
+    /// combinations are refused before any work.
     public func loopMilliseconds(limit: Int) -> Int? {
         var loop: Int64 = 0
         for track in tracks {
             let period = Int64(track.periodMilliseconds)
-            loop = loop == 0 ? period : Rational.lcm(loop, period)
-            if loop > Int64(limit) { return nil }
+            guard let next = loop == 0 ? period : Rational.lcm(loop, period), next <= Int64(limit) else { return nil }
+            loop = next
         }
         return Int(loop)
     }

@@ -34,6 +34,17 @@ public struct SceneNode: Hashable, Sendable {
                              opacity: AnimatedValue = .constant(1)) -> SceneNode {
         SceneNode(.group(children), transforms: transforms, opacity: opacity)
     }
+
+    /// `count` copies of `shape` turned evenly about `center` (copy i by 360°·i/count),
+    /// each running `opacity` i/count of a period later than copy 0: the activity
+    /// indicator's and the capsules' ring.
+    public static func ring(of shape: ShapeNode, count: Int, around center: Point, opacity: KeyframeTrack) -> [SceneNode] {
+        (0..<count).map { index in
+            .shape(shape,
+                   transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
+                   opacity: .track(opacity, offset: -Rational(Int64(index * opacity.periodMilliseconds), Int64(count))))
+        }
+    }
 }
 
 /// A shape with its paint: filled when `stroke` is nil, else stroked.
@@ -60,16 +71,12 @@ public struct ShapeNode: Hashable, Sendable {
 
 /// A geometric change applied to a node.
 public enum Transform: Hashable, Sendable {
-    /// A shift by `dx`, `dy` points.
-    case translate(dx: Double, dy: Double)
     /// A clockwise turn by `degrees` about `pivot` (SwiftUI `rotationEffect(_:anchor:)`).
     case rotate(degrees: AnimatedValue, around: Point)
 
     /// The transform's matrix at model time `milliseconds`.
     public func matrix(at milliseconds: Rational) -> AffineTransform {
         switch self {
-        case .translate(let dx, let dy):
-            return .translation(dx, dy)
         case .rotate(let degrees, let pivot):
             return .rotation(degrees: degrees.value(at: milliseconds), around: pivot)
         }

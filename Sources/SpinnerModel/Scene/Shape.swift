@@ -30,6 +30,14 @@ public struct Arc: Hashable, Sendable {
         self.from = from
         self.to = to
     }
+
+    /// Where the arc starts and ends at model time `milliseconds`, in degrees clockwise
+    /// from 12 o'clock (the end never before the start).
+    public func degrees(at milliseconds: Rational) -> (start: Double, end: Double) {
+        let start = from.value(at: milliseconds)
+        let end = max(start, to.value(at: milliseconds))
+        return (originDegrees + 360 * start, originDegrees + 360 * end)
+    }
 }
 
 /// A shape with every moving part evaluated at one time.
@@ -51,11 +59,8 @@ extension Shape {
         case .capsule(let center, let width, let height):
             return .capsule(center: center, width: width, height: height)
         case .arc(let arc):
-            let from = arc.from.value(at: milliseconds)
-            let to = max(from, arc.to.value(at: milliseconds))
-            return .arc(center: arc.center, radius: arc.radius,
-                        startDegrees: arc.originDegrees + 360 * from,
-                        endDegrees: arc.originDegrees + 360 * to)
+            let (start, end) = arc.degrees(at: milliseconds)
+            return .arc(center: arc.center, radius: arc.radius, startDegrees: start, endDegrees: end)
         }
     }
 

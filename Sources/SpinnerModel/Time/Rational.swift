@@ -68,8 +68,9 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return x
     }
 
-    /// Least common multiple of two positive integers.
-    public static func lcm(_ a: Int64, _ b: Int64) -> Int64 {
-        a / gcd(a, b) * b
+    /// Least common multiple of two positive integers; nil when it overflows `Int64`.
+    public static func lcm(_ a: Int64, _ b: Int64) -> Int64? {
+        let (product, overflow) = (a / gcd(a, b)).multipliedReportingOverflow(by: b)
+        return overflow ? nil : product
     }
 }
