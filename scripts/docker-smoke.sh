@@ -8,17 +8,7 @@ cd "$(dirname "$0")/.."
 work="${SMOKE_DIR:-/var/tmp/spinnerd-smoke}"
 mkdir -p "$work"
 
-install_missing() {
-    local missing=()
-    for package in "$@"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-    done
-    if ((${#missing[@]})); then
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    fi
-}
-install_missing podman runc debootstrap curl
+scripts/install-deps.sh smoke
 
 cat > "$work/containers.conf" <<'CONF'
 [containers]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what spinnerd needs on Debian 12, idempotently: only missing packages are
-# installed, and `apt-get update` runs at most once. Usage: install-deps.sh run|test|bench
+# installed, and `apt-get update` runs at most once. Usage: install-deps.sh run|test|bench|smoke
 set -euo pipefail
 
 purpose="${1:-run}"
@@ -18,6 +18,10 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
 fi
 if [[ "$purpose" == bench ]]; then
     apt_packages+=(apngdis hyperfine wrk nginx-light)
+fi
+if [[ "$purpose" == smoke ]]; then
+    # `make docker-smoke`: podman (with runc) and a debootstrapped base image, no Docker engine.
+    apt_packages=(podman runc debootstrap curl)
 fi
 
 sudo_if_needed() {

@@ -22,8 +22,12 @@ public struct RGBAImage: Hashable, Sendable {
 
     /// The pixel at column `x`, row `y` packed as `0xRRGGBBAA`.
     public func pixel(x: Int, y: Int) -> UInt32 {
-        let offset = (y * width + x) * 4
-        return UInt32(pixels[offset]) << 24 | UInt32(pixels[offset + 1]) << 16
-            | UInt32(pixels[offset + 2]) << 8 | UInt32(pixels[offset + 3])
+        pixels.withUnsafeBufferPointer { Self.packed($0, at: (y * width + x) * 4) }
+    }
+
+    /// The four bytes at `offset` of RGBA `bytes` packed as `0xRRGGBBAA`.
+    @inline(__always)
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 }

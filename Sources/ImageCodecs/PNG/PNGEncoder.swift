@@ -32,10 +32,7 @@ enum PixelCodes {
         var codes = [UInt32](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { bytes in
             for index in 0 ..< codes.count {
-                let offset = index * 4
-                let rgba = UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
-                    | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-                codes[index] = layout.code(of: rgba)
+                codes[index] = layout.code(of: RGBAImage.packed(bytes, at: index * 4))
             }
         }
         return codes

@@ -129,8 +129,7 @@ struct PNGPixelLayout: Hashable, Sendable {
             image.pixels.withUnsafeBufferPointer { bytes in
                 for offset in stride(from: 0, to: bytes.count, by: 4) {
                     let alpha = bytes[offset + 3]
-                    let pixel: UInt32 = alpha == 0 ? 0 : UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
-                        | UInt32(bytes[offset + 2]) << 8 | UInt32(alpha)
+                    let pixel: UInt32 = alpha == 0 ? 0 : RGBAImage.packed(bytes, at: offset)
                     counts[pixel, default: 0] += 1
                     if alpha != 0 && (bytes[offset] != bytes[offset + 1] || bytes[offset + 1] != bytes[offset + 2]) {
                         isGray = false
