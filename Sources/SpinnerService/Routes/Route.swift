@@ -45,6 +45,10 @@ enum Route: Hashable, Sendable {
 }
 
 /// The `route` label of `spinnerd_requests_total`: one per route, `other` for the rest.
-enum RouteLabel: String, CaseIterable, Sendable {
+/// Its raw value keys the counters (no lookup per request).
+enum RouteLabel: Int, Sendable {
     case spinner, catalog, index, health, metrics, openapi, other
+
+    /// The label as written in `/metrics`.
+    var name: String { String(describing: self) }
 }

@@ -23,8 +23,7 @@ public final class Metrics: Sendable {
     public init() {}
 
     func request(route: RouteLabel, status: Int) {
-        let index = RouteLabel.allCases.firstIndex(of: route) ?? 0
-        state.withLock { $0.requests[index * 1000 + status, default: 0] += 1 }
+        state.withLock { $0.requests[route.rawValue * 1000 + status, default: 0] += 1 }
     }
 
     func cacheHit() { state.withLock { $0.cacheHits += 1 } }
@@ -55,7 +54,7 @@ public final class Metrics: Sendable {
         }
         metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
                snapshot.requests.sorted { $0.key < $1.key }.map { key, count in
-                   ("{route=\"\(RouteLabel.allCases[key / 1000].rawValue)\",status=\"\(key % 1000)\"}", String(count))
+                   ("{route=\"\((RouteLabel(rawValue: key / 1000) ?? .other).name)\",status=\"\(key % 1000)\"}", String(count))
                })
         metric("spinnerd_cache_hits_total", "counter", "Image requests answered from the cache.", [("", String(snapshot.cacheHits))])
         metric("spinnerd_cache_misses_total", "counter", "Image requests that were not in the cache.", [("", String(snapshot.cacheMisses))])

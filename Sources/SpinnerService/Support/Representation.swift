@@ -15,6 +15,14 @@ struct Representation: Sendable {
 
         /// Bytes held, in memory or in the memfd.
         var length: Int { body.count + (file?.length ?? 0) }
+
+        /// `304` when the client's `If-None-Match` lists this variant's tag, else `200`.
+        func response(to request: HTTPRequest, note: String?) -> HTTPResponse {
+            if EntityTag.matches(request.headers["If-None-Match"], tag) {
+                return HTTPResponse(status: 304, headers: notModifiedFields, logNote: note)
+            }
+            return HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: note)
+        }
     }
 
     private let identity: Variant
@@ -58,10 +66,9 @@ struct Representation: Sendable {
     /// The response to `request`: gzip when accepted and available, 304 when the client's
     /// tag matches the chosen variant's.
     func response(to request: HTTPRequest, note: String? = nil) -> HTTPResponse {
-        let chosen = gzip.flatMap { ContentCoding.acceptsGzip(request.headers["Accept-Encoding"]) ? $0 : nil } ?? identity
-        if EntityTag.matches(request.headers["If-None-Match"], chosen.tag) {
-            return HTTPResponse(status: 304, headers: chosen.notModifiedFields, logNote: note)
+        if let gzip, ContentCoding.acceptsGzip(request.headers["Accept-Encoding"]) {
+            return gzip.response(to: request, note: note)
         }
-        return HTTPResponse(status: 200, headers: chosen.fields, body: chosen.body, bodyFile: chosen.file, logNote: note)
+        return identity.response(to: request, note: note)
     }
 }
