@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <malloc.h>
@@ -58,8 +60,17 @@ static inline int spinnerd_epoll_wait(int epoll, uint64_t *keys, uint32_t *masks
 }
 
 // accept4 is a GNU extension: a connection that is already non-blocking and close-on-exec.
-static inline int spinnerd_accept(int listener) {
-    return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+// `*address` gets the peer's IPv4 address in host byte order (0 for other families).
+static inline int spinnerd_accept(int listener, uint32_t *address) {
+    struct sockaddr_storage peer;
+    socklen_t length = sizeof(peer);
+    int descriptor = accept4(listener, (struct sockaddr *)&peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    *address = 0;
+    if (descriptor >= 0 && peer.ss_family == AF_INET) {
+        uint32_t network = ((struct sockaddr_in *)&peer)->sin_addr.s_addr;
+        *address = ntohl(network);
+    }
+    return descriptor;
 }
 // A non-blocking, close-on-exec TCP socket.
 static inline int spinnerd_tcp_socket(void) {

@@ -1,8 +1,29 @@
 /// What the socket loop calls for every request; it knows nothing of routes (hummingbird's
-/// split). `reply` must be called exactly once, now (on the calling thread) or later from
-/// any thread, so slow work never blocks the loop and routes are testable without sockets.
+/// split). An answer at hand is returned at once (`.now`) and goes out on the loop's
+/// thread without any hand-over; slow work returns `.later` with a `PendingResponse` that
+/// it completes from any thread, so the loop never blocks and routes are testable
+/// without sockets.
 public protocol HTTPResponder: Sendable {
-    func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void)
+    func respond(to request: HTTPRequest) -> HTTPAnswer
+}
+
+/// A responder's answer: the response, or a promise of one.
+public enum HTTPAnswer: Sendable {
+    /// The response, now.
+    case now(HTTPResponse)
+    /// The response will be sent through this, from any thread.
+    case later(PendingResponse)
+}
+
+extension HTTPResponder {
+    /// Calls `reply` once with the answer to `request`, now or later from another thread
+    /// (for callers without a transport: tests, tools).
+    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        switch respond(to: request) {
+        case .now(let response): reply(response)
+        case .later(let pending): pending.whenAnswered(reply)
+        }
+    }
 }
 
 /// One line of the access log: what the transport saw of a request and its response.

@@ -1,14 +1,17 @@
 import Foundation
 import Synchronization
 
-/// What every event loop shares: configuration, responder, clock, counters, logging.
+/// What every event loop shares: configuration, responder, clock, admission, counters, logging.
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let clock: any MonotonicClock
-    let openConnections = Atomic<Int>(0)
+    let admission: Admission
+    let counters = TransportCounters()
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     let log: @Sendable (String) -> Void
+    /// Problems that can come in floods (refusals, failing accepts), at most a line a second.
+    let problems: ThrottledLog
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock,
          accessLog: (@Sendable (AccessLogEntry) -> Void)?, log: @escaping @Sendable (String) -> Void) {
@@ -17,16 +20,27 @@ final class ServerContext: Sendable {
         self.clock = clock
         self.accessLog = accessLog
         self.log = log
+        self.problems = ThrottledLog(write: log)
+        self.admission = Admission(maxConnections: configuration.maxConnections,
+                                   maxConnectionsPerClient: configuration.maxConnectionsPerClient,
+                                   refusalSlots: configuration.refusalSlots)
     }
 }
 
 /// An HTTP/1.1 server on non-blocking sockets and epoll, with a small fixed set of
 /// event-loop threads (not a thread per connection). It knows nothing of spinners: every
 /// request goes to an `HTTPResponder`. Keep-alive, pipelining (answers in order),
-/// HTTP/1.0, HEAD, request/idle timeouts, a connection limit and a graceful drain.
+/// HTTP/1.0, HEAD; every connection bounded in memory and time by its
+/// `ConnectionStateMachine`; connection limits with polite refusals; a graceful drain.
 public final class HTTPServer: Sendable {
+    private enum Lifecycle {
+        case ready
+        case running([EventLoop])
+        case stopped
+    }
+
     private let context: ServerContext
-    private let loops: Mutex<[EventLoop]> = Mutex([])
+    private let lifecycle = Mutex(Lifecycle.ready)
     private let finished = DispatchGroup()
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock = SystemClock(),
@@ -35,40 +49,48 @@ public final class HTTPServer: Sendable {
         context = ServerContext(configuration: configuration, responder: responder, clock: clock, accessLog: accessLog, log: log)
     }
 
-    /// Binds the listeners and starts the loops; returns the port it listens on.
+    /// Binds the listeners and starts the loops; returns the port it listens on. On a
+    /// failure nothing is left open.
     public func start() throws(SocketError) -> Int {
         let configuration = context.configuration
-        let first = try Socket.listen(host: configuration.host, port: configuration.port)
-        let port = Socket.boundPort(first)
-        var listeners = [first]
+        var listeners: [Int32] = []
+        var loops: [EventLoop] = []
+        let port: Int
         do {
+            let first = try Socket.listen(host: configuration.host, port: configuration.port)
+            listeners.append(first)
+            port = try Socket.boundPort(first)
             for _ in 1 ..< max(1, configuration.eventLoops) {
                 listeners.append(try Socket.listen(host: configuration.host, port: port))
             }
+            for _ in listeners { loops.append(try EventLoop()) }
         } catch {
             listeners.forEach { close($0) }
             throw error
         }
-        var started: [EventLoop] = []
-        for listener in listeners {
-            let loop = try EventLoop(context: context, listener: listener)
-            started.append(loop)
+        lifecycle.withLock { $0 = .running(loops) }
+        for (loop, listener) in zip(loops, listeners) {
             finished.enter()
-            let group = finished
+            let context = self.context, group = finished
+            // The reactor is made on its own thread and never leaves it.
             let thread = Thread {
-                loop.run()
+                Reactor(loop: loop, context: context, listener: listener).run()
                 group.leave()
             }
             thread.name = "spinnerd-loop"
             thread.start()
         }
-        loops.withLock { $0 = started }
         return port
     }
 
     /// Begins a graceful drain: stop accepting, finish what is in flight, then end. Safe from any thread.
     public func shutdown() {
-        for loop in loops.withLock({ $0 }) { loop.beginDrain() }
+        let loops: [EventLoop] = lifecycle.withLock { state in
+            defer { state = .stopped }
+            if case .running(let loops) = state { return loops }
+            return []
+        }
+        for loop in loops { loop.execute { reactor in reactor.beginDrain() } }
     }
 
     /// Blocks until every loop has ended (after `shutdown`).
@@ -76,6 +98,14 @@ public final class HTTPServer: Sendable {
         finished.wait()
     }
 
-    /// Connections open now.
-    public var openConnections: Int { context.openConnections.load(ordering: .relaxed) }
+    /// Connections served now.
+    public var openConnections: Int { context.admission.openConnections }
+
+    /// The transport's counters now.
+    public var statistics: TransportStatistics {
+        var statistics = context.counters.snapshot
+        statistics.openConnections = context.admission.openConnections
+        statistics.lingeringRefusals = context.admission.lingeringRefusals
+        return statistics
+    }
 }

@@ -1,4 +1,5 @@
-/// How the server listens and how patient it is. Times are in milliseconds.
+/// How the server listens, how patient it is and how much it lets each client hold.
+/// Times are in milliseconds.
 public struct HTTPServerConfiguration: Sendable {
     /// Address to bind (IPv4). Default `0.0.0.0`.
     public var host: String
@@ -6,30 +7,58 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// Event-loop threads, each with its own epoll and listener. Default 2.
     public var eventLoops: Int
-    /// Connections open at once; more are answered 503 and closed. Default 1024.
+    /// Connections served at once. At the limit an idle, lingering or slow connection is
+    /// closed to make room, else the newcomer is answered 503 and closed. Default 1024
+    /// (`spinnerd serve` derives it from the descriptor limit: `DescriptorPlan`).
     public var maxConnections: Int
-    /// Time a client has to send a whole request head once it has started. Default 10 s.
+    /// Connections one client address may hold; beyond, 503. 0: no limit (behind a proxy
+    /// that connects from one address). Default 128.
+    public var maxConnectionsPerClient: Int
+    /// Refused connections that may linger at once to deliver their 503 without a reset;
+    /// beyond, refusals close at once. Default 64.
+    public var refusalSlots: Int
+    /// Time to send a whole request head, from accept (a silent socket) or from its first
+    /// byte on a kept-alive connection. Default 10 s.
     public var requestTimeout: Int64
-    /// Time an idle keep-alive connection stays open. Default 60 s.
+    /// Time an idle keep-alive connection stays open, and a client that stopped reading
+    /// may keep its answers waiting. Default 60 s.
     public var idleTimeout: Int64
+    /// Time a closing connection drains the client's input so that its last answer is
+    /// not lost to a reset. Default 2 s.
+    public var lingerTimeout: Int64
     /// Longest graceful drain after SIGTERM/SIGINT before connections are dropped. Default 30 s.
     public var drainTimeout: Int64
-    /// Requests of one connection answered concurrently (pipelining depth). Default 32.
+    /// Requests of one connection answered at once (pipelining depth); beyond, the
+    /// connection is not read until answers go out. Default 32.
     public var maxPipelinedRequests: Int
+    /// Output bytes queued on one connection beyond which it is not read. Default 64 KiB.
+    public var outputHighWater: Int
     /// Parser limits.
     public var limits: HTTPParserLimits
 
     public init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 2, maxConnections: Int = 1024,
-                requestTimeout: Int64 = 10_000, idleTimeout: Int64 = 60_000, drainTimeout: Int64 = 30_000,
-                maxPipelinedRequests: Int = 32, limits: HTTPParserLimits = HTTPParserLimits()) {
+                maxConnectionsPerClient: Int = 128, refusalSlots: Int = 64,
+                requestTimeout: Int64 = 10_000, idleTimeout: Int64 = 60_000, lingerTimeout: Int64 = 2_000, drainTimeout: Int64 = 30_000,
+                maxPipelinedRequests: Int = 32, outputHighWater: Int = 64 * 1024, limits: HTTPParserLimits = HTTPParserLimits()) {
         self.host = host
         self.port = port
         self.eventLoops = eventLoops
         self.maxConnections = maxConnections
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.refusalSlots = refusalSlots
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
+        self.lingerTimeout = lingerTimeout
         self.drainTimeout = drainTimeout
         self.maxPipelinedRequests = maxPipelinedRequests
+        self.outputHighWater = outputHighWater
         self.limits = limits
+    }
+
+    /// The bounds of one connection.
+    var connectionLimits: ConnectionStateMachine.Limits {
+        ConnectionStateMachine.Limits(requestTimeout: requestTimeout, idleTimeout: idleTimeout, lingerTimeout: lingerTimeout,
+                                      maxPipelinedRequests: maxPipelinedRequests, outputHighWater: outputHighWater,
+                                      inputLimit: limits.maxRequestBytes)
     }
 }

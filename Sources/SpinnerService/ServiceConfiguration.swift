@@ -1,3 +1,4 @@
+import HTTPServer
 import SpinnerModel
 
 /// The service's knobs. Sizes in bytes.
@@ -10,12 +11,17 @@ public struct ServiceConfiguration: Sendable {
     public var renderQueue: Int
     /// Limits checked before any render.
     public var budget: RenderBudget
+    /// Descriptors for large cached bodies kept in memfds (sent by sendfile); beyond,
+    /// bodies stay on the heap. Default 1 024 (`spinnerd serve` takes it from its `DescriptorPlan`).
+    public var bodyFiles: DescriptorQuota
 
-    public init(cacheBytes: Int = 64 << 20, workers: Int = 2, renderQueue: Int = 64, budget: RenderBudget = .standard) {
+    public init(cacheBytes: Int = 64 << 20, workers: Int = 2, renderQueue: Int = 64, budget: RenderBudget = .standard,
+                bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024)) {
         self.cacheBytes = cacheBytes
         self.workers = workers
         self.renderQueue = renderQueue
         self.budget = budget
+        self.bodyFiles = bodyFiles
     }
 }
 

@@ -5,7 +5,7 @@ import SpinnerRendering
 /// The spinner routes behind the HTTP server's responder interface: request → model →
 /// cached or freshly rendered image. Cache hits are answered on the calling (event loop)
 /// thread; misses go to the render pool, and concurrent misses for one image share one
-/// render. Testable without sockets: call `respond(to:reply:)`.
+/// render. Testable without sockets: call `respond(to:)`.
 public final class SpinnerService: HTTPResponder {
     /// A finished render or why there is none, shared by everyone who waited for it.
     enum RenderOutcome: Sendable {
@@ -25,26 +25,29 @@ public final class SpinnerService: HTTPResponder {
     private let flights = SingleFlight<RenderOutcome>()
     private let pool: RenderPool
     private let documents: [Route: Representation]
-    private let openConnections: @Sendable () -> Int
+    private let transportStatistics: @Sendable () -> TransportStatistics
 
-    public init(configuration: ServiceConfiguration, openConnections: @escaping @Sendable () -> Int = { 0 }) {
+    /// A service whose `/metrics` reports `transportStatistics` for the connections.
+    public init(configuration: ServiceConfiguration,
+                transportStatistics: @escaping @Sendable () -> TransportStatistics = { TransportStatistics() }) {
         self.configuration = configuration
         self.renderer = SpinnerRenderer(budget: configuration.budget)
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes)
         self.pool = RenderPool(workers: configuration.workers, queueLimit: configuration.renderQueue)
-        self.openConnections = openConnections
+        self.transportStatistics = transportStatistics
         let short = "public, max-age=300"
         documents = [
-            .catalog: Representation(mediaType: "application/json", body: Catalog.json(version: ServiceVersion.text), cacheControl: short),
+            .catalog: Representation(mediaType: "application/json", body: Catalog.json(version: ServiceVersion.text), cacheControl: short,
+                                     files: configuration.bodyFiles),
             .openAPI: Representation(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8),
-                                     cacheControl: short),
+                                     cacheControl: short, files: configuration.bodyFiles),
             .index: Representation(mediaType: "text/html; charset=utf-8", body: Array(GalleryPage.html.utf8), cacheControl: short,
                                    extraHeaders: [("Content-Security-Policy", GalleryPage.contentSecurityPolicy),
-                                                  ("Referrer-Policy", "no-referrer")]),
+                                                  ("Referrer-Policy", "no-referrer")], files: configuration.bodyFiles),
         ]
     }
 
-    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    public func respond(to request: HTTPRequest) -> HTTPAnswer {
         let metrics = self.metrics
         // The hot path: a spinner URL seen before whose image is cached needs no routing,
         // parsing or validation (only spinner targets are ever remembered).
@@ -52,12 +55,12 @@ public final class SpinnerService: HTTPResponder {
             let response = cached.response(to: request, note: "cache=hit")
             metrics.cacheHit()
             metrics.request(route: .spinner, status: response.status)
-            return reply(response)
+            return .now(response)
         }
         let route = Route(path: request.path)
-        let counted: @Sendable (HTTPResponse) -> Void = { response in
+        func counted(_ response: HTTPResponse) -> HTTPAnswer {
             metrics.request(route: route.label, status: response.status)
-            reply(response)
+            return .now(response)
         }
         guard route != .notFound else {
             return counted(ProblemDetails.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
@@ -70,24 +73,27 @@ public final class SpinnerService: HTTPResponder {
         }
         switch route {
         case .spinner(let kind, let fileExtension):
-            spinner(kind: kind, fileExtension: fileExtension, request: request, reply: counted)
+            switch spinner(kind: kind, fileExtension: fileExtension, request: request) {
+            case .now(let response): return counted(response)
+            case .later(let pending): return .later(pending)
+            }
         case .health:
             var headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")])
             ServiceHeaders.addCommon(to: &headers)
-            counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
+            return counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
         case .metrics:
             let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: pool.queued,
-                                    openConnections: openConnections())
+                                    transport: transportStatistics())
             var headers = HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")])
             ServiceHeaders.addCommon(to: &headers)
-            counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
+            return counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
         default:
             guard let document = documents[route] else { return counted(HTTPResponse.text(500, "missing document")) }
-            counted(document.response(to: request))
+            return counted(document.response(to: request))
         }
     }
 
-    private func spinner(kind: String, fileExtension: String?, request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    private func spinner(kind: String, fileExtension: String?, request: HTTPRequest) -> HTTPAnswer {
         let spinnerRequest: SpinnerRequest
         do {
             var format: OutputFormat? = nil
@@ -97,21 +103,27 @@ public final class SpinnerService: HTTPResponder {
             }
             spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: request.query)
         } catch let error as RequestError {
-            return reply(ProblemDetails.response(for: error))
+            return .now(ProblemDetails.response(for: error))
         } catch {
-            return reply(HTTPResponse.text(500, "unexpected error"))
+            return .now(HTTPResponse.text(500, "unexpected error"))
         }
         let key = spinnerRequest.canonicalForm + "|" + ServiceVersion.text
         knownTargets.insert(key, cost: request.target.utf8.count + key.utf8.count + 64, for: request.target)
         if let cached = cache.value(for: key) {
             metrics.cacheHit()
-            return reply(cached.response(to: request, note: "cache=hit"))
+            return .now(cached.response(to: request, note: "cache=hit"))
         }
         metrics.cacheMiss()
-        let first = flights.join(key) { outcome in reply(Self.response(for: outcome, to: request)) }
+        let pending = PendingResponse()
+        let metrics = self.metrics
+        let first = flights.join(key) { outcome in
+            let response = Self.response(for: outcome, to: request)
+            metrics.request(route: .spinner, status: response.status)
+            pending.send(response)
+        }
         guard first else {
             metrics.coalescedRender()
-            return
+            return .later(pending)
         }
         let accepted = pool.submit { [self] in
             let outcome = self.render(spinnerRequest, key: key)
@@ -121,6 +133,7 @@ public final class SpinnerService: HTTPResponder {
             metrics.rejectedRender()
             flights.finish(key, with: .overloaded)
         }
+        return .later(pending)
     }
 
     /// The cached image for a request target already validated, if it is still cached.
@@ -138,7 +151,7 @@ public final class SpinnerService: HTTPResponder {
             var extra: [(String, String)] = []
             if request.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
             let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,
-                                                extraHeaders: extra)
+                                                extraHeaders: extra, files: configuration.bodyFiles)
             cache.insert(representation, cost: representation.cost + key.utf8.count, for: key)
             return .image(representation)
         } catch {

@@ -5,18 +5,23 @@ import CLinux
 import Foundation
 import HTTPServer
 import SpinnerService
+import Synchronization
 
 /// `spinnerd serve [--port …]`: runs the HTTP service until SIGTERM or SIGINT, then drains
 /// (stops accepting, finishes responses in flight) and exits 0.
 enum ServeCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let options: ServeOptions
+        let parsed: ServeOptions
         switch ServeOptions.parse(arguments, environment: ProcessInfo.processInfo.environment) {
-        case .success(let parsed): options = parsed
+        case .success(let options): parsed = options
         case .failure(let error):
             Console.error("spinnerd serve: \(error.message)\n\n" + Usage.text)
             return 2
         }
+        // Descriptors first: the connection limits and the cache's body files share them.
+        let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.server.eventLoops)
+        let (options, warnings) = parsed.settled(by: plan)
+        for warning in warnings where options.logLevel != "none" { Console.error("spinnerd: warning: \(warning)") }
         // Block the stop signals before any thread starts, so every thread inherits the
         // mask and only sigwait below receives them. A (never run) handler is installed
         // too: as PID 1 in a container, a signal left at its default action is dropped.
@@ -29,15 +34,15 @@ enum ServeCommand {
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
         spinnerd_tune_heap()
-        let connections = ConnectionCount()
-        let service = SpinnerService(configuration: options.service, openConnections: { connections.value })
+        let transport = TransportHandle()
+        let service = SpinnerService(configuration: options.service, transportStatistics: { transport.statistics })
         let logsRequests = options.logLevel == "info"
         let logsProblems = options.logLevel != "none"
         let server = HTTPServer(
             configuration: options.server, responder: service,
             accessLog: logsProblems ? AccessLog(everyRequest: logsRequests).write : nil,
             log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
-        connections.server = server
+        transport.server.withLock { $0 = server }
         let port: Int
         do {
             port = try server.start()
@@ -46,7 +51,9 @@ enum ServeCommand {
             return 1
         }
         Console.out("spinnerd \(ServiceVersion.text) listening on http://\(options.server.host):\(port) "
-                    + "(cache \(options.service.cacheBytes) bytes, \(options.service.workers) render workers, \(options.server.eventLoops) event loops)")
+                    + "(cache \(options.service.cacheBytes) bytes, \(options.service.workers) render workers, \(options.server.eventLoops) event loops, "
+                    + "\(options.server.maxConnections) connections, \(options.server.maxConnectionsPerClient) per client, "
+                    + "\(plan.limit) descriptors)")
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
         Console.out("spinnerd: received signal \(received), draining")
@@ -57,10 +64,11 @@ enum ServeCommand {
     }
 }
 
-/// The server's open-connection count for /metrics, set once the server exists.
-final class ConnectionCount: @unchecked Sendable {
-    nonisolated(unsafe) var server: HTTPServer?
-    var value: Int { server?.openConnections ?? 0 }
+/// The server's counters for /metrics, readable once the server exists (the service is
+/// made first, since the server needs it as its responder).
+final class TransportHandle: Sendable {
+    let server = Mutex<HTTPServer?>(nil)
+    var statistics: TransportStatistics { server.withLock { $0?.statistics } ?? TransportStatistics() }
 }
 
 /// One line per request on standard output: method, target, status, body bytes,

@@ -10,6 +10,10 @@ struct ServeOptions {
     var service = ServiceConfiguration()
     /// `info` logs every request; `warn` and `error` only problems; `none` nothing.
     var logLevel = "info"
+    /// `--max-connections` when given; else derived from the descriptor limit.
+    var maxConnections: Int?
+    /// `--max-connections-per-client` when given; else an eighth of the connections, at most 256.
+    var maxConnectionsPerClient: Int?
 
     /// Parses `arguments` (`--port 8080` or `--port=8080`) over `environment`. Returns the
     /// problem text when something is invalid.
@@ -23,7 +27,8 @@ struct ServeOptions {
             "PORT": "port", "HOST": "host", "SPINNERD_CACHE_BYTES": "cache-bytes", "SPINNERD_WORKERS": "workers",
             "SPINNERD_EVENT_LOOPS": "event-loops", "SPINNERD_RENDER_QUEUE": "render-queue", "SPINNERD_LOG_LEVEL": "log-level",
             "SPINNERD_REQUEST_TIMEOUT": "request-timeout", "SPINNERD_IDLE_TIMEOUT": "idle-timeout",
-            "SPINNERD_MAX_CONNECTIONS": "max-connections", "SPINNERD_MAX_PIXEL_FRAMES": "max-pixel-frames",
+            "SPINNERD_MAX_CONNECTIONS": "max-connections", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT": "max-connections-per-client",
+            "SPINNERD_MAX_PIXEL_FRAMES": "max-pixel-frames",
             "SPINNERD_MAX_FRAMES": "max-frames",
         ]
         for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
@@ -62,7 +67,10 @@ struct ServeOptions {
         case "workers": guard let count = integer(1...256) else { return "--workers must be 1…256" }; service.workers = count
         case "event-loops": guard let count = integer(1...64) else { return "--event-loops must be 1…64" }; server.eventLoops = count
         case "render-queue": guard let count = integer(1...100_000) else { return "--render-queue must be 1…100000" }; service.renderQueue = count
-        case "max-connections": guard let count = integer(1...1_000_000) else { return "--max-connections must be positive" }; server.maxConnections = count
+        case "max-connections": guard let count = integer(1...1_000_000) else { return "--max-connections must be positive" }; maxConnections = count
+        case "max-connections-per-client":
+            guard let count = integer(0...1_000_000) else { return "--max-connections-per-client must be 0 (no limit) or more" }
+            maxConnectionsPerClient = count
         case "request-timeout": guard let time = seconds() else { return "--request-timeout must be seconds" }; server.requestTimeout = time
         case "idle-timeout": guard let time = seconds() else { return "--idle-timeout must be seconds" }; server.idleTimeout = time
         case "max-pixel-frames":
@@ -75,6 +83,25 @@ struct ServeOptions {
         default: return "unknown option --\(name)"
         }
         return nil
+    }
+}
+
+extension ServeOptions {
+    /// The options with the connection limits settled by `plan`: what was not given is
+    /// derived from it, and what was given beyond it is kept with a warning.
+    func settled(by plan: DescriptorPlan) -> (options: ServeOptions, warnings: [String]) {
+        var settled = self
+        var warnings: [String] = []
+        let connections = maxConnections ?? plan.connections
+        if connections > plan.connections {
+            warnings.append("--max-connections \(connections) is more than \(plan.limit) descriptors allow (\(plan.connections)); "
+                            + "past that, clients are refused with 503 through a spare descriptor")
+        }
+        settled.server.maxConnections = connections
+        settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, connections / 8))
+        settled.server.refusalSlots = plan.refusalSlots
+        settled.service.bodyFiles = DescriptorQuota(limit: plan.bodyFiles)
+        return (settled, warnings)
     }
 }
 

@@ -2,7 +2,8 @@
 enum Usage {
     static let text = """
     usage: spinnerd [serve] [--port 8080] [--host 0.0.0.0] [--cache-bytes 67108864] [--workers N] [--event-loops N]
-                    [--render-queue 64] [--max-connections 1024] [--request-timeout 10] [--idle-timeout 60]
+                    [--render-queue 64] [--max-connections N] [--max-connections-per-client N]
+                    [--request-timeout 10] [--idle-timeout 60]
                     [--max-pixel-frames 40000000] [--max-frames 1800]
                     [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200

@@ -46,9 +46,39 @@ final class HTTPRequestParserTests: XCTestCase {
         }
     }
 
-    func testBareLineFeedsAndLeadingEmptyLinesAreAccepted() throws {
-        let (request, _) = try XCTUnwrap(request("\r\n\r\nGET /x HTTP/1.1\nHost: y\n\n"))
+    func testLeadingEmptyLinesAreSkipped() throws {
+        let (request, consumed) = try XCTUnwrap(request("\r\n\nGET /x HTTP/1.1\r\nHost: y\r\n\r\n"))
         XCTAssertEqual(request.path, "/x")
+        XCTAssertEqual(consumed, 31)
+    }
+
+    func testLeadingEmptyLinesCountTowardsTheRequestLineLimit() {
+        let limits = HTTPParserLimits(maxRequestLineBytes: 64)
+        XCTAssertEqual(failure(String(repeating: "\r\n", count: 40), limits: limits), 414)
+    }
+
+    func testBareLineFeedsAre400LikeLlhttp() {
+        for text in ["GET /x HTTP/1.1\nHost: y\r\n\r\n", "GET /x HTTP/1.1\r\nHost: y\n\r\n", "GET /x HTTP/1.1\r\nHost: y\r\n\n",
+                     "GET /x HTTP/1.1\nHost: y\n\n"] {
+            XCTAssertEqual(failure(text), 400, text.debugDescription)
+        }
+    }
+
+    func testRepeatedOrListContentLengthIs400LikeLlhttp() {
+        for value in ["3, 3", "3,,3", "3,3", "+3", "3 3", "", "0x3", "-1"] {
+            let text = "POST /x HTTP/1.1\r\nHost: y\r\nContent-Length: \(value)\r\n\r\nabc"
+            XCTAssertEqual(failure(text), 400, value)
+        }
+        XCTAssertEqual(failure("POST /x HTTP/1.1\r\nHost: y\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc"), 400)
+    }
+
+    func testUnknownMethodsAre501() throws {
+        for method in ["FOO", "get", "PROPFIND", "BREW"] {
+            XCTAssertEqual(failure("\(method) /x HTTP/1.1\r\nHost: y\r\n\r\n"), 501, method)
+        }
+        for method in ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"] {
+            XCTAssertEqual(try XCTUnwrap(request("\(method) /x HTTP/1.1\r\nHost: y\r\n\r\n")).0.method, method)
+        }
     }
 
     func testLongRequestLineIs414CompleteOrNot() {

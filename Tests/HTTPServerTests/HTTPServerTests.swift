@@ -1,24 +1,40 @@
 import Foundation
 @testable import HTTPServer
+import Synchronization
 import TestSupport
 import XCTest
 
-/// Answers `/echo` with the target, `/slow` after 300 ms (from another thread).
-private struct EchoResponder: HTTPResponder {
-    func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]),
-                                    body: Array("\(request.method) \(request.target)".utf8))
-        if request.path == "/slow" {
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { reply(response) }
-        } else {
-            reply(response)
+/// Answers `/echo` with the target, `/slow` after 300 ms (from another thread), `/big`
+/// with 100 000 bytes, and `/hang` never (it notes when that is cancelled). Counts requests.
+private final class EchoResponder: HTTPResponder {
+    let requests = Atomic<Int>(0)
+    let cancelled = Atomic<Int>(0)
+    let big = [UInt8](repeating: 0x62, count: 100_000)
+
+    func respond(to request: HTTPRequest) -> HTTPAnswer {
+        requests.add(1, ordering: .relaxed)
+        let body = request.path == "/big" ? big : Array("\(request.method) \(request.target)".utf8)
+        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]), body: body)
+        switch request.path {
+        case "/slow":
+            let pending = PendingResponse()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { pending.send(response) }
+            return .later(pending)
+        case "/hang":
+            let pending = PendingResponse()
+            pending.whenCancelled { self.cancelled.add(1, ordering: .relaxed) }
+            return .later(pending)
+        default:
+            return .now(response)
         }
     }
 }
 
 final class HTTPServerTests: XCTestCase {
+    private let responder = EchoResponder()
+
     private func server(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)) throws -> (HTTPServer, Int) {
-        let server = HTTPServer(configuration: configuration, responder: EchoResponder())
+        let server = HTTPServer(configuration: configuration, responder: responder)
         let port = try server.start()
         addTeardownBlock {
             server.shutdown()
@@ -102,19 +118,117 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.3)
     }
 
-    func testConnectionsBeyondTheLimitGet503() throws {
+    private func waitUntil(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return condition()
+    }
+
+    func testNewcomersBeyondTheLimitGet503ThenAnOrderlyClose() throws {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
         configuration.maxConnections = 2
-        let (_, port) = try server(configuration)
+        let (server, port) = try server(configuration)
+        // Two clients in the middle of their request heads: busy, not to be taken back.
         let first = try RawHTTPClient(port: port), second = try RawHTTPClient(port: port)
-        for client in [first, second] {
-            try client.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
-            XCTAssertEqual(try client.receive().status, 200)
-        }
+        try first.send("GET /echo HTTP/1.1\r\n")
+        try second.send("GET /echo HTTP/1.1\r\n")
+        XCTAssertTrue(waitUntil { server.openConnections == 2 })
         let third = try RawHTTPClient(port: port)
+        try third.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
         let refused = try third.receive()
         XCTAssertEqual(refused.status, 503)
         XCTAssertEqual(refused.header("Retry-After"), "1")
+        XCTAssertEqual(refused.header("Connection"), "close")
+        XCTAssertEqual(try third.readToEnd(), [], "end of stream after the 503, not a reset")
+        XCTAssertEqual(server.statistics.refusedFull, 1)
+        try first.send("Host: t\r\n\r\n")
+        XCTAssertEqual(try first.receive().status, 200, "the admitted clients were not disturbed")
+    }
+
+    func testAnIdleConnectionMakesRoomForANewcomerAtTheLimit() throws {
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
+        configuration.maxConnections = 2
+        let (server, port) = try server(configuration)
+        let idle = try RawHTTPClient(port: port), busy = try RawHTTPClient(port: port)
+        try idle.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try idle.receive().status, 200)
+        try busy.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        let newcomer = try RawHTTPClient(port: port)
+        try newcomer.send("GET /echo?new HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try newcomer.receive().text, "GET /echo?new")
+        XCTAssertTrue(idle.isClosedByServer(), "the idle keep-alive connection was closed to make room")
+        XCTAssertEqual(try busy.receive().text, "GET /slow", "the busy one was left alone")
+        XCTAssertEqual(server.statistics.evicted, 1)
+    }
+
+    func testOneAddressCannotHoldMoreThanItsLimit() throws {
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
+        configuration.maxConnectionsPerClient = 2
+        let (server, port) = try server(configuration)
+        let held = try (0 ..< 2).map { _ in try RawHTTPClient(port: port, source: "127.0.0.7") }
+        for client in held {
+            try client.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
+            XCTAssertEqual(try client.receive().status, 200)
+        }
+        let greedy = try RawHTTPClient(port: port, source: "127.0.0.7")
+        try greedy.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try greedy.receive().status, 503)
+        XCTAssertEqual(try greedy.readToEnd(), [])
+        let other = try RawHTTPClient(port: port, source: "127.0.0.8")
+        try other.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try other.receive().status, 200)
+        XCTAssertEqual(server.statistics.refusedClientLimit, 1)
+    }
+
+    func testASilentSocketIsClosedAfterTheRequestTimeout() throws {
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.requestTimeout = 300
+        let (server, port) = try server(configuration)
+        let silent = try RawHTTPClient(port: port)
+        let started = Date()
+        XCTAssertEqual(try silent.readToEnd(), [], "closed without a word")
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.25)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        XCTAssertEqual(server.statistics.timedOut, 1)
+    }
+
+    func testAClientThatDoesNotReadIsNotReadEitherAndIsAnsweredInOrderOnceItDoes() throws {
+        let (_, port) = try server()
+        let client = try RawHTTPClient(port: port, timeout: 20)
+        let count = 3000
+        let requests = Array(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count).utf8)
+        let sender = Thread { try? client.send(requests) }
+        sender.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        let parsedWhileStalled = responder.requests.load(ordering: .relaxed)
+        // What the kernel's socket buffers hold, plus the output bound: far from all of them.
+        XCTAssertLessThan(parsedWhileStalled, 300, "the server kept reading a client that does not read")
+        for index in 0 ..< count {
+            let response = try client.receive()
+            XCTAssertEqual(response.body.count, 100_000, "answer \(index)")
+        }
+        XCTAssertEqual(responder.requests.load(ordering: .relaxed), count)
+    }
+
+    func testAnAnswerStillBeingMadeIsCancelledWhenItsClientLeaves() throws {
+        let (_, port) = try server()
+        var client: RawHTTPClient? = try RawHTTPClient(port: port)
+        try client?.send("GET /hang HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertTrue(waitUntil { self.responder.requests.load(ordering: .relaxed) == 1 })
+        XCTAssertEqual(responder.cancelled.load(ordering: .relaxed), 0)
+        client = nil
+        XCTAssertTrue(waitUntil { self.responder.cancelled.load(ordering: .relaxed) == 1 }, "the work was told nobody waits")
+    }
+
+    func testUnknownMethodsGet501AndBareLineFeeds400() throws {
+        let (_, port) = try server()
+        let unknown = try RawHTTPClient(port: port)
+        try unknown.send("BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try unknown.receive().status, 501)
+        let bare = try RawHTTPClient(port: port)
+        try bare.send("GET /echo HTTP/1.1\nHost: t\n\n")
+        XCTAssertEqual(try bare.receive().status, 400)
+        XCTAssertEqual(try bare.readToEnd(), [])
     }
 
     func testDrainFinishesResponsesInFlight() throws {

@@ -22,9 +22,19 @@ public final class RawHTTPClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`, with a receive timeout of `timeout` seconds.
-    public init(port: Int, timeout: Int = 10) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (another loopback address plays
+    /// another client), with a receive timeout of `timeout` seconds.
+    public init(port: Int, source: String? = nil, timeout: Int = 10) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw ClientError.failed("bind \(source): errno \(errno)") }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -80,6 +90,17 @@ public final class RawHTTPClient {
         }
     }
 
+    /// Everything until the server closes; throws when the connection is reset instead.
+    public func readToEnd() throws -> [UInt8] {
+        while true {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return buffer }
+            guard count > 0 else { throw ClientError.failed(errno == ECONNRESET ? "reset" : "recv: errno \(errno)") }
+            buffer += chunk[0..<count]
+        }
+    }
+
     /// True when the server has closed the connection (reads return end of stream).
     public func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
@@ -101,3 +122,7 @@ public final class RawHTTPClient {
         return nil
     }
 }
+
+/// One thread may send while another receives: `send` touches only the descriptor, and
+/// only `receive` and `readToEnd` touch the buffer (a test keeps to that).
+extension RawHTTPClient: @unchecked Sendable {}

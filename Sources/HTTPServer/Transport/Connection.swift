@@ -2,74 +2,215 @@
 import Glibc
 #endif
 
-/// One client connection, owned by one event loop thread: its unparsed bytes, the
-/// requests being answered (answered in arrival order, so pipelining works), the bytes
-/// waiting to go out, and its deadlines.
+/// One client connection, owned by one reactor (one thread): its unparsed bytes, the
+/// requests being answered (in arrival order, so pipelining works), the bytes waiting to
+/// go out, and its `ConnectionStateMachine`, which decides everything else. This type
+/// does the I/O the machine asks for.
+///
+/// Memory it may hold (the bounds the machine enforces): `inputLimit` unparsed bytes;
+/// `maxPipelinedRequests` requests in flight; output up to `outputHighWater` plus the
+/// answers to what was parsed before it was reached (heads and bodies up to
+/// `OutputQueue.copyLimit` are copied, larger bodies are shared with the cache).
 final class Connection {
-    let descriptor: Int32
-    let identifier: UInt64
+    /// What the reactor should know about a connection, and how it got in.
+    enum Admission {
+        /// Counted against the connection limits.
+        case served
+        /// Accepted only to be refused with a 503 (counted against the refusal slots).
+        case refused
+    }
 
     /// A request in flight: what its response needs to know, and the response once made.
-    private struct Slot {
-        let sequence: UInt64
+    private struct InFlight {
         let method: String
         let target: String
         let version: HTTPVersion
         let keepAlive: Bool
         let started: Int64
         var response: HTTPResponse?
+        var pending: PendingResponse?
     }
 
-    /// A serialized response waiting to be written: head, then body bytes or a body file.
-    private struct Outgoing {
-        let head: [UInt8]
-        let body: [UInt8]
-        let file: HTTPBodyFile?
-        let closeAfter: Bool
-
-        var total: Int { head.count + (file?.length ?? body.count) }
+    /// What a read found.
+    enum Received {
+        /// Bytes came (and were parsed or thrown away).
+        case bytes
+        /// Nothing to read now.
+        case nothing
+        /// The peer closed its side.
+        case ended
+        /// The socket failed.
+        case failed
     }
 
-    private var buffer: [UInt8] = []
-    private var slots: [Slot] = []
-    private var outgoing: [Outgoing] = []
-    private var writeOffset = 0
-    private var nextSequence: UInt64 = 0
-    private var deadlines: ConnectionDeadlines
-    /// False after `Connection: close`, a parse error, or once the server drains.
-    private var acceptingRequests = true
-    private var peerClosed = false
-    private(set) var finished = false
-    /// The epoll events the loop last registered for this connection.
+    let descriptor: Int32
+    let identifier: UInt64
+    let client: ClientAddress
+    let admission: Admission
+    private(set) var state: ConnectionStateMachine
+    /// The epoll events the reactor last registered for this connection.
     var interest: UInt32 = 0
+    /// True once the descriptor is in the reactor's epoll set.
+    var registered = false
+    /// The state's epoch when the reactor last noted it as a candidate for eviction.
+    var notedEpoch = -1
 
-    /// Bytes a connection may hold unparsed before it stops reading (it resumes as answers go out).
-    private static let maxBufferedBytes = 1 << 20
+    private var input: [UInt8] = []
+    /// True when `input` holds the beginning of a request and nothing more can be parsed
+    /// until more bytes come.
+    private var inputIncomplete = false
+    private var inFlight = RingBuffer<InFlight>()
+    /// The sequence number of `inFlight.first`.
+    private var firstSequence: UInt64 = 0
+    private var output = OutputQueue()
 
-    init(descriptor: Int32, identifier: UInt64, deadlines: ConnectionDeadlines) {
+    init(descriptor: Int32, identifier: UInt64, client: ClientAddress, admission: Admission, state: ConnectionStateMachine) {
         self.descriptor = descriptor
         self.identifier = identifier
-        self.deadlines = deadlines
+        self.client = client
+        self.admission = admission
+        self.state = state
     }
 
-    /// True while the loop should watch for incoming bytes.
-    var wantsRead: Bool { !peerClosed && !finished && buffer.count < Self.maxBufferedBytes }
-    /// True while bytes wait to go out.
-    var wantsWrite: Bool { !outgoing.isEmpty }
+    /// True when buffered bytes may hold a request that could be parsed now.
+    var hasParseableInput: Bool { !input.isEmpty && !inputIncomplete && state.canParse }
 
-    /// Reads what is available (up to the buffer bound). Returns false when the connection broke.
-    func readAvailable(scratch: UnsafeMutableRawBufferPointer) -> Bool {
-        while buffer.count < Self.maxBufferedBytes {
-            do {
-                guard let count = try Socket.read(descriptor, into: scratch) else { return true }
-                if count == 0 {
-                    peerClosed = true
-                    return true
+    // MARK: Reading
+
+    /// Reads once into `scratch` and parses what came (or throws it away when the
+    /// connection takes no more requests); `owner` answers each request.
+    func receive(into scratch: inout [UInt8], now: Int64, owner: some ConnectionOwner) -> Received {
+        let room = state.takesRequests ? min(scratch.count, state.limits.inputLimit - input.count) : scratch.count
+        guard room > 0 else { return .nothing }
+        let count: Int
+        do {
+            guard let read = try scratch.withUnsafeMutableBytes({ buffer throws(SocketError) in
+                try Socket.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< room]))
+            }) else { return .nothing }
+            count = read
+        } catch {
+            return .failed
+        }
+        guard count > 0 else { return .ended }
+        guard state.takesRequests else { return .bytes }  // lingering: thrown away
+        inputIncomplete = false
+        if input.isEmpty {
+            // The common case: whole requests in one read, parsed where they landed.
+            let consumed = parse(scratch[0 ..< count], now: now, owner: owner)
+            if consumed < count && state.takesRequests { input.append(contentsOf: scratch[consumed ..< count]) }
+        } else {
+            input.append(contentsOf: scratch[0 ..< count])
+            parseBuffered(now: now, owner: owner)
+        }
+        if !state.takesRequests { releaseInput() }
+        state.inputBuffered(input.count, at: now)
+        return .bytes
+    }
+
+    /// Parses requests already buffered, as far as the bounds allow.
+    func parseBuffered(now: Int64, owner: some ConnectionOwner) {
+        guard hasParseableInput else { return }
+        let consumed = parse(input[...], now: now, owner: owner)
+        if consumed >= input.count || !state.takesRequests {
+            releaseInput()
+        } else if consumed > 0 {
+            input.removeFirst(consumed)
+        }
+        state.inputBuffered(input.count, at: now)
+    }
+
+    /// Parses and dispatches the requests at the front of `bytes` while the state allows;
+    /// returns how many bytes they took.
+    private func parse(_ bytes: ArraySlice<UInt8>, now: Int64, owner: some ConnectionOwner) -> Int {
+        var consumed = 0
+        while state.canParse && consumed < bytes.count {
+            switch HTTPRequestParser.parse(bytes[(bytes.startIndex + consumed)...], limits: owner.parserLimits) {
+            case .incomplete:
+                inputIncomplete = true
+                return consumed
+            case .request(var request, let length):
+                consumed += length
+                request.client = client
+                let sequence = firstSequence + UInt64(inFlight.count)
+                state.requestParsed(keepAlive: request.wantsKeepAlive)
+                inFlight.append(InFlight(method: request.method, target: request.target, version: request.version,
+                                         keepAlive: request.wantsKeepAlive, started: now))
+                switch owner.answer(request, sequence: sequence, of: self) {
+                case .now(let response): inFlight[inFlight.count - 1].response = response
+                case .later(let pending): inFlight[inFlight.count - 1].pending = pending
                 }
-                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
-                // A short read emptied the socket: asking again would only return EAGAIN
-                // (epoll is level-triggered, so bytes arriving later are still reported).
-                if count < scratch.count { return true }
+                // Queued at once, so the output bound is checked before the next request.
+                queueReadyAnswers(now: now, owner: owner)
+            case .failure(let error):
+                refuse(HTTPResponse.text(error.status, error.reason), now: now, owner: owner)
+                return bytes.count
+            }
+        }
+        return consumed
+    }
+
+    private func releaseInput() {
+        input = []
+        inputIncomplete = false
+    }
+
+    // MARK: Answering
+
+    /// The answer to request `sequence` arrived (from another thread, through the loop).
+    func complete(_ sequence: UInt64, with response: HTTPResponse, now: Int64, owner: some ConnectionOwner) {
+        guard sequence >= firstSequence, sequence - firstSequence < UInt64(inFlight.count) else { return }
+        let offset = Int(sequence - firstSequence)
+        inFlight[offset].response = response
+        inFlight[offset].pending = nil
+        queueReadyAnswers(now: now, owner: owner)
+    }
+
+    /// Answers without a request of the client's (a parse error, a timeout, a refusal),
+    /// after whatever is in flight; the connection then finishes.
+    func refuse(_ response: HTTPResponse, now: Int64, owner: some ConnectionOwner) {
+        state.refused()
+        releaseInput()
+        inFlight.append(InFlight(method: "-", target: "-", version: .http11, keepAlive: false, started: now, response: response))
+        queueReadyAnswers(now: now, owner: owner)
+    }
+
+    /// Moves every answer that is ready, in order, into the output queue.
+    private func queueReadyAnswers(now: Int64, owner: some ConnectionOwner) {
+        while let first = inFlight.first, let response = first.response {
+            inFlight.popFirst()
+            firstSequence += 1
+            // A kept-alive answer still closes when it is the last the connection will give.
+            let keepAlive = first.keepAlive && (state.takesRequests || !inFlight.isEmpty)
+            let headOnly = first.method == "HEAD"
+            let sendsBody = HTTPResponseSerializer.sendsBody(response, headOnly: headOnly)
+            let before = output.count
+            let date = owner.date
+            output.append(writeHead: { HTTPResponseSerializer.writeHead(response, version: first.version, keepAlive: keepAlive, date: date, to: &$0) },
+                          body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
+            state.answerQueued(bytes: output.count - before)
+            if owner.logsAnswers {
+                owner.log(AccessLogEntry(method: first.method, target: first.target, status: response.status,
+                                         bytes: sendsBody ? response.bodyLength : 0, milliseconds: now - first.started, note: response.logNote))
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes until the queue is empty or the socket is full. False when the socket failed.
+    func flush(now: Int64) -> Bool {
+        while !output.isEmpty {
+            do {
+                switch try output.write(to: descriptor) {
+                case .blocked:
+                    state.wrote(0, blocked: true, at: now)
+                    return true
+                case .wrote(let bytes, let all):
+                    // A short write means the socket's buffer is full: asking again would
+                    // only return EAGAIN (epoll reports when there is room).
+                    state.wrote(bytes, blocked: !all, at: now)
+                    if !all { return true }
+                }
             } catch {
                 return false
             }
@@ -77,120 +218,49 @@ final class Connection {
         return true
     }
 
-    /// Parses the complete requests in the buffer and hands each to `dispatch` with its sequence number.
-    func parseRequests(now: Int64, configuration: HTTPServerConfiguration, dispatch: (HTTPRequest, UInt64) -> Void) {
-        var consumed = 0
-        while acceptingRequests && slots.count < configuration.maxPipelinedRequests && consumed < buffer.count {
-            switch HTTPRequestParser.parse(buffer[consumed...], limits: configuration.limits) {
-            case .incomplete:
-                deadlines.partialRequest(at: now)
-                compact(consumed)
-                return
-            case .request(let request, let length):
-                consumed += length
-                let keepAlive = request.wantsKeepAlive
-                if !keepAlive { acceptingRequests = false }
-                let sequence = nextSequence
-                nextSequence += 1
-                slots.append(Slot(sequence: sequence, method: request.method, target: request.target, version: request.version,
-                                  keepAlive: keepAlive, started: now))
-                dispatch(request, sequence)
-            case .failure(let error):
-                acceptingRequests = false
-                consumed = buffer.count
-                let sequence = nextSequence
-                nextSequence += 1
-                slots.append(Slot(sequence: sequence, method: "-", target: "-", version: .http11, keepAlive: false, started: now,
-                                  response: HTTPResponse.text(error.status, error.reason)))
-            }
-        }
-        compact(consumed)
-        if buffer.isEmpty { deadlines.requestsComplete(at: now) }
+    // MARK: Closing
+
+    /// Settles the state after a burst of work; shuts writing down when it says so.
+    func settle(now: Int64) {
+        if state.settle(at: now) == .shutDownWriting { Socket.shutDownWriting(descriptor) }
     }
 
-    /// Records the response to request `sequence` and queues every response now ready in order.
-    func complete(_ sequence: UInt64, with response: HTTPResponse, date: String, now: Int64, log: ((AccessLogEntry) -> Void)?) {
-        if let index = slots.firstIndex(where: { $0.sequence == sequence }) { slots[index].response = response }
-        queueReadyResponses(date: date, now: now, log: log)
+    /// The peer closed its side.
+    func peerClosed() {
+        state.peerClosed()
+        releaseInput()
     }
 
-    /// Answers nothing more: the server is draining. Idle connections close at once.
-    func stopAccepting() {
-        acceptingRequests = false
-        buffer.removeAll()
+    /// The server drains.
+    func drain() {
+        state.drain()
+        releaseInput()
     }
 
-    /// Writes what it can. Returns false when the connection should be closed now.
-    func flush(now: Int64) -> Bool {
-        while let first = outgoing.first {
-            let total = first.total
-            do {
-                let written: Int?
-                if let file = first.file, writeOffset >= first.head.count {
-                    var position = writeOffset - first.head.count
-                    written = try Socket.sendFile(descriptor, file: file.descriptor, offset: &position, count: total - writeOffset)
-                } else {
-                    written = try Socket.write(descriptor, head: first.head, body: first.file == nil ? first.body : [], offset: writeOffset,
-                                               more: first.file != nil)
-                }
-                guard let written else {
-                    deadlines.wrote(at: now, remaining: true)
-                    return true
-                }
-                writeOffset += written
-                deadlines.wrote(at: now, remaining: writeOffset < total)
-            } catch {
-                return false
-            }
-            guard writeOffset >= total else { continue }
-            writeOffset = 0
-            outgoing.removeFirst()
-            if first.closeAfter {
-                finished = true
-                return false
-            }
-        }
-        deadlines.wrote(at: now, remaining: false)
-        // Nothing left to say: a closed peer or a drained connection can go.
-        return !(outgoing.isEmpty && slots.isEmpty && (peerClosed || (!acceptingRequests && buffer.isEmpty)))
+    /// The socket failed or the server takes the connection back.
+    func abort() {
+        state.abort()
     }
 
-    /// What the deadlines say at `now`: nil to keep going, or a response to send before closing.
-    func checkDeadlines(now: Int64, date: String, log: ((AccessLogEntry) -> Void)?) -> Bool {
-        switch deadlines.due(at: now, responsesPending: !slots.isEmpty) {
-        case .none:
-            return true
-        case .close:
-            return false
-        case .requestTimedOut:
-            acceptingRequests = false
-            buffer.removeAll()
-            let sequence = nextSequence
-            nextSequence += 1
-            slots.append(Slot(sequence: sequence, method: "-", target: "-", version: .http11, keepAlive: false, started: now,
-                              response: HTTPResponse.text(408, "request not received in time")))
-            queueReadyResponses(date: date, now: now, log: log)
-            return true
-        }
+    /// Tells every response still being made that nobody waits for it, and drops what was
+    /// queued (the connection is closing).
+    func cancelPending() {
+        while let first = inFlight.popFirst() { first.pending?.cancel() }
+        output.removeAll()
+        input = []
     }
+}
 
-    /// Serializes, in order, every response that is ready (parse errors have theirs at once).
-    func queueReadyResponses(date: String, now: Int64, log: ((AccessLogEntry) -> Void)?) {
-        while let slot = slots.first, let response = slot.response {
-            slots.removeFirst()
-            // A kept-alive response still closes when it is the last the connection will answer.
-            let keepAlive = slot.keepAlive && (acceptingRequests || !slots.isEmpty)
-            let headOnly = slot.method == "HEAD"
-            let head = HTTPResponseSerializer.head(response, version: slot.version, keepAlive: keepAlive, date: date)
-            let sendsBody = HTTPResponseSerializer.sendsBody(response, headOnly: headOnly)
-            outgoing.append(Outgoing(head: head, body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil,
-                                     closeAfter: !keepAlive))
-            log?(AccessLogEntry(method: slot.method, target: slot.target, status: response.status,
-                                bytes: sendsBody ? response.bodyLength : 0, milliseconds: now - slot.started, note: response.logNote))
-        }
-    }
-
-    private func compact(_ consumed: Int) {
-        if consumed > 0 { buffer.removeFirst(min(consumed, buffer.count)) }
-    }
+/// What a connection needs from the reactor that owns it while it works.
+protocol ConnectionOwner: AnyObject {
+    /// The parser's limits.
+    var parserLimits: HTTPParserLimits { get }
+    /// The responder's answer to request `sequence` of `connection`.
+    func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer
+    /// The `Date` field's value now (an IMF-fixdate).
+    var date: String { get }
+    /// True when answers are written to an access log.
+    var logsAnswers: Bool { get }
+    /// Writes one access-log entry.
+    func log(_ entry: AccessLogEntry)
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CLinux
 
-/// The socket calls the transport makes, over raw descriptors.
+/// The socket calls the transport makes, over raw descriptors, every result checked.
 enum Socket {
     /// A non-blocking TCP listener on `host`:`port` (0 picks a port), with SO_REUSEPORT so
     /// every event loop can have its own listener on the same port and the kernel spreads
@@ -17,10 +17,9 @@ enum Socket {
             throw SocketError(operation: "socket", code: EAGAIN)
         }
         let descriptor = Int32(created)
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
         do {
+            try setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1, name: "SO_REUSEADDR")
+            try setOption(descriptor, SOL_SOCKET, SO_REUSEPORT, 1, name: "SO_REUSEPORT")
             _ = try SystemCall.run("bind") {
                 withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Int(bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))) }
@@ -35,21 +34,27 @@ enum Socket {
     }
 
     /// The port a socket is bound to.
-    static func boundPort(_ descriptor: Int32) -> Int {
+    static func boundPort(_ descriptor: Int32) throws(SocketError) -> Int {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        _ = try SystemCall.run("getsockname") {
+            Int(withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            })
         }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// A pending connection, non-blocking, with Nagle off; nil when none is waiting.
-    static func accept(_ listener: Int32) throws(SocketError) -> Int32? {
-        guard let descriptor = try SystemCall.run("accept4", { Int(spinnerd_accept(listener)) }) else { return nil }
-        var one: Int32 = 1
-        setsockopt(Int32(descriptor), Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        return Int32(descriptor)
+    /// A pending connection, non-blocking, and the address it came from; nil when none is waiting.
+    static func accept(_ listener: Int32) throws(SocketError) -> (descriptor: Int32, client: ClientAddress)? {
+        var address: UInt32 = 0
+        guard let descriptor = try SystemCall.run("accept4", { Int(spinnerd_accept(listener, &address)) }) else { return nil }
+        return (Int32(descriptor), ClientAddress(address))
+    }
+
+    /// Turns Nagle's algorithm off: answers go out as soon as they are written.
+    static func disableNagle(_ descriptor: Int32) throws(SocketError) {
+        try setOption(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, 1, name: "TCP_NODELAY")
     }
 
     /// Reads into `buffer`; 0 means the peer closed, nil would block.
@@ -57,28 +62,31 @@ enum Socket {
         try SystemCall.run("read") { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
     }
 
-    /// Writes `head` then `body` from the given offset in one `sendmsg`, without SIGPIPE;
-    /// returns bytes written, nil when it would block.
-    /// `more` says a body file follows, so the kernel may hold the head back to share a
-    /// segment with it (MSG_MORE).
-    static func write(_ descriptor: Int32, head: [UInt8], body: [UInt8], offset: Int, more: Bool = false) throws(SocketError) -> Int? {
+    /// Writes `first` from `offset`, then `second`, in one `sendmsg` without SIGPIPE;
+    /// returns bytes written, nil when it would block. `more` says more follows at once
+    /// (a body file), so the kernel may hold the tail back to share a segment (MSG_MORE).
+    static func write(_ descriptor: Int32, _ first: [UInt8], from offset: Int, then second: [UInt8], more: Bool) throws(SocketError) -> Int? {
         try SystemCall.run("sendmsg") {
-            head.withUnsafeBytes { headBytes in
-                body.withUnsafeBytes { bodyBytes in
-                    var vectors: [iovec] = []
-                    if offset < headBytes.count, let base = headBytes.baseAddress {
-                        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: headBytes.count - offset))
+            first.withUnsafeBytes { firstBytes in
+                second.withUnsafeBytes { secondBytes in
+                    var vectors = (iovec(), iovec())
+                    var count = 0
+                    if offset < firstBytes.count, let base = firstBytes.baseAddress {
+                        vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: firstBytes.count - offset)
+                        count = 1
                     }
-                    let bodyOffset = max(0, offset - headBytes.count)
-                    if bodyOffset < bodyBytes.count, let base = bodyBytes.baseAddress {
-                        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + bodyOffset),
-                                             iov_len: bodyBytes.count - bodyOffset))
+                    if let base = secondBytes.baseAddress, secondBytes.count > 0 {
+                        let vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: secondBytes.count)
+                        if count == 0 { vectors.0 = vector } else { vectors.1 = vector }
+                        count += 1
                     }
-                    return vectors.withUnsafeMutableBufferPointer { buffer in
-                        var message = msghdr()
-                        message.msg_iov = buffer.baseAddress
-                        message.msg_iovlen = buffer.count
-                        return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
+                    return withUnsafeMutablePointer(to: &vectors) { pointer in
+                        pointer.withMemoryRebound(to: iovec.self, capacity: 2) { base in
+                            var message = msghdr()
+                            message.msg_iov = base
+                            message.msg_iovlen = count
+                            return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
+                        }
                     }
                 }
             }
@@ -91,5 +99,25 @@ enum Socket {
         let sent = try SystemCall.run("sendfile") { spinnerd_sendfile(descriptor, file, &position, UInt(count)) }
         offset = position
         return sent
+    }
+
+    /// Sends a FIN after what was written: the peer reads the answer, then end of stream.
+    /// A peer that is already gone makes this fail, which changes nothing.
+    static func shutDownWriting(_ descriptor: Int32) {
+        _ = try? SystemCall.run("shutdown") { Int(shutdown(descriptor, Int32(SHUT_WR))) }
+    }
+
+    /// A descriptor held in reserve (on /dev/null) so that, when the process runs out, one
+    /// can be freed to accept a connection and refuse it properly (libev's trick).
+    static func openSpare() -> Int32? {
+        let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    private static func setOption(_ descriptor: Int32, _ level: Int32, _ option: Int32, _ value: Int32, name: String) throws(SocketError) {
+        var value = value
+        _ = try SystemCall.run("setsockopt(\(name))") {
+            Int(setsockopt(descriptor, level, option, &value, socklen_t(MemoryLayout<Int32>.size)))
+        }
     }
 }

@@ -18,14 +18,15 @@ public struct SocketError: Error, CustomStringConvertible, Sendable {
 /// Every raw socket call goes through here (swift-nio's rule): interrupted calls are
 /// retried, "would block" becomes nil, anything else a typed `SocketError`.
 enum SystemCall {
-    static func run(_ operation: String, _ call: () -> Int) throws(SocketError) -> Int? {
+    static func run(_ operation: @autoclosure () -> String, _ call: () -> Int) throws(SocketError) -> Int? {
         while true {
             let result = call()
             if result >= 0 { return result }
-            switch errno {
+            let code = errno
+            switch code {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return nil
-            default: throw SocketError(operation: operation, code: errno)
+            default: throw SocketError(operation: operation(), code: code)
             }
         }
     }

@@ -11,6 +11,10 @@ public struct HTTPParserLimits: Sendable {
     /// Largest body accepted (and discarded by routes that take none); beyond: 413. Default 64 KiB.
     public var maxBodyBytes: Int
 
+    /// The largest request these limits admit (line, headers, body and their line ends):
+    /// what a connection may need to buffer at most.
+    public var maxRequestBytes: Int { maxRequestLineBytes + maxHeaderBytes + maxBodyBytes + 4 }
+
     public init(maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024,
                 maxHeaderCount: Int = 100, maxBodyBytes: Int = 64 * 1024) {
         self.maxRequestLineBytes = maxRequestLineBytes

@@ -21,14 +21,17 @@ public struct HTTPRequest: Sendable {
     public let headers: HTTPHeaders
     /// The body, when one was sent with `Content-Length` (it is read so the connection stays in step).
     public let body: [UInt8]
+    /// The address the request came from, set by the transport (nil when not over a socket).
+    public var client: ClientAddress?
 
     public init(method: String, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders(),
-                body: [UInt8] = []) {
+                body: [UInt8] = [], client: ClientAddress? = nil) {
         self.method = method
         self.target = target
         self.version = version
         self.headers = headers
         self.body = body
+        self.client = client
     }
 
     /// True when the client wants the connection kept open after this request: HTTP/1.1

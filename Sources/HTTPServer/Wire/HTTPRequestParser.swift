@@ -4,19 +4,32 @@ import Glibc
 
 /// HTTP/1.x request parsing as a pure function of bytes (RFC 9112), like swift-nio's
 /// `HTTPDecoder`: no sockets, no state between calls, every limit from `HTTPParserLimits`.
+///
+/// Strict where a lenient reading could differ from a proxy's in front (request
+/// smuggling): lines end in CRLF only (a bare LF is refused), `Content-Length` must be
+/// one field holding digits only, `Transfer-Encoding` is refused, unknown methods get
+/// 501. It accepts nothing that llhttp (Node's parser) refuses — a differential test
+/// checks that.
 public enum HTTPRequestParser {
     /// Parses the request at the front of `bytes`.
     public static func parse(_ bytes: ArraySlice<UInt8>, limits: HTTPParserLimits = HTTPParserLimits()) -> HTTPParseResult {
         var index = bytes.startIndex
-        // RFC 9112 §2.2: ignore empty lines before the request line.
+        // RFC 9112 §2.2: ignore empty lines before the request line (they count towards
+        // its limit, so a stream of them cannot grow the buffer).
         while index < bytes.endIndex, bytes[index] == cr || bytes[index] == lf { index += 1 }
         let lineStart = index
 
-        guard let requestLineEnd = lineEnd(in: bytes, from: lineStart) else {
-            return bytes.endIndex - lineStart > limits.maxRequestLineBytes
+        let requestLineEnd: (contentEnd: Int, next: Int)
+        switch lineEnd(in: bytes, from: lineStart) {
+        case .none:
+            return bytes.endIndex - bytes.startIndex > limits.maxRequestLineBytes
                 ? .failure(HTTPParseError(414, "request line too long")) : .incomplete
+        case .bareLineFeed?:
+            return .failure(HTTPParseError(400, "a line ends in LF without CR"))
+        case .line(let contentEnd, let next)?:
+            requestLineEnd = (contentEnd, next)
         }
-        guard requestLineEnd.contentEnd - lineStart <= limits.maxRequestLineBytes else {
+        guard requestLineEnd.contentEnd - bytes.startIndex <= limits.maxRequestLineBytes else {
             return .failure(HTTPParseError(414, "request line too long"))
         }
         let requestLine: (method: String, target: String, version: HTTPVersion)
@@ -29,9 +42,15 @@ public enum HTTPRequestParser {
         index = requestLineEnd.next
         let headerStart = index
         while true {
-            guard let end = lineEnd(in: bytes, from: index) else {
+            let end: (contentEnd: Int, next: Int)
+            switch lineEnd(in: bytes, from: index) {
+            case .none:
                 return bytes.endIndex - headerStart > limits.maxHeaderBytes
                     ? .failure(HTTPParseError(431, "header section too large")) : .incomplete
+            case .bareLineFeed?:
+                return .failure(HTTPParseError(400, "a line ends in LF without CR"))
+            case .line(let contentEnd, let next)?:
+                end = (contentEnd, next)
             }
             guard end.next - headerStart <= limits.maxHeaderBytes else {
                 return .failure(HTTPParseError(431, "header section too large"))
@@ -56,9 +75,11 @@ public enum HTTPRequestParser {
         }
         var bodyLength = 0
         if headers["Content-Length"] != nil {
-            let lengths = Set(headers.values("Content-Length").flatMap { $0.split(separator: ",").map { $0.trimmingOptionalWhitespace() } })
-            guard lengths.count == 1, let text = lengths.first, !text.isEmpty, text.count <= 12,
-                  text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text) else {
+            // One field, digits only: repeated fields and lists (`3, 3`) are refused, as
+            // llhttp refuses them, rather than read one way here and another in front.
+            let values = headers.values("Content-Length")
+            guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.count <= 12,
+                  text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let length = Int(text) else {
                 return .failure(HTTPParseError(400, "invalid Content-Length"))
             }
             guard length <= limits.maxBodyBytes else { return .failure(HTTPParseError(413, "request body too large")) }
@@ -74,17 +95,24 @@ public enum HTTPRequestParser {
     private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
     private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), colon = UInt8(ascii: ":")
 
-    /// The end of the line starting at `start`: where its content ends and the next line
-    /// starts (CRLF, or a bare LF, which RFC 9112 §2.2 lets a server accept).
-    private static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> (contentEnd: Int, next: Int)? {
+    /// How the line starting at some index ends.
+    private enum LineEnd {
+        /// With CRLF: where its content ends and the next line starts.
+        case line(contentEnd: Int, next: Int)
+        /// With a bare LF, which RFC 9112 §2.2 lets a server accept and llhttp refuses.
+        case bareLineFeed
+    }
+
+    /// The end of the line starting at `start`, or nil when it has not arrived yet.
+    private static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> LineEnd? {
         // memchr: the generic firstIndex(of:) was a tenth of the parse.
         let found: Int? = bytes[start...].withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, let hit = memchr(base, Int32(lf), buffer.count) else { return nil }
             return start + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
         }
         guard let newline = found else { return nil }
-        let contentEnd = newline > start && bytes[newline - 1] == cr ? newline - 1 : newline
-        return (contentEnd, newline + 1)
+        guard newline > start && bytes[newline - 1] == cr else { return .bareLineFeed }
+        return .line(contentEnd: newline - 1, next: newline + 1)
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) -> Result<(method: String, target: String, version: HTTPVersion), HTTPParseError> {
@@ -97,6 +125,10 @@ public enum HTTPRequestParser {
         let method = line[..<firstSpace], targetBytes = line[(firstSpace + 1) ..< secondSpace], versionBytes = line[(secondSpace + 1)...]
         guard !method.isEmpty, method.allSatisfy(isTokenCharacter) else {
             return .failure(HTTPParseError(400, "malformed request line"))
+        }
+        // RFC 9110 §9.1: an unrecognised method is answered 501 (llhttp refuses it too).
+        guard knownMethods.contains(where: { $0.elementsEqual(method) }) else {
+            return .failure(HTTPParseError(501, "unknown method"))
         }
         let versionText = String(decoding: versionBytes, as: UTF8.self)
         guard let version = HTTPVersion(rawValue: versionText) else {
@@ -145,4 +177,7 @@ public enum HTTPRequestParser {
     }
 
     private static let tokenPunctuation = Set("!#$%&'*+-.^_`|~".utf8)
+
+    /// The methods of RFC 9110 and RFC 5789 (PATCH); routes answer 405 to those they do not serve.
+    private static let knownMethods: [[UInt8]] = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"].map { Array($0.utf8) }
 }

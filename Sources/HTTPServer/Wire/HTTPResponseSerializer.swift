@@ -6,6 +6,12 @@ public enum HTTPResponseSerializer {
     public static func head(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
+        writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &bytes)
+        return bytes
+    }
+
+    /// Appends the head of `response` to `bytes` (an output buffer: no array of its own).
+    public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String, to bytes: inout [UInt8]) {
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
         append(version == .http10 ? "HTTP/1.0 " : "HTTP/1.1 ")
         append(String(response.status))
@@ -31,7 +37,6 @@ public enum HTTPResponseSerializer {
             append("Connection: keep-alive\r\n")
         }
         append("\r\n")
-        return bytes
     }
 
     /// Appends `headers` as `name: value` lines, leaving out the fields the transport writes.

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// The service's counters, gauges and render-time histogram, written in the Prometheus
@@ -44,7 +45,7 @@ public final class Metrics: Sendable {
     public var renderCount: Int { state.withLock { $0.renderCount } }
 
     /// The exposition text, with the cache, queue and connection gauges read now.
-    func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: Int, openConnections: Int) -> String {
+    func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: Int, transport: TransportStatistics) -> String {
         let snapshot = state.withLock { $0 }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
@@ -76,7 +77,19 @@ public final class Metrics: Sendable {
         lines.append("spinnerd_render_seconds_sum \(format(snapshot.renderSeconds))")
         lines.append("spinnerd_render_seconds_count \(snapshot.renderCount)")
         metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a worker.", [("", String(queued))])
-        metric("spinnerd_open_connections", "gauge", "Client connections open.", [("", String(openConnections))])
+        metric("spinnerd_open_connections", "gauge", "Client connections being served.", [("", String(transport.openConnections))])
+        metric("spinnerd_lingering_refusals", "gauge", "Refused connections delivering their 503 before closing.",
+               [("", String(transport.lingeringRefusals))])
+        metric("spinnerd_connections_accepted_total", "counter", "Connections accepted (served or refused).", [("", String(transport.accepted))])
+        metric("spinnerd_connections_refused_total", "counter", "Connections answered 503 and closed, by reason.",
+               [("{reason=\"limit\"}", String(transport.refusedFull)), ("{reason=\"per_client\"}", String(transport.refusedClientLimit)),
+                ("{reason=\"descriptors\"}", String(transport.refusedNoDescriptor))])
+        metric("spinnerd_connections_evicted_total", "counter", "Idle, lingering or slow connections closed to make room at the limit.",
+               [("", String(transport.evicted))])
+        metric("spinnerd_connections_timed_out_total", "counter", "Connections that did not send a request head in time (408 or closed).",
+               [("", String(transport.timedOut))])
+        metric("spinnerd_accept_pauses_total", "counter", "Times accepting paused because the system refused descriptors or memory.",
+               [("", String(transport.acceptPauses))])
         return lines.joined(separator: "\n") + "\n"
     }
 

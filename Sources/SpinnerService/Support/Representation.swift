@@ -36,7 +36,8 @@ struct Representation: Sendable {
     /// Bodies this large are sent from a file (the cost of the copy outweighs the descriptor).
     static let fileThreshold = 16 * 1024
 
-    init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(String, String)] = []) {
+    /// `files` counts the memfds of large bodies (with none left, or nil, they stay in memory).
+    init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(String, String)] = [], files: DescriptorQuota?) {
         let compressible = Representation.compressible(mediaType)
         func fields(_ tag: String, contentEncoding: String?) -> HTTPHeaders {
             var headers = HTTPHeaders([("Content-Type", mediaType), ("ETag", tag), ("Cache-Control", cacheControl)] + extraHeaders
@@ -47,7 +48,7 @@ struct Representation: Sendable {
             return headers
         }
         func variant(_ bytes: [UInt8], tag: String, contentEncoding: String?) -> Variant {
-            let file = contentEncoding == nil && bytes.count >= Representation.fileThreshold ? HTTPBodyFile(bytes) : nil
+            let file = contentEncoding == nil && bytes.count >= Representation.fileThreshold ? files.flatMap { HTTPBodyFile(bytes, quota: $0) } : nil
             return Variant(body: file == nil ? bytes : [], file: file, tag: tag, fields: fields(tag, contentEncoding: contentEncoding),
                            notModifiedFields: fields(tag, contentEncoding: nil))
         }

@@ -1,0 +1,134 @@
+/// What waits to go out on one connection, in order, with its size known at every step
+/// (so the connection can stop reading while too much waits — backpressure).
+///
+/// Response heads and small bodies are copied into one open buffer, so many pipelined
+/// answers leave in one `sendmsg`; larger bodies are kept by reference (they belong to
+/// the cache and are never copied), and body files go out with `sendfile`. Every
+/// operation is O(1) in the number of queued responses.
+struct OutputQueue {
+    /// A piece that was closed off from the open buffer.
+    private enum Chunk {
+        /// Bytes the server wrote (heads, small bodies).
+        case bytes([UInt8])
+        /// A body held elsewhere, sent as it is.
+        case shared([UInt8])
+        /// A body in a sealed file, sent with sendfile.
+        case file(HTTPBodyFile)
+
+        var count: Int {
+            switch self {
+            case .bytes(let bytes), .shared(let bytes): bytes.count
+            case .file(let file): file.length
+            }
+        }
+    }
+
+    /// Bodies up to this many bytes are copied next to their head. Default 4 KiB.
+    static let copyLimit = 4096
+    /// Capacity the open buffer keeps once everything went out; larger ones are released so
+    /// that an idle connection holds little. Default 2 KiB.
+    static let retainedCapacity = 2048
+
+    private var closed = RingBuffer<Chunk>()
+    /// Bytes after every closed chunk; appended to in place.
+    private var open: [UInt8] = []
+    /// Bytes of the front piece (the first closed chunk, else `open`) already written.
+    private var offset = 0
+    /// Bytes queued and not yet written.
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Appends a response: `writeHead` adds its head to the open buffer, then the body follows.
+    mutating func append(writeHead: (inout [UInt8]) -> Void, body: [UInt8], file: HTTPBodyFile?) {
+        let before = open.count
+        writeHead(&open)
+        count += open.count - before
+        if let file {
+            closeOpenBuffer()
+            closed.append(.file(file))
+            count += file.length
+        } else if body.count <= Self.copyLimit {
+            open.append(contentsOf: body)
+            count += body.count
+        } else {
+            closeOpenBuffer()
+            closed.append(.shared(body))
+            count += body.count
+        }
+    }
+
+    /// What one write did.
+    enum WriteResult: Equatable {
+        /// `bytes` went out; `all` when every byte offered was taken (the socket may take more).
+        case wrote(bytes: Int, all: Bool)
+        /// The socket's buffer is full.
+        case blocked
+    }
+
+    /// Writes the front of the queue with one system call (`sendmsg` of up to two pieces,
+    /// or `sendfile`).
+    mutating func write(to descriptor: Int32) throws(SocketError) -> WriteResult {
+        precondition(count > 0, "nothing to write")
+        let written: Int?, offered: Int
+        switch closed.first {
+        case .file(let file)?:
+            offered = file.length - offset
+            var position = offset
+            written = try Socket.sendFile(descriptor, file: file.descriptor, offset: &position, count: offered)
+        case .bytes(let bytes)?, .shared(let bytes)?:
+            // The piece after it rides along when it is in memory too; a file after it
+            // asks the kernel to hold the tail back for the file's first segment (MSG_MORE).
+            let next: [UInt8]
+            var more = false
+            switch closed.count > 1 ? closed[1] : nil {
+            case .bytes(let following)?, .shared(let following)?: next = following
+            case .file?: next = []; more = true
+            case nil: next = open
+            }
+            offered = bytes.count - offset + next.count
+            written = try Socket.write(descriptor, bytes, from: offset, then: next, more: more)
+        case nil:
+            offered = open.count - offset
+            written = try Socket.write(descriptor, open, from: offset, then: [], more: false)
+        }
+        guard let written else { return .blocked }
+        consume(written)
+        return .wrote(bytes: written, all: written == offered)
+    }
+
+    /// Drops everything queued (the connection is closing).
+    mutating func removeAll() {
+        closed.removeAll()
+        open = []
+        offset = 0
+        count = 0
+    }
+
+    private mutating func closeOpenBuffer() {
+        guard !open.isEmpty else { return }
+        closed.append(.bytes(open))
+        open = []
+    }
+
+    /// Forgets `written` bytes from the front.
+    private mutating func consume(_ written: Int) {
+        count -= written
+        var remaining = written
+        while remaining > 0, let front = closed.first {
+            let left = front.count - offset
+            guard remaining >= left else {
+                offset += remaining
+                return
+            }
+            remaining -= left
+            offset = 0
+            closed.popFirst()
+        }
+        offset += remaining
+        if closed.isEmpty && offset == open.count {
+            offset = 0
+            if open.capacity > Self.retainedCapacity { open = [] } else { open.removeAll(keepingCapacity: true) }
+        }
+    }
+}

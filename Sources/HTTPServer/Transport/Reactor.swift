@@ -1,0 +1,445 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The loop body of one event loop, living only on the loop's thread: its listener, its
+/// connections, and the epoll set that drives them (swift-nio's `SelectableEventLoop`).
+/// Other threads reach it only through `EventLoop.execute`.
+///
+/// Each turn waits for events, then for every ready socket does one read (at most 64 KiB,
+/// so no client can hog the loop) and lets the connection's state machine say what comes
+/// next; tasks from other threads (finished renders, the drain) run between turns.
+final class Reactor {
+    /// Whether the loop takes new connections.
+    private enum Accepting {
+        case yes
+        /// Paused until then (the system refused descriptors or memory).
+        case pausedUntil(Int64)
+        /// Draining or stopped: the listener is closed.
+        case no
+    }
+
+    /// A connection noted as one the server could take back, and when.
+    private struct EvictionNote {
+        let descriptor: Int32
+        let identifier: UInt64
+        let epoch: Int
+    }
+
+    private let loop: EventLoop
+    private let context: ServerContext
+    private let limits: ConnectionStateMachine.Limits
+    private var listener: Int32?
+    private var accepting = Accepting.yes
+    private var spare: Int32?
+    private var connections = ConnectionTable()
+    /// Candidates for eviction by rank (lingering, idle, slow to send a head), oldest
+    /// first; entries go stale when their connection changes phase and are skipped.
+    private var evictable = [RingBuffer<EvictionNote>](repeating: RingBuffer(), count: 3)
+    /// Connections with parseable input left when their turn ended.
+    private var unfinished: [(descriptor: Int32, identifier: UInt64)] = []
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    private var nextIdentifier: UInt64 = 0
+    private var drainDeadline: Int64?
+    private var lastTick: Int64 = 0
+    private var cachedDate: (second: Int, text: String) = (-1, "")
+
+    private static let listenerKey: UInt64 = .max
+    private static let wakeKey: UInt64 = .max - 1
+    /// How often deadlines are checked, in milliseconds.
+    private static let tickInterval: Int64 = 250
+    /// Connections accepted per listener event at most, so accepting cannot starve the rest.
+    private static let acceptBurst = 64
+    /// How long accepting pauses after the system refused descriptors or memory (ms).
+    static let acceptPause: Int64 = 500
+    /// Parse-and-write rounds one connection gets per turn.
+    private static let roundsPerTurn = 8
+
+    init(loop: EventLoop, context: ServerContext, listener: Int32) {
+        self.loop = loop
+        self.context = context
+        self.limits = context.configuration.connectionLimits
+        self.listener = listener
+        self.spare = Socket.openSpare()
+    }
+
+    /// Runs the loop until a drain has closed every connection.
+    func run() {
+        do {
+            try loop.epoll.add(loop.wake, events: Epoll.readable, key: Self.wakeKey)
+            if let listener { try loop.epoll.add(listener, events: Epoll.readable, key: Self.listenerKey) }
+        } catch {
+            context.log("event loop cannot start: \(error)")
+            return finish()
+        }
+        var keys = [UInt64](repeating: 0, count: 256)
+        var masks = [UInt32](repeating: 0, count: 256)
+        lastTick = context.clock.milliseconds()
+        while true {
+            let timeout = unfinished.isEmpty ? Int32(Self.tickInterval) : 0
+            let count = loop.epoll.wait(keys: &keys, masks: &masks, timeout: timeout)
+            let now = context.clock.milliseconds()
+            for index in 0 ..< count {
+                switch keys[index] {
+                case Self.listenerKey: acceptPending(now: now)
+                case Self.wakeKey: for task in loop.takeTasks() { task(self) }
+                default: handle(Int32(truncatingIfNeeded: keys[index]), events: masks[index], now: now)
+                }
+            }
+            resumeUnfinished(now: now)
+            if now - lastTick >= Self.tickInterval {
+                lastTick = now
+                tick(now: now)
+            }
+            if let drainDeadline, connections.isEmpty || now >= drainDeadline { break }
+        }
+        finish()
+    }
+
+    // MARK: Accepting
+
+    private func acceptPending(now: Int64) {
+        guard case .yes = accepting, let listener else { return }
+        for _ in 0 ..< Self.acceptBurst {
+            let accepted: (descriptor: Int32, client: ClientAddress)
+            do {
+                guard let next = try Socket.accept(listener) else { return }
+                accepted = next
+            } catch {
+                switch error.code {
+                case EMFILE, ENFILE:
+                    // Out of descriptors: free the spare to take one client and refuse it
+                    // properly, rather than leave it in the backlog or spin on the error.
+                    if refuseWithSpare(listener, now: now) { continue }
+                    pauseAccepting(now: now, because: error)
+                    return
+                case ENOBUFS, ENOMEM:
+                    pauseAccepting(now: now, because: error)
+                    return
+                case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
+                    continue  // that client is gone; the next one may be fine (accept(2))
+                default:
+                    pauseAccepting(now: now, because: error)
+                    return
+                }
+            }
+            context.counters.count(\.accepted)
+            admit(accepted.descriptor, from: accepted.client, now: now)
+        }
+    }
+
+    private func admit(_ descriptor: Int32, from client: ClientAddress, now: Int64) {
+        var refusal = context.admission.admit(client)
+        if refusal == .full, evictOne(now: now) {
+            refusal = context.admission.admit(client)
+        }
+        if let refusal { return refuse(descriptor, from: client, because: refusal, now: now) }
+        // Nagle only delays answers; a socket that refuses the option still works.
+        try? Socket.disableNagle(descriptor)
+        let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
+        open(Connection(descriptor: descriptor, identifier: nextIdentifier, client: client, admission: .served, state: state), now: now)
+    }
+
+    /// Answers a newcomer 503 with Retry-After: in a refusal slot, where it lingers so the
+    /// answer is not lost to a reset, or, with none free, written and closed at once.
+    private func refuse(_ descriptor: Int32, from client: ClientAddress, because refusal: Admission.Refusal, now: Int64) {
+        let response: HTTPResponse
+        switch refusal {
+        case .full:
+            context.counters.count(\.refusedFull)
+            context.problems.report("refused connections: the limit of \(context.admission.maxConnections) is reached", at: now)
+            response = HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")])
+        case .clientLimit:
+            context.counters.count(\.refusedClientLimit)
+            context.problems.report("refused connections: an address reached its limit of \(context.admission.maxConnectionsPerClient)", at: now)
+            response = HTTPResponse.text(503, "too many connections from your address; retry shortly", headers: [("Retry-After", "1")])
+        }
+        guard context.admission.takeRefusalSlot() else { return refuseAtOnce(descriptor, with: response, now: now) }
+        let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
+        let connection = Connection(descriptor: descriptor, identifier: nextIdentifier, client: client, admission: .refused, state: state)
+        connection.refuse(response, now: now, owner: self)
+        open(connection, now: now)
+    }
+
+    /// Writes `response`, shuts writing down, reads what the client already sent (so the
+    /// close sends no reset for it) and closes: a refusal that holds no descriptor.
+    private func refuseAtOnce(_ descriptor: Int32, with response: HTTPResponse, now: Int64) {
+        var bytes: [UInt8] = []
+        HTTPResponseSerializer.writeHead(response, version: .http11, keepAlive: false, date: date, to: &bytes)
+        bytes += response.body
+        _ = try? Socket.write(descriptor, bytes, from: 0, then: [], more: false)
+        Socket.shutDownWriting(descriptor)
+        _ = try? scratch.withUnsafeMutableBytes { buffer throws(SocketError) in try Socket.read(descriptor, into: buffer) }
+        close(descriptor)
+    }
+
+    /// Frees the spare descriptor, accepts one client with it and refuses it. False when
+    /// there is no spare (it could not be opened again) or accepting still fails.
+    private func refuseWithSpare(_ listener: Int32, now: Int64) -> Bool {
+        guard let held = spare else { return false }
+        close(held)
+        spare = nil
+        defer { spare = Socket.openSpare() }
+        guard let accepted = try? Socket.accept(listener) else { return false }
+        context.counters.count(\.accepted)
+        context.counters.count(\.refusedNoDescriptor)
+        context.problems.report("refused connections: the process is out of file descriptors (RLIMIT_NOFILE)", at: now)
+        refuseAtOnce(accepted.descriptor, with: HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")]),
+                     now: now)
+        return true
+    }
+
+    private func pauseAccepting(now: Int64, because error: SocketError) {
+        guard let listener else { return }
+        context.counters.count(\.acceptPauses)
+        context.problems.report("\(error); accepting paused for \(Self.acceptPause) ms", at: now)
+        do {
+            try loop.epoll.modify(listener, events: 0, key: Self.listenerKey)
+            accepting = .pausedUntil(now + Self.acceptPause)
+        } catch {
+            context.log("cannot pause accepting: \(error)")
+        }
+    }
+
+    private func resumeAcceptingIfDue(now: Int64) {
+        guard case .pausedUntil(let until) = accepting, now >= until, let listener else { return }
+        do {
+            try loop.epoll.modify(listener, events: Epoll.readable, key: Self.listenerKey)
+            accepting = .yes
+        } catch {
+            accepting = .pausedUntil(now + Self.acceptPause)
+        }
+    }
+
+    /// Closes the connection the server can best spare to make room: a lingering one,
+    /// else the longest idle, else the one slowest to send its request head (if it has
+    /// taken longer than the grace period). False when none may go.
+    private func evictOne(now: Int64) -> Bool {
+        let grace = min(1000, limits.requestTimeout / 2)
+        for rank in evictable.indices {
+            while let note = evictable[rank].first {
+                guard let connection = connections[note.descriptor], connection.identifier == note.identifier,
+                      connection.state.epoch == note.epoch, connection.admission == .served else {
+                    // Stale (the connection moved on or left), or a refusal, whose closing
+                    // would free no room for a connection to be served.
+                    evictable[rank].popFirst()
+                    continue
+                }
+                guard connection.state.evictionRank(at: now, grace: grace) != nil else { break }  // the oldest is still too young
+                evictable[rank].popFirst()
+                context.counters.count(\.evicted)
+                connection.abort()
+                closeConnection(connection)
+                return true
+            }
+        }
+        return false
+    }
+
+    private func noteEvictable(_ connection: Connection) {
+        let epoch = connection.state.epoch
+        guard connection.notedEpoch != epoch else { return }
+        connection.notedEpoch = epoch
+        let rank: Int
+        switch connection.state.phase {
+        case .lingering: rank = 0
+        case .idle: rank = 1
+        case .awaitingHead: rank = 2
+        default: return
+        }
+        evictable[rank].append(EvictionNote(descriptor: connection.descriptor, identifier: connection.identifier, epoch: epoch))
+        if evictable[rank].count > 2 * connections.count + 64 { compactEvictable(rank) }
+    }
+
+    /// Drops stale notes, keeping the order of the rest (amortised O(1) per note).
+    private func compactEvictable(_ rank: Int) {
+        var kept = RingBuffer<EvictionNote>()
+        while let note = evictable[rank].popFirst() {
+            if let connection = connections[note.descriptor], connection.identifier == note.identifier,
+               connection.state.epoch == note.epoch {
+                kept.append(note)
+            }
+        }
+        evictable[rank] = kept
+    }
+
+    // MARK: Connections
+
+    private func open(_ connection: Connection, now: Int64) {
+        nextIdentifier += 1
+        connections.insert(connection)
+        service(connection, now: now)
+    }
+
+    private func handle(_ descriptor: Int32, events: UInt32, now: Int64) {
+        guard let connection = connections[descriptor] else { return }
+        if events & (Epoll.hungUp | Epoll.failed) != 0 {
+            // Both directions are gone (or the socket failed): nothing can be delivered.
+            connection.abort()
+            return closeConnection(connection)
+        }
+        if events & Epoll.readable != 0 && connection.state.wantsRead {
+            switch connection.receive(into: &scratch, now: now, owner: self) {
+            case .bytes, .nothing: break
+            case .ended: connection.peerClosed()
+            case .failed: connection.abort()
+            }
+        } else if events & Epoll.peerHungUp != 0 {
+            // Not being read (backpressure), yet its client has closed its side.
+            connection.peerClosed()
+        }
+        service(connection, now: now)
+    }
+
+    /// Lets `connection` make what progress it can: parse what the bounds allow, write,
+    /// settle its state, then tell epoll what it now waits for.
+    private func service(_ connection: Connection, now: Int64) {
+        var rounds = 0
+        while connection.state.phase != .closed {
+            guard connection.flush(now: now) else {
+                connection.abort()
+                break
+            }
+            rounds += 1
+            guard connection.hasParseableInput else { break }
+            guard rounds < Self.roundsPerTurn else {
+                unfinished.append((connection.descriptor, connection.identifier))
+                break
+            }
+            connection.parseBuffered(now: now, owner: self)
+        }
+        connection.settle(now: now)
+        guard connection.state.phase != .closed else { return closeConnection(connection) }
+        var interest: UInt32 = 0
+        if connection.state.wantsRead { interest |= Epoll.readable }
+        if connection.state.watchesHangUp { interest |= Epoll.peerHungUp }
+        if connection.state.wantsWrite { interest |= Epoll.writable }
+        if interest != connection.interest {
+            do {
+                if connection.registered {
+                    try loop.epoll.modify(connection.descriptor, events: interest, key: UInt64(connection.descriptor))
+                } else {
+                    try loop.epoll.add(connection.descriptor, events: interest, key: UInt64(connection.descriptor))
+                    connection.registered = true
+                }
+                connection.interest = interest
+            } catch {
+                context.problems.report("cannot watch a connection: \(error)", at: now)
+                connection.abort()
+                return closeConnection(connection)
+            }
+        }
+        noteEvictable(connection)
+    }
+
+    private func resumeUnfinished(now: Int64) {
+        guard !unfinished.isEmpty else { return }
+        let waiting = unfinished
+        unfinished = []
+        for (descriptor, identifier) in waiting {
+            guard let connection = connections[descriptor], connection.identifier == identifier else { continue }
+            connection.parseBuffered(now: now, owner: self)
+            service(connection, now: now)
+        }
+    }
+
+    /// An answer made on another thread, brought here by `EventLoop.execute`.
+    func deliver(_ response: HTTPResponse, to descriptor: Int32, identifier: UInt64, sequence: UInt64) {
+        guard let connection = connections[descriptor], connection.identifier == identifier else { return }  // client gone
+        let now = context.clock.milliseconds()
+        connection.complete(sequence, with: response, now: now, owner: self)
+        service(connection, now: now)
+    }
+
+    private func tick(now: Int64) {
+        resumeAcceptingIfDue(now: now)
+        context.problems.flushIfDue(at: now)
+        for connection in connections.all {
+            switch connection.state.due(at: now) {
+            case .nothing:
+                continue
+            case .requestTimedOut:
+                context.counters.count(\.timedOut)
+                connection.refuse(HTTPResponse.text(408, "request not received in time"), now: now, owner: self)
+                service(connection, now: now)
+            case .close:
+                if case .awaitingHead = connection.state.phase { context.counters.count(\.timedOut) }
+                connection.abort()
+                closeConnection(connection)
+            }
+        }
+    }
+
+    private func closeConnection(_ connection: Connection) {
+        guard connections.remove(connection.descriptor) != nil else { return }
+        connection.cancelPending()
+        // Closing the descriptor also takes it out of the epoll set.
+        close(connection.descriptor)
+        switch connection.admission {
+        case .served: context.admission.release(connection.client)
+        case .refused: context.admission.releaseRefusalSlot()
+        }
+    }
+
+    // MARK: Draining and ending
+
+    /// Stops accepting; idle connections close now, busy ones after their answers.
+    func beginDrain() {
+        let now = context.clock.milliseconds()
+        drainDeadline = now + context.configuration.drainTimeout
+        accepting = .no
+        if let listener {
+            close(listener)
+            self.listener = nil
+        }
+        for connection in connections.all {
+            connection.drain()
+            service(connection, now: now)
+        }
+    }
+
+    private func finish() {
+        for connection in connections.all {
+            connection.abort()
+            closeConnection(connection)
+        }
+        if let listener { close(listener) }
+        listener = nil
+        if let spare { close(spare) }
+        spare = nil
+        _ = loop.end()  // tasks still queued were deliveries to connections now closed
+    }
+}
+
+extension Reactor: ConnectionOwner {
+    var parserLimits: HTTPParserLimits { context.configuration.limits }
+
+    func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer {
+        let answer = context.responder.respond(to: request)
+        if case .later(let pending) = answer {
+            let loop = self.loop, descriptor = connection.descriptor, identifier = connection.identifier
+            pending.whenAnswered { response in
+                loop.execute { reactor in reactor.deliver(response, to: descriptor, identifier: identifier, sequence: sequence) }
+            }
+        }
+        return answer
+    }
+
+    /// The IMF-fixdate for `Date`, formatted once a second.
+    var date: String {
+        var seconds = time(nil)
+        guard Int(seconds) != cachedDate.second else { return cachedDate.text }
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        cachedDate = (Int(seconds), String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return cachedDate.text
+    }
+
+    var logsAnswers: Bool { context.accessLog != nil }
+
+    func log(_ entry: AccessLogEntry) {
+        context.accessLog?(entry)
+    }
+}
