@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test bench deps-run deps-test deps-bench build release samples record-references openapi docker-smoke clean
+.PHONY: run test hostile hostile-run bench deps-run deps-test deps-bench build release samples record-references openapi docker-smoke clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -14,6 +14,14 @@ test: deps-test
 	$(SWIFT) test --skip-build
 	$(SWIFT) build -c release
 	scripts/api-check.sh
+	$(MAKE) --no-print-directory hostile-run
+
+# Hostile clients against the release binary (pipelining without reading, silent and
+# dribbling sockets, descriptor exhaustion, aborted requests) and the parser against llhttp.
+hostile: deps-test release hostile-run
+hostile-run:
+	python3 Tests/Hostile/hostile.py --binary .build/release/spinnerd
+	python3 Tests/Hostile/parser_differential.py --binary .build/release/spinnerd
 
 bench: deps-bench release
 	scripts/bench.sh

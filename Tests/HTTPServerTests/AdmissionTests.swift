@@ -81,6 +81,8 @@ final class DescriptorPlanTests: XCTestCase {
         }
         let small = DescriptorPlan(limit: 256, eventLoops: 2)
         XCTAssertEqual([small.bodyFiles, small.refusalSlots, small.connections], [26, 13, 174])
+        XCTAssertEqual(DescriptorPlan(limit: 1024, eventLoops: 2).connections, 798, "as the README says")
+        XCTAssertEqual(DescriptorPlan(limit: 65_536, eventLoops: 2).connections, 16_384)
         XCTAssertEqual(DescriptorPlan(limit: 1_048_576, eventLoops: 2).connections, 16_384)
     }
 

@@ -124,6 +124,12 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(request("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).0.wantsKeepAlive)
     }
 
+    func testAbsoluteFormRefusesCharactersNoAuthorityHas() {
+        for authority in ["#t", "a b", "a{b", "a\"b", "a|b"] {
+            XCTAssertEqual(failure("GET http://\(authority)/x HTTP/1.1\r\nHost: t\r\n\r\n"), 400, authority)
+        }
+    }
+
     func testAbsoluteFormKeepsPathAndQuery() throws {
         let (request, _) = try XCTUnwrap(request("GET http://example.test:8080/spinners?x=1 HTTP/1.1\r\nHost: example.test\r\n\r\n"))
         XCTAssertEqual(request.path, "/spinners")

@@ -11,10 +11,17 @@ public final class ServerProcess: @unchecked Sendable {
     private let output = Pipe()
     private let lines = Lines()
 
-    /// Starts `spinnerd serve --host 127.0.0.1 --port 0` plus `arguments`, and waits until it listens.
-    public init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: Repository.spinnerd)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + arguments
+    /// Starts `spinnerd serve --host 127.0.0.1 --port 0` plus `arguments`, and waits until
+    /// it listens; with `descriptorLimit`, under that RLIMIT_NOFILE (soft and hard, by prlimit).
+    public init(_ arguments: [String] = [], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(descriptorLimit):\(descriptorLimit)", Repository.spinnerd] + serve
+        } else {
+            process.executableURL = URL(fileURLWithPath: Repository.spinnerd)
+            process.arguments = serve
+        }
         var variables = ProcessInfo.processInfo.environment
         variables.removeValue(forKey: "PORT")
         for (key, value) in environment { variables[key] = value }

@@ -54,6 +54,28 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testServeDerivesItsConnectionLimitsFromTheDescriptorLimit() throws {
+        let server = try ServerProcess(descriptorLimit: 256)
+        let line = try XCTUnwrap(server.log.first { $0.contains("listening on") })
+        XCTAssertTrue(line.contains("174 connections, 21 per client, 256 descriptors"), line)
+        XCTAssertEqual(server.terminate(), 0)
+        let explicit = try ServerProcess(["--max-connections", "1000", "--max-connections-per-client", "0"], descriptorLimit: 256)
+        XCTAssertTrue(explicit.log.contains { $0.contains("--max-connections 1000 is more than 256 descriptors allow (174)") },
+                      explicit.log.joined(separator: "\n"))
+        XCTAssertTrue(explicit.log.contains { $0.contains("1000 connections, 0 per client") })
+    }
+
+    func testEveryServeFlagIsInTheREADME() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let usage = try spinnerd("--help").outputText
+        let serveSection = usage.components(separatedBy: "spinnerd healthcheck").first ?? ""
+        let flags = Set(serveSection.matches(of: /--[a-z-]+/).map { String($0.output) })
+        XCTAssertGreaterThan(flags.count, 10)
+        for flag in flags where flag != "--help" {
+            XCTAssertTrue(readme.contains("`\(flag)`"), "README lacks \(flag)")
+        }
+    }
+
     func testKindsListsEveryKindWithParametersAndDefaults() throws {
         let result = try spinnerd("kinds")
         XCTAssertEqual(result.status, 0)

@@ -353,6 +353,7 @@ final class Reactor {
 
     private func tick(now: Int64) {
         resumeAcceptingIfDue(now: now)
+        if spare == nil, listener != nil { spare = Socket.openSpare() }  // taken by another thread last time
         context.problems.flushIfDue(at: now)
         for connection in connections.all {
             switch connection.state.due(at: now) {

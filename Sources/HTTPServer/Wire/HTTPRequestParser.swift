@@ -144,7 +144,12 @@ public enum HTTPRequestParser {
             let lowered = target.lowercased()
             for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
                 let rest = target.dropFirst(scheme.count)
-                target = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { "/" + rest[$0...].drop { $0 == "/" } } ?? "/"
+                let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+                // RFC 3986 authority characters only (llhttp refuses others, `#` among them).
+                guard rest[..<authorityEnd].utf8.allSatisfy(isAuthorityCharacter) else {
+                    return .failure(HTTPParseError(400, "malformed request target"))
+                }
+                target = authorityEnd < rest.endIndex ? "/" + rest[authorityEnd...].drop { $0 == "/" } : "/"
             }
         }
         guard target.hasPrefix("/") else { return .failure(HTTPParseError(400, "request target must be a path")) }
@@ -167,6 +172,17 @@ public enum HTTPRequestParser {
         }
         return .success((String(decoding: line[line.startIndex ..< colon], as: UTF8.self), String(decoding: value, as: UTF8.self)))
     }
+
+    /// RFC 3986 `unreserved`, `sub-delims`, and what userinfo, ports, IP literals and
+    /// percent-encoding add.
+    private static func isAuthorityCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: authorityPunctuation.contains(byte)
+        }
+    }
+
+    private static let authorityPunctuation = Set("-._~!$&'()*+,;=:@[]%".utf8)
 
     /// RFC 9110 `tchar`.
     private static func isTokenCharacter(_ byte: UInt8) -> Bool {
