@@ -132,9 +132,10 @@ final class Connection {
                 consumed += length
                 request.client = client
                 let sequence = firstSequence + UInt64(inFlight.count)
-                state.requestParsed(keepAlive: request.wantsKeepAlive)
+                let keepAlive = request.wantsKeepAlive
+                state.requestParsed(keepAlive: keepAlive)
                 inFlight.append(InFlight(method: request.method, target: request.target, version: request.version,
-                                         keepAlive: request.wantsKeepAlive, started: now))
+                                         keepAlive: keepAlive, started: now))
                 switch owner.answer(request, sequence: sequence, of: self) {
                 case .now(let response): inFlight[inFlight.count - 1].response = response
                 case .later(let pending): inFlight[inFlight.count - 1].pending = pending
@@ -257,8 +258,8 @@ protocol ConnectionOwner: AnyObject {
     var parserLimits: HTTPParserLimits { get }
     /// The responder's answer to request `sequence` of `connection`.
     func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer
-    /// The `Date` field's value now (an IMF-fixdate).
-    var date: String { get }
+    /// The `Date` field's value now (an IMF-fixdate's bytes).
+    var date: [UInt8] { get }
     /// True when answers are written to an access log.
     var logsAnswers: Bool { get }
     /// Writes one access-log entry.

@@ -11,7 +11,7 @@ import Glibc
 /// next; tasks from other threads (finished renders, the drain) run between turns.
 final class Reactor {
     /// Whether the loop takes new connections.
-    private enum Accepting {
+    enum Accepting {
         case yes
         /// Paused until then (the system refused descriptors or memory).
         case pausedUntil(Int64)
@@ -20,36 +20,36 @@ final class Reactor {
     }
 
     /// A connection noted as one the server could take back, and when.
-    private struct EvictionNote {
+    struct EvictionNote {
         let descriptor: Int32
         let identifier: UInt64
         let epoch: Int
     }
 
-    private let loop: EventLoop
-    private let context: ServerContext
-    private let limits: ConnectionStateMachine.Limits
-    private var listener: Int32?
-    private var accepting = Accepting.yes
-    private var spare: Int32?
-    private var connections = ConnectionTable()
+    let loop: EventLoop
+    let context: ServerContext
+    let limits: ConnectionStateMachine.Limits
+    var listener: Int32?
+    var accepting = Accepting.yes
+    var spare: Int32?
+    var connections = ConnectionTable()
     /// Candidates for eviction by rank (lingering, idle, slow to send a head), oldest
     /// first; entries go stale when their connection changes phase and are skipped.
-    private var evictable = [RingBuffer<EvictionNote>](repeating: RingBuffer(), count: 3)
+    var evictable = [RingBuffer<EvictionNote>](repeating: RingBuffer(), count: 3)
     /// Connections with parseable input left when their turn ended.
     private var unfinished: [(descriptor: Int32, identifier: UInt64)] = []
-    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-    private var nextIdentifier: UInt64 = 0
+    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    var nextIdentifier: UInt64 = 0
     private var drainDeadline: Int64?
     private var lastTick: Int64 = 0
-    private var cachedDate: (second: Int, text: String) = (-1, "")
+    private var cachedDate: (second: Int, bytes: [UInt8]) = (-1, [])
 
-    private static let listenerKey: UInt64 = .max
+    static let listenerKey: UInt64 = .max
     private static let wakeKey: UInt64 = .max - 1
     /// How often deadlines are checked, in milliseconds.
     private static let tickInterval: Int64 = 250
     /// Connections accepted per listener event at most, so accepting cannot starve the rest.
-    private static let acceptBurst = 64
+    static let acceptBurst = 64
     /// How long accepting pauses after the system refused descriptors or memory (ms).
     static let acceptPause: Int64 = 500
     /// Parse-and-write rounds one connection gets per turn.
@@ -96,176 +96,9 @@ final class Reactor {
         finish()
     }
 
-    // MARK: Accepting
-
-    private func acceptPending(now: Int64) {
-        guard case .yes = accepting, let listener else { return }
-        for _ in 0 ..< Self.acceptBurst {
-            let accepted: (descriptor: Int32, client: ClientAddress)
-            do {
-                guard let next = try Socket.accept(listener) else { return }
-                accepted = next
-            } catch {
-                switch error.code {
-                case EMFILE, ENFILE:
-                    // Out of descriptors: free the spare to take one client and refuse it
-                    // properly, rather than leave it in the backlog or spin on the error.
-                    if refuseWithSpare(listener, now: now) { continue }
-                    pauseAccepting(now: now, because: error)
-                    return
-                case ENOBUFS, ENOMEM:
-                    pauseAccepting(now: now, because: error)
-                    return
-                case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
-                    continue  // that client is gone; the next one may be fine (accept(2))
-                default:
-                    pauseAccepting(now: now, because: error)
-                    return
-                }
-            }
-            context.counters.count(\.accepted)
-            admit(accepted.descriptor, from: accepted.client, now: now)
-        }
-    }
-
-    private func admit(_ descriptor: Int32, from client: ClientAddress, now: Int64) {
-        var refusal = context.admission.admit(client)
-        if refusal == .full, evictOne(now: now) {
-            refusal = context.admission.admit(client)
-        }
-        if let refusal { return refuse(descriptor, from: client, because: refusal, now: now) }
-        // Nagle only delays answers; a socket that refuses the option still works.
-        try? Socket.disableNagle(descriptor)
-        let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
-        open(Connection(descriptor: descriptor, identifier: nextIdentifier, client: client, admission: .served, state: state), now: now)
-    }
-
-    /// Answers a newcomer 503 with Retry-After: in a refusal slot, where it lingers so the
-    /// answer is not lost to a reset, or, with none free, written and closed at once.
-    private func refuse(_ descriptor: Int32, from client: ClientAddress, because refusal: Admission.Refusal, now: Int64) {
-        let response: HTTPResponse
-        switch refusal {
-        case .full:
-            context.counters.count(\.refusedFull)
-            context.problems.report("refused connections: the limit of \(context.admission.maxConnections) is reached", at: now)
-            response = HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")])
-        case .clientLimit:
-            context.counters.count(\.refusedClientLimit)
-            context.problems.report("refused connections: an address reached its limit of \(context.admission.maxConnectionsPerClient)", at: now)
-            response = HTTPResponse.text(503, "too many connections from your address; retry shortly", headers: [("Retry-After", "1")])
-        }
-        guard context.admission.takeRefusalSlot() else { return refuseAtOnce(descriptor, with: response, now: now) }
-        let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
-        let connection = Connection(descriptor: descriptor, identifier: nextIdentifier, client: client, admission: .refused, state: state)
-        connection.refuse(response, now: now, owner: self)
-        open(connection, now: now)
-    }
-
-    /// Writes `response`, shuts writing down, reads what the client already sent (so the
-    /// close sends no reset for it) and closes: a refusal that holds no descriptor.
-    private func refuseAtOnce(_ descriptor: Int32, with response: HTTPResponse, now: Int64) {
-        var bytes: [UInt8] = []
-        HTTPResponseSerializer.writeHead(response, version: .http11, keepAlive: false, date: date, to: &bytes)
-        bytes += response.body
-        _ = try? Socket.write(descriptor, bytes, from: 0, then: [], more: false)
-        Socket.shutDownWriting(descriptor)
-        _ = try? scratch.withUnsafeMutableBytes { buffer throws(SocketError) in try Socket.read(descriptor, into: buffer) }
-        close(descriptor)
-    }
-
-    /// Frees the spare descriptor, accepts one client with it and refuses it. False when
-    /// there is no spare (it could not be opened again) or accepting still fails.
-    private func refuseWithSpare(_ listener: Int32, now: Int64) -> Bool {
-        guard let held = spare else { return false }
-        close(held)
-        spare = nil
-        defer { spare = Socket.openSpare() }
-        guard let accepted = try? Socket.accept(listener) else { return false }
-        context.counters.count(\.accepted)
-        context.counters.count(\.refusedNoDescriptor)
-        context.problems.report("refused connections: the process is out of file descriptors (RLIMIT_NOFILE)", at: now)
-        refuseAtOnce(accepted.descriptor, with: HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")]),
-                     now: now)
-        return true
-    }
-
-    private func pauseAccepting(now: Int64, because error: SocketError) {
-        guard let listener else { return }
-        context.counters.count(\.acceptPauses)
-        context.problems.report("\(error); accepting paused for \(Self.acceptPause) ms", at: now)
-        do {
-            try loop.epoll.modify(listener, events: 0, key: Self.listenerKey)
-            accepting = .pausedUntil(now + Self.acceptPause)
-        } catch {
-            context.log("cannot pause accepting: \(error)")
-        }
-    }
-
-    private func resumeAcceptingIfDue(now: Int64) {
-        guard case .pausedUntil(let until) = accepting, now >= until, let listener else { return }
-        do {
-            try loop.epoll.modify(listener, events: Epoll.readable, key: Self.listenerKey)
-            accepting = .yes
-        } catch {
-            accepting = .pausedUntil(now + Self.acceptPause)
-        }
-    }
-
-    /// Closes the connection the server can best spare to make room: a lingering one,
-    /// else the longest idle, else the one slowest to send its request head (if it has
-    /// taken longer than the grace period). False when none may go.
-    private func evictOne(now: Int64) -> Bool {
-        let grace = min(1000, limits.requestTimeout / 2)
-        for rank in evictable.indices {
-            while let note = evictable[rank].first {
-                guard let connection = connections[note.descriptor], connection.identifier == note.identifier,
-                      connection.state.epoch == note.epoch, connection.admission == .served else {
-                    // Stale (the connection moved on or left), or a refusal, whose closing
-                    // would free no room for a connection to be served.
-                    evictable[rank].popFirst()
-                    continue
-                }
-                guard connection.state.evictionRank(at: now, grace: grace) != nil else { break }  // the oldest is still too young
-                evictable[rank].popFirst()
-                context.counters.count(\.evicted)
-                connection.abort()
-                closeConnection(connection)
-                return true
-            }
-        }
-        return false
-    }
-
-    private func noteEvictable(_ connection: Connection) {
-        let epoch = connection.state.epoch
-        guard connection.notedEpoch != epoch else { return }
-        connection.notedEpoch = epoch
-        let rank: Int
-        switch connection.state.phase {
-        case .lingering: rank = 0
-        case .idle: rank = 1
-        case .awaitingHead: rank = 2
-        default: return
-        }
-        evictable[rank].append(EvictionNote(descriptor: connection.descriptor, identifier: connection.identifier, epoch: epoch))
-        if evictable[rank].count > 2 * connections.count + 64 { compactEvictable(rank) }
-    }
-
-    /// Drops stale notes, keeping the order of the rest (amortised O(1) per note).
-    private func compactEvictable(_ rank: Int) {
-        var kept = RingBuffer<EvictionNote>()
-        while let note = evictable[rank].popFirst() {
-            if let connection = connections[note.descriptor], connection.identifier == note.identifier,
-               connection.state.epoch == note.epoch {
-                kept.append(note)
-            }
-        }
-        evictable[rank] = kept
-    }
-
     // MARK: Connections
 
-    private func open(_ connection: Connection, now: Int64) {
+    func open(_ connection: Connection, now: Int64) {
         nextIdentifier += 1
         connections.insert(connection)
         service(connection, now: now)
@@ -293,7 +126,7 @@ final class Reactor {
 
     /// Lets `connection` make what progress it can: parse what the bounds allow, write,
     /// settle its state, then tell epoll what it now waits for.
-    private func service(_ connection: Connection, now: Int64) {
+    func service(_ connection: Connection, now: Int64) {
         var rounds = 0
         while connection.state.phase != .closed {
             guard connection.flush(now: now) else {
@@ -371,7 +204,7 @@ final class Reactor {
         }
     }
 
-    private func closeConnection(_ connection: Connection) {
+    func closeConnection(_ connection: Connection) {
         guard connections.remove(connection.descriptor) != nil else { return }
         connection.cancelPending()
         // Closing the descriptor also takes it out of the epoll set.
@@ -427,15 +260,15 @@ extension Reactor: ConnectionOwner {
     }
 
     /// The IMF-fixdate for `Date`, formatted once a second.
-    var date: String {
+    var date: [UInt8] {
         var seconds = time(nil)
-        guard Int(seconds) != cachedDate.second else { return cachedDate.text }
+        guard Int(seconds) != cachedDate.second else { return cachedDate.bytes }
         var parts = tm()
         gmtime_r(&seconds, &parts)
         var buffer = [CChar](repeating: 0, count: 64)
         let length = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
-        cachedDate = (Int(seconds), String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        return cachedDate.text
+        cachedDate = (Int(seconds), buffer.prefix(length).map { UInt8(bitPattern: $0) })
+        return cachedDate.bytes
     }
 
     var logsAnswers: Bool { context.accessLog != nil }

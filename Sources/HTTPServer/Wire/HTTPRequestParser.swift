@@ -130,9 +130,13 @@ public enum HTTPRequestParser {
         guard knownMethods.contains(where: { $0.elementsEqual(method) }) else {
             return .failure(HTTPParseError(501, "unknown method"))
         }
-        let versionText = String(decoding: versionBytes, as: UTF8.self)
-        guard let version = HTTPVersion(rawValue: versionText) else {
-            let looksLikeHTTP = versionText.hasPrefix("HTTP/") && versionText.count == 8
+        let version: HTTPVersion
+        if versionBytes.elementsEqual(http11) {
+            version = .http11
+        } else if versionBytes.elementsEqual(http10) {
+            version = .http10
+        } else {
+            let looksLikeHTTP = versionBytes.starts(with: http11.prefix(5)) && versionBytes.count == 8
             return .failure(HTTPParseError(looksLikeHTTP ? 505 : 400, looksLikeHTTP ? "only HTTP/1.0 and HTTP/1.1" : "malformed request line"))
         }
         guard !targetBytes.isEmpty, targetBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
@@ -184,15 +188,22 @@ public enum HTTPRequestParser {
 
     private static let authorityPunctuation = Set("-._~!$&'()*+,;=:@[]%".utf8)
 
+    private static let http11 = Array("HTTP/1.1".utf8), http10 = Array("HTTP/1.0".utf8)
+
     /// RFC 9110 `tchar`.
     private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: tokenPunctuation.contains(byte)
-        }
+        tokenCharacters[Int(byte)]
     }
 
-    private static let tokenPunctuation = Set("!#$%&'*+-.^_`|~".utf8)
+    /// `tchar` by byte value: a table, since header names are checked byte by byte for
+    /// every request.
+    private static let tokenCharacters: [Bool] = (0 ... 255).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
 
     /// The methods of RFC 9110 and RFC 5789 (PATCH); routes answer 405 to those they do not serve.
     private static let knownMethods: [[UInt8]] = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"].map { Array($0.utf8) }

@@ -6,37 +6,63 @@ public enum HTTPResponseSerializer {
     public static func head(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
-        writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &bytes)
+        writeHead(response, version: version, keepAlive: keepAlive, date: Array(date.utf8), to: &bytes)
         return bytes
     }
 
     /// Appends the head of `response` to `bytes` (an output buffer: no array of its own).
-    public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String, to bytes: inout [UInt8]) {
-        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        append(version == .http10 ? "HTTP/1.0 " : "HTTP/1.1 ")
-        append(String(response.status))
-        append(" ")
-        append(HTTPResponse.reason(response.status))
-        append("\r\n")
+    /// `date` is an IMF-fixdate's bytes. Runs for every answer, so it copies prepared
+    /// bytes rather than formatting text.
+    public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8], to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: statusLine(response.status, version: version))
         if let wire = response.headers.wireForm {
             bytes.append(contentsOf: wire)
         } else {
             appendFields(response.headers, to: &bytes)
         }
         if response.status != 304 && response.status != 204 {
-            append("Content-Length: ")
-            append(String(response.bodyLength))
-            append("\r\n")
+            bytes.append(contentsOf: contentLengthName)
+            appendDecimal(response.bodyLength, to: &bytes)
+            bytes.append(contentsOf: lineEnd)
         }
-        append("Date: ")
-        append(date)
-        append("\r\n")
+        bytes.append(contentsOf: dateName)
+        bytes.append(contentsOf: date)
+        bytes.append(contentsOf: lineEnd)
         if !keepAlive {
-            append("Connection: close\r\n")
+            bytes.append(contentsOf: connectionClose)
         } else if version == .http10 {
-            append("Connection: keep-alive\r\n")
+            bytes.append(contentsOf: connectionKeepAlive)
         }
-        append("\r\n")
+        bytes.append(contentsOf: lineEnd)
+    }
+
+    private static let contentLengthName = Array("Content-Length: ".utf8), dateName = Array("Date: ".utf8), lineEnd = Array("\r\n".utf8)
+    private static let connectionClose = Array("Connection: close\r\n".utf8)
+    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+
+    /// `HTTP/1.x NNN Reason\r\n`, prepared for every status from 100 to 599.
+    private static let statusLines: [[[UInt8]]] = [HTTPVersion.http10, .http11].map { version in
+        (100 ... 599).map { status in Array("\(version.rawValue) \(status) \(HTTPResponse.reason(status))\r\n".utf8) }
+    }
+
+    private static func statusLine(_ status: Int, version: HTTPVersion) -> [UInt8] {
+        guard (100 ... 599).contains(status) else { return Array("\(version.rawValue) \(status) Status\r\n".utf8) }
+        return statusLines[version == .http10 ? 0 : 1][status - 100]
+    }
+
+    /// Appends `value` (≥ 0) in decimal, without making a string.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var remaining = max(0, value), count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+                count += 1
+            } while remaining > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// Appends `headers` as `name: value` lines, leaving out the fields the transport writes.

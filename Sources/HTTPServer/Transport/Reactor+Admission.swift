@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a reactor lets connections in: accepting in bursts, admission against the limits,
+/// making room by eviction, refusing with a real 503, and what it does when the process
+/// runs out of descriptors (the spare) or the system out of memory (a pause).
+extension Reactor {
+    func acceptPending(now: Int64) {
+        guard case .yes = accepting, let listener else { return }
+        for _ in 0 ..< Self.acceptBurst {
+            let accepted: (descriptor: Int32, client: ClientAddress)
+            do {
+                guard let next = try Socket.accept(listener) else { return }
+                accepted = next
+            } catch {
+                switch error.code {
+                case EMFILE, ENFILE:
+                    // Out of descriptors: free the spare to take one client and refuse it
+                    // properly, rather than leave it in the backlog or spin on the error.
+                    if refuseWithSpare(listener, now: now) { continue }
+                    pauseAccepting(now: now, because: error)
+                    return
+                case ENOBUFS, ENOMEM:
+                    pauseAccepting(now: now, because: error)
+                    return
+                case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
+                    continue  // that client is gone; the next one may be fine (accept(2))
+                default:
+                    pauseAccepting(now: now, because: error)
+                    return
+                }
+            }
+            context.counters.count(\.accepted)
+            admit(accepted.descriptor, from: accepted.client, now: now)
+        }
+    }
+
+    func admit(_ descriptor: Int32, from client: ClientAddress, now: Int64) {
+        var refusal = context.admission.admit(client)
+        if refusal == .full, evictOne(now: now) {
+            refusal = context.admission.admit(client)
+        }
+        if let refusal { return refuse(descriptor, from: client, because: refusal, now: now) }
+        // Nagle only delays answers; a socket that refuses the option still works.
+        try? Socket.disableNagle(descriptor)
+        let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
+        open(Connection(descriptor: descriptor, identifier: nextIdentifier, client: client, admission: .served, state: state), now: now)
+    }
+
+    /// Answers a newcomer 503 with Retry-After: in a refusal slot, where it lingers so the
+    /// answer is not lost to a reset, or, with none free, written and closed at once.
+    func refuse(_ descriptor: Int32, from client: ClientAddress, because refusal: Admission.Refusal, now: Int64) {
+        let response: HTTPResponse
+        switch refusal {
+        case .full:
+            context.counters.count(\.refusedFull)
+            context.problems.report("refused connections: the limit of \(context.admission.maxConnections) is reached", at: now)
+            response = HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")])
+        case .clientLimit:
+            context.counters.count(\.refusedClientLimit)
+            context.problems.report("refused connections: an address reached its limit of \(context.admission.maxConnectionsPerClient)", at: now)
+            response = HTTPResponse.text(503, "too many connections from your address; retry shortly", headers: [("Retry-After", "1")])
+        }
+        guard context.admission.takeRefusalSlot() else { return refuseAtOnce(descriptor, with: response, now: now) }
+        let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
+        let connection = Connection(descriptor: descriptor, identifier: nextIdentifier, client: client, admission: .refused, state: state)
+        connection.refuse(response, now: now, owner: self)
+        open(connection, now: now)
+    }
+
+    /// Writes `response`, shuts writing down, reads what the client already sent (so the
+    /// close sends no reset for it) and closes: a refusal that holds no descriptor.
+    func refuseAtOnce(_ descriptor: Int32, with response: HTTPResponse, now: Int64) {
+        var bytes: [UInt8] = []
+        HTTPResponseSerializer.writeHead(response, version: .http11, keepAlive: false, date: date, to: &bytes)
+        bytes += response.body
+        _ = try? Socket.write(descriptor, bytes, from: 0, then: [], more: false)
+        Socket.shutDownWriting(descriptor)
+        _ = try? scratch.withUnsafeMutableBytes { buffer throws(SocketError) in try Socket.read(descriptor, into: buffer) }
+        close(descriptor)
+    }
+
+    /// Frees the spare descriptor, accepts one client with it and refuses it. False when
+    /// there is no spare (it could not be opened again) or accepting still fails.
+    func refuseWithSpare(_ listener: Int32, now: Int64) -> Bool {
+        guard let held = spare else { return false }
+        close(held)
+        spare = nil
+        defer { spare = Socket.openSpare() }
+        guard let accepted = try? Socket.accept(listener) else { return false }
+        context.counters.count(\.accepted)
+        context.counters.count(\.refusedNoDescriptor)
+        context.problems.report("refused connections: the process is out of file descriptors (RLIMIT_NOFILE)", at: now)
+        refuseAtOnce(accepted.descriptor, with: HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")]),
+                     now: now)
+        return true
+    }
+
+    func pauseAccepting(now: Int64, because error: SocketError) {
+        guard let listener else { return }
+        context.counters.count(\.acceptPauses)
+        context.problems.report("\(error); accepting paused for \(Self.acceptPause) ms", at: now)
+        do {
+            try loop.epoll.modify(listener, events: 0, key: Self.listenerKey)
+            accepting = .pausedUntil(now + Self.acceptPause)
+        } catch {
+            context.log("cannot pause accepting: \(error)")
+        }
+    }
+
+    func resumeAcceptingIfDue(now: Int64) {
+        guard case .pausedUntil(let until) = accepting, now >= until, let listener else { return }
+        do {
+            try loop.epoll.modify(listener, events: Epoll.readable, key: Self.listenerKey)
+            accepting = .yes
+        } catch {
+            accepting = .pausedUntil(now + Self.acceptPause)
+        }
+    }
+
+    /// Closes the connection the server can best spare to make room: a lingering one,
+    /// else the longest idle, else the one slowest to send its request head (if it has
+    /// taken longer than the grace period). False when none may go.
+    func evictOne(now: Int64) -> Bool {
+        let grace = min(1000, limits.requestTimeout / 2)
+        for rank in evictable.indices {
+            while let note = evictable[rank].first {
+                guard let connection = connections[note.descriptor], connection.identifier == note.identifier,
+                      connection.state.epoch == note.epoch, connection.admission == .served else {
+                    // Stale (the connection moved on or left), or a refusal, whose closing
+                    // would free no room for a connection to be served.
+                    evictable[rank].popFirst()
+                    continue
+                }
+                guard connection.state.evictionRank(at: now, grace: grace) != nil else { break }  // the oldest is still too young
+                evictable[rank].popFirst()
+                context.counters.count(\.evicted)
+                connection.abort()
+                closeConnection(connection)
+                return true
+            }
+        }
+        return false
+    }
+
+    func noteEvictable(_ connection: Connection) {
+        let epoch = connection.state.epoch
+        guard connection.notedEpoch != epoch else { return }
+        connection.notedEpoch = epoch
+        let rank: Int
+        switch connection.state.phase {
+        case .lingering: rank = 0
+        case .idle: rank = 1
+        case .awaitingHead: rank = 2
+        default: return
+        }
+        evictable[rank].append(EvictionNote(descriptor: connection.descriptor, identifier: connection.identifier, epoch: epoch))
+        if evictable[rank].count > 2 * connections.count + 64 { compactEvictable(rank) }
+    }
+
+    /// Drops stale notes, keeping the order of the rest (amortised O(1) per note).
+    func compactEvictable(_ rank: Int) {
+        var kept = RingBuffer<EvictionNote>()
+        while let note = evictable[rank].popFirst() {
+            if let connection = connections[note.descriptor], connection.identifier == note.identifier,
+               connection.state.epoch == note.epoch {
+                kept.append(note)
+            }
+        }
+        evictable[rank] = kept
+    }
+}
