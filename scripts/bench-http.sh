@@ -89,20 +89,30 @@ for image in "${images[@]}"; do
         for workers in 1 2; do
             results=()
             for round in 1 2; do
-                port=$(start_spinnerd --event-loops "$workers")
-                curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"  # rendered, now cached
-                s=$(wrk_run "http://127.0.0.1:$port$url_path" "$connections")
-                stop_spinnerd
+                # The order flips each round: on a shared machine, going first or last is
+                # worth as much as the difference being measured.
+                order=(spinnerd baseline nginx)
+                (( round % 2 )) || order=(nginx baseline spinnerd)
                 b="- -"
-                if [[ -n "$baseline" ]]; then
-                    port=$(start_spinnerd --binary "$baseline" --event-loops "$workers")
-                    curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"
-                    b=$(wrk_run "http://127.0.0.1:$port$url_path" "$connections")
-                    stop_spinnerd
-                fi
-                start_nginx "$workers"
-                n=$(wrk_run "http://127.0.0.1:18099/spinner/$file" "$connections")
-                stop_nginx
+                for server in "${order[@]}"; do
+                    case "$server" in
+                    spinnerd)
+                        port=$(start_spinnerd --event-loops "$workers")
+                        curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"  # rendered, now cached
+                        s=$(wrk_run "http://127.0.0.1:$port$url_path" "$connections")
+                        stop_spinnerd ;;
+                    baseline)
+                        [[ -n "$baseline" ]] || continue
+                        port=$(start_spinnerd --binary "$baseline" --event-loops "$workers")
+                        curl -sf -o /dev/null "http://127.0.0.1:$port$url_path"
+                        b=$(wrk_run "http://127.0.0.1:$port$url_path" "$connections")
+                        stop_spinnerd ;;
+                    nginx)
+                        start_nginx "$workers"
+                        n=$(wrk_run "http://127.0.0.1:18099/spinner/$file" "$connections")
+                        stop_nginx ;;
+                    esac
+                done
                 echo "  $workers event loop(s) vs $workers nginx worker(s), round $round: spinnerd $s | nginx $n${baseline:+ | baseline $b}   (requests/s, p99 ms)"
                 results+=("$s $n $b")
             done
