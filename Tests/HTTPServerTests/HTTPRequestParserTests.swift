@@ -73,10 +73,10 @@ final class HTTPRequestParserTests: XCTestCase {
     }
 
     func testUnknownMethodsAre501() throws {
-        for method in ["FOO", "get", "PROPFIND", "BREW"] {
+        for method in ["FOO", "get", "BREW", "GETX"] {
             XCTAssertEqual(failure("\(method) /x HTTP/1.1\r\nHost: y\r\n\r\n"), 501, method)
         }
-        for method in ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"] {
+        for method in ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT", "QUERY", "PROPFIND", "M-SEARCH"] {
             XCTAssertEqual(try XCTUnwrap(request("\(method) /x HTTP/1.1\r\nHost: y\r\n\r\n")).0.method, method)
         }
     }

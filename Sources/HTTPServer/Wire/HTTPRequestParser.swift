@@ -7,8 +7,8 @@ import Glibc
 ///
 /// Strict where a lenient reading could differ from a proxy's in front (request
 /// smuggling): lines end in CRLF only (a bare LF is refused), `Content-Length` must be
-/// one field holding digits only, `Transfer-Encoding` is refused, unknown methods get
-/// 501. It accepts nothing that llhttp (Node's parser) refuses — a differential test
+/// one field holding digits only, `Transfer-Encoding` is refused, methods llhttp does
+/// not know get 501. It accepts nothing that llhttp (Node's parser) refuses — a differential test
 /// checks that.
 public enum HTTPRequestParser {
     /// Parses the request at the front of `bytes`.
@@ -205,6 +205,12 @@ public enum HTTPRequestParser {
         }
     }
 
-    /// The methods of RFC 9110 and RFC 5789 (PATCH); routes answer 405 to those they do not serve.
-    private static let knownMethods: [[UInt8]] = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"].map { Array($0.utf8) }
+    /// The registered methods llhttp knows (RFC 9110, PATCH, WebDAV, QUERY, …), the most
+    /// used first; routes answer 405 to those they do not serve, anything else gets 501.
+    private static let knownMethods: [[UInt8]] = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "CONNECT", "TRACE", "QUERY",
+        "COPY", "LOCK", "MKCOL", "MOVE", "PROPFIND", "PROPPATCH", "SEARCH", "UNLOCK", "BIND", "REBIND", "UNBIND", "ACL",
+        "REPORT", "MKACTIVITY", "CHECKOUT", "MERGE", "M-SEARCH", "NOTIFY", "SUBSCRIBE", "UNSUBSCRIBE", "PURGE",
+        "MKCALENDAR", "LINK", "UNLINK", "SOURCE",
+    ].map { Array($0.utf8) }
 }
