@@ -11,10 +11,15 @@ public enum RenderError: Error, Sendable {
     case raster(RasterError)
     /// An encoder's library failed.
     case codec(CodecError)
+    /// The work was told to stop: nobody waits for it, or its deadline passed.
+    case stopped(StopCheck.Reason)
 
     /// The HTTP status for this error.
     public var status: Int {
-        if case .request(let error) = self { return error.status }
-        return 500
+        switch self {
+        case .request(let error): error.status
+        case .stopped: 503
+        case .raster, .codec: 500
+        }
     }
 }

@@ -8,6 +8,6 @@ extension SpinnerRenderer {
     /// with others (apngasm, gifsicle) on the very same frames.
     public func frames(_ request: SpinnerRequest) throws(RenderError) -> [AnimationFrame] {
         let (scene, plan) = try planned(request)
-        return try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
+        return try rasterFrames(scene, plan)
     }
 }

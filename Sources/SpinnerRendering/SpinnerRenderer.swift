@@ -14,8 +14,15 @@ public struct SpinnerRenderer: Sendable {
         self.budget = budget
     }
 
-    /// The image `request` asks for.
-    public func render(_ request: SpinnerRequest) throws(RenderError) -> RenderedImage {
+    /// The cost of `request`, or the budget's refusal, before any work.
+    public func estimate(_ request: SpinnerRequest) throws(RequestError) -> RenderEstimate {
+        let scene = request.kind.scene(for: request)
+        let plan = try FramePlan(request: request, scene: scene, budget: budget)
+        return RenderCostModel.estimate(format: request.format, pixelSize: plan.pixelSize, frames: plan.times.count)
+    }
+
+    /// The image `request` asks for; `stop` is asked between frames.
+    public func render(_ request: SpinnerRequest, stop: StopCheck = .never) throws(RenderError) -> RenderedImage {
         let (scene, plan) = try planned(request)
         let bytes: [UInt8]
         switch request.format {
@@ -25,10 +32,10 @@ public struct SpinnerRenderer: Sendable {
             }
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
         case .apng:
-            let frames = try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
+            let frames = try rasterFrames(scene, plan, stop: stop)
             bytes = try codec { () throws(CodecError) in try APNGEncoder(loops: request.integer(.loops)).encode(frames) }
         case .gif:
-            let frames = try raster { () throws(RasterError) in try rasterFrames(scene, plan) }
+            let frames = try rasterFrames(scene, plan, stop: stop)
             let matte = request.color(.matte, theme: request.theme.fixed).map { color in
                 GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
             }
@@ -48,12 +55,15 @@ public struct SpinnerRenderer: Sendable {
     }
 
     /// Every planned frame, rasterised, with its exact duration in seconds.
-    func rasterFrames(_ scene: Scene, _ plan: FramePlan) throws(RasterError) -> [AnimationFrame] {
-        let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
-        return zip(plan.times, plan.durations).map { time, duration in
-            AnimationFrame(image: rasterizer.render(at: time),
-                           duration: FrameDuration(numerator: duration.numerator, denominator: duration.denominator * 1000))
+    func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never) throws(RenderError) -> [AnimationFrame] {
+        let rasterizer = try raster { () throws(RasterError) in try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize) }
+        var frames: [AnimationFrame] = []
+        for (time, duration) in zip(plan.times, plan.durations) {
+            do { try stop.check() } catch { throw .stopped(error) }
+            frames.append(AnimationFrame(image: rasterizer.render(at: time),
+                                         duration: FrameDuration(numerator: duration.numerator, denominator: duration.denominator * 1000)))
         }
+        return frames
     }
 
     func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {

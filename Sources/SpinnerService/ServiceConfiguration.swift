@@ -5,21 +5,25 @@ import SpinnerModel
 public struct ServiceConfiguration: Sendable {
     /// The cache's bound on the bytes of stored images. Default 64 MiB.
     public var cacheBytes: Int
-    /// Render worker threads. Default: the number of cores.
-    public var workers: Int
-    /// Renders that may wait for a worker; beyond, 503. Default 64.
-    public var renderQueue: Int
+    /// Render threads and queues: a quick lane and a heavy lane.
+    public var lanes: RenderScheduler.Limits
+    /// Renders estimated at most this long go to the quick lane. Default 0.15 s.
+    public var quickRenderSeconds: Double
+    /// A render still running after this long is stopped and answered 503. Default 10 s.
+    public var renderTimeoutMilliseconds: Int64
     /// Limits checked before any render.
     public var budget: RenderBudget
     /// Descriptors for large cached bodies kept in memfds (sent by sendfile); beyond,
     /// bodies stay on the heap. Default 1 024 (`spinnerd serve` takes it from its `DescriptorPlan`).
     public var bodyFiles: DescriptorQuota
 
-    public init(cacheBytes: Int = 64 << 20, workers: Int = 2, renderQueue: Int = 64, budget: RenderBudget = .standard,
+    public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 0.15,
+                renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024)) {
         self.cacheBytes = cacheBytes
-        self.workers = workers
-        self.renderQueue = renderQueue
+        self.lanes = lanes
+        self.quickRenderSeconds = quickRenderSeconds
+        self.renderTimeoutMilliseconds = renderTimeoutMilliseconds
         self.budget = budget
         self.bodyFiles = bodyFiles
     }

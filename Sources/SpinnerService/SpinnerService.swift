@@ -4,17 +4,9 @@ import SpinnerRendering
 
 /// The spinner routes behind the HTTP server's responder interface: request → model →
 /// cached or freshly rendered image. Cache hits are answered on the calling (event loop)
-/// thread; misses go to the render pool, and concurrent misses for one image share one
-/// render. Testable without sockets: call `respond(to:)`.
+/// thread; misses go to the `RenderDispatcher` (cost estimate, lanes, single flight,
+/// cancellation). Testable without sockets: call `respond(to:)`.
 public final class SpinnerService: HTTPResponder {
-    /// A finished render or why there is none, shared by everyone who waited for it.
-    enum RenderOutcome: Sendable {
-        case image(Representation)
-        case refused(RequestError)
-        case failed(String)
-        case overloaded
-    }
-
     public let configuration: ServiceConfiguration
     public let metrics = Metrics()
     private let renderer: SpinnerRenderer
@@ -22,8 +14,7 @@ public final class SpinnerService: HTTPResponder {
     /// Request targets already validated, with their cache keys: a repeated URL skips
     /// parsing and canonicalisation entirely.
     private let knownTargets = ByteBoundedLRU<String>(capacity: 4 << 20)
-    private let flights = SingleFlight<RenderOutcome>()
-    private let pool: RenderPool
+    private let renders: RenderDispatcher
     private let documents: [Route: Representation]
     private let transportStatistics: @Sendable () -> TransportStatistics
 
@@ -33,7 +24,7 @@ public final class SpinnerService: HTTPResponder {
         self.configuration = configuration
         self.renderer = SpinnerRenderer(budget: configuration.budget)
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes)
-        self.pool = RenderPool(workers: configuration.workers, queueLimit: configuration.renderQueue)
+        self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics)
         self.transportStatistics = transportStatistics
         let short = "public, max-age=300"
         documents = [
@@ -82,8 +73,8 @@ public final class SpinnerService: HTTPResponder {
             ServiceHeaders.addCommon(to: &headers)
             return counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
         case .metrics:
-            let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: pool.queued,
-                                    transport: transportStatistics())
+            let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
+                                    flights: renders.inFlight, transport: transportStatistics())
             var headers = HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")])
             ServiceHeaders.addCommon(to: &headers)
             return counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
@@ -98,7 +89,8 @@ public final class SpinnerService: HTTPResponder {
         do {
             var format: OutputFormat? = nil
             if let fileExtension {
-                guard let known = OutputFormat(rawValue: fileExtension) else { throw RequestError.unknownFormat(fileExtension) }
+                // Case-insensitive, like `format=`: `.PNG` is `.png`.
+                guard let known = OutputFormat(rawValue: fileExtension.lowercased()) else { throw RequestError.unknownFormat(fileExtension) }
                 format = known
             }
             spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: request.query)
@@ -114,63 +106,17 @@ public final class SpinnerService: HTTPResponder {
             return .now(cached.response(to: request, note: "cache=hit"))
         }
         metrics.cacheMiss()
-        let pending = PendingResponse()
-        let metrics = self.metrics
-        let first = flights.join(key) { outcome in
-            let response = Self.response(for: outcome, to: request)
-            metrics.request(route: .spinner, status: response.status)
-            pending.send(response)
-        }
-        guard first else {
-            metrics.coalescedRender()
-            return .later(pending)
-        }
-        let accepted = pool.submit { [self] in
-            let outcome = self.render(spinnerRequest, key: key)
-            self.flights.finish(key, with: outcome)
-        }
-        if !accepted {
-            metrics.rejectedRender()
-            flights.finish(key, with: .overloaded)
-        }
-        return .later(pending)
+        return renders.answer(spinnerRequest, key: key, to: request)
+    }
+
+    /// Drops queued renders and ends the render threads; call after the server drained.
+    public func stop() {
+        renders.stop()
     }
 
     /// The cached image for a request target already validated, if it is still cached.
     private func cachedImage(for target: String) -> Representation? {
         guard let key = knownTargets.value(for: target) else { return nil }
         return cache.value(for: key)
-    }
-
-    /// Renders on a pool thread and stores the result in the cache.
-    private func render(_ request: SpinnerRequest, key: String) -> RenderOutcome {
-        let started = SystemClock().milliseconds()
-        do {
-            let image = try renderer.render(request)
-            metrics.rendered(format: request.format.rawValue, seconds: Double(SystemClock().milliseconds() - started) / 1000)
-            var extra: [(String, String)] = []
-            if request.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
-            let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,
-                                                extraHeaders: extra, files: configuration.bodyFiles)
-            cache.insert(representation, cost: representation.cost + key.utf8.count, for: key)
-            return .image(representation)
-        } catch {
-            if case .request(let refused) = error { return .refused(refused) }
-            return .failed("\(error)")
-        }
-    }
-
-    private static func response(for outcome: RenderOutcome, to request: HTTPRequest) -> HTTPResponse {
-        switch outcome {
-        case .image(let representation):
-            return representation.response(to: request, note: "cache=miss")
-        case .refused(let error):
-            return ProblemDetails.response(for: error)
-        case .failed(let message):
-            return ProblemDetails.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
-        case .overloaded:
-            return ProblemDetails.response(status: 503, title: "Busy", detail: "The render queue is full; retry shortly.",
-                                           headers: [("Retry-After", "1")])
-        }
     }
 }

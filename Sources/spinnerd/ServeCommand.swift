@@ -51,7 +51,7 @@ enum ServeCommand {
             return 1
         }
         Console.out("spinnerd \(ServiceVersion.text) listening on http://\(options.server.host):\(port) "
-                    + "(cache \(options.service.cacheBytes) bytes, \(options.service.workers) render workers, \(options.server.eventLoops) event loops, "
+                    + "(cache \(options.service.cacheBytes) bytes, \(options.service.lanes.quickWorkers)+\(options.service.lanes.heavyWorkers) render threads, \(options.server.eventLoops) event loops, "
                     + "\(options.server.maxConnections) connections, \(options.server.maxConnectionsPerClient) per client, "
                     + "\(plan.limit) descriptors)")
         var received: Int32 = 0
@@ -59,6 +59,7 @@ enum ServeCommand {
         Console.out("spinnerd: received signal \(received), draining")
         server.shutdown()
         server.wait()
+        service.stop()
         Console.out("spinnerd: stopped")
         return 0
     }

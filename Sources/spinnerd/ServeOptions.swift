@@ -20,11 +20,14 @@ struct ServeOptions {
     static func parse(_ arguments: [String], environment: [String: String]) -> Result<ServeOptions, OptionError> {
         var options = ServeOptions()
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        options.service.workers = cores
+        options.service.lanes.quickWorkers = cores
+        options.service.lanes.heavyWorkers = max(1, cores / 2)
         options.server.eventLoops = min(2, cores)
         var values: [String: String] = [:]
         let names: [String: String] = [
             "PORT": "port", "HOST": "host", "SPINNERD_CACHE_BYTES": "cache-bytes", "SPINNERD_WORKERS": "workers",
+            "SPINNERD_HEAVY_WORKERS": "heavy-workers", "SPINNERD_HEAVY_QUEUE": "heavy-queue",
+            "SPINNERD_HEAVY_RENDERS_PER_CLIENT": "heavy-renders-per-client", "SPINNERD_RENDER_TIMEOUT": "render-timeout",
             "SPINNERD_EVENT_LOOPS": "event-loops", "SPINNERD_RENDER_QUEUE": "render-queue", "SPINNERD_LOG_LEVEL": "log-level",
             "SPINNERD_REQUEST_TIMEOUT": "request-timeout", "SPINNERD_IDLE_TIMEOUT": "idle-timeout",
             "SPINNERD_MAX_CONNECTIONS": "max-connections", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT": "max-connections-per-client",
@@ -64,9 +67,15 @@ struct ServeOptions {
         case "port": guard let port = integer(0...65535) else { return "--port must be 0…65535" }; server.port = port
         case "host": guard !value.isEmpty else { return "--host must be an IPv4 address" }; server.host = value
         case "cache-bytes": guard let bytes = integer(0...(1 << 40)) else { return "--cache-bytes must be a byte count" }; service.cacheBytes = bytes
-        case "workers": guard let count = integer(1...256) else { return "--workers must be 1…256" }; service.workers = count
+        case "workers": guard let count = integer(1...256) else { return "--workers must be 1…256" }; service.lanes.quickWorkers = count
+        case "heavy-workers": guard let count = integer(1...256) else { return "--heavy-workers must be 1…256" }; service.lanes.heavyWorkers = count
+        case "heavy-queue": guard let count = integer(0...10_000) else { return "--heavy-queue must be 0…10000" }; service.lanes.heavyQueue = count
+        case "heavy-renders-per-client":
+            guard let count = integer(0...10_000) else { return "--heavy-renders-per-client must be 0 (no limit) or more" }
+            service.lanes.heavyPerClient = count
+        case "render-timeout": guard let time = seconds() else { return "--render-timeout must be seconds" }; service.renderTimeoutMilliseconds = time
         case "event-loops": guard let count = integer(1...64) else { return "--event-loops must be 1…64" }; server.eventLoops = count
-        case "render-queue": guard let count = integer(1...100_000) else { return "--render-queue must be 1…100000" }; service.renderQueue = count
+        case "render-queue": guard let count = integer(1...100_000) else { return "--render-queue must be 1…100000" }; service.lanes.quickQueue = count
         case "max-connections": guard let count = integer(1...1_000_000) else { return "--max-connections must be positive" }; maxConnections = count
         case "max-connections-per-client":
             guard let count = integer(0...1_000_000) else { return "--max-connections-per-client must be 0 (no limit) or more" }

@@ -1,8 +1,9 @@
 /// The help text.
 enum Usage {
     static let text = """
-    usage: spinnerd [serve] [--port 8080] [--host 0.0.0.0] [--cache-bytes 67108864] [--workers N] [--event-loops N]
-                    [--render-queue 64] [--max-connections N] [--max-connections-per-client N]
+    usage: spinnerd [serve] [--port 8080] [--host 0.0.0.0] [--cache-bytes 67108864] [--workers N] [--heavy-workers N] [--event-loops N]
+                    [--render-queue 64] [--heavy-queue 4] [--heavy-renders-per-client 2] [--render-timeout 10]
+                    [--max-connections N] [--max-connections-per-client N]
                     [--request-timeout 10] [--idle-timeout 60]
                     [--max-pixel-frames 40000000] [--max-frames 1800]
                     [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)

@@ -9,17 +9,25 @@
 public struct APNGEncoder: Sendable {
     /// How many times the animation plays; 0 plays forever (acTL `num_plays`).
     public let loops: Int
+    /// How hard to work for a smaller file. Default `.thorough`.
+    public let effort: EncoderEffort
+    /// Largest output allowed, in bytes; beyond, encoding stops with an error.
+    public let maxBytes: Int
 
-    public init(loops: Int = 0) {
+    public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max) {
         precondition(loops >= 0, "loops cannot be negative")
         self.loops = loops
+        self.effort = effort
+        self.maxBytes = maxBytes
     }
 
     /// Frames planned in each candidate layout to pick the layout.
     static let layoutSampleFrames = 8
 
-    /// The APNG bytes of `frames` (at least one, all the same size).
-    public func encode(_ frames: [AnimationFrame]) throws(CodecError) -> [UInt8] {
+    /// The APNG bytes of `frames` (at least one, all the same size). `stop` is asked
+    /// between frames. Frames are planned, compressed and written one at a time, so
+    /// beyond the frames themselves it holds a few frames' codes.
+    public func encode(_ frames: [AnimationFrame], stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         var runs = MergedRuns<RGBAImage, FrameDuration>(adding: +)
         for frame in frames { runs.append(frame.image, lasting: frame.duration) }
         let merged = runs.runs.map { AnimationFrame(image: $0.value, duration: $0.duration) }
@@ -33,48 +41,106 @@ public struct APNGEncoder: Sendable {
         let sample = Array(merged.prefix(Self.layoutSampleFrames))
         var best: (layout: PNGPixelLayout, estimate: Int)? = nil
         for layout in layouts where layouts.count > 1 {
-            let estimate = try plan(sample, layout: layout, width: width, height: height)
+            try check(stop)
+            let codes = sample.map { PixelCodes.codes(of: $0.image, in: layout) }
+            let estimate = try APNGOptimizer(layout: layout, width: width, height: height, effort: effort).choices(for: codes)
                 .reduce(layout.tableChunks.reduce(0) { $0 + $1.data.count + 12 }) { $0 + $1.estimatedSize }
             if estimate < best?.estimate ?? Int.max { best = (layout, estimate) }
         }
         guard let layout = best?.layout ?? layouts.first else { throw CodecError("no pixel layout fits") }
-        return try write(merged, layout: layout, choices: plan(merged, layout: layout, width: width, height: height), width: width)
+        return try write(merged, layout: layout, width: width, height: height, stop: stop)
     }
 
-    private func plan(_ frames: [AnimationFrame], layout: PNGPixelLayout, width: Int, height: Int) throws(CodecError) -> [APNGFrameChoice] {
-        let codes = frames.map { PixelCodes.codes(of: $0.image, in: layout) }
-        return try APNGOptimizer(layout: layout, width: width, height: height).choices(for: codes)
-    }
-
-    private func write(_ frames: [AnimationFrame], layout: PNGPixelLayout, choices: [APNGFrameChoice],
-                       width: Int) throws(CodecError) -> [UInt8] {
+    private func write(_ frames: [AnimationFrame], layout: PNGPixelLayout, width: Int, height: Int,
+                       stop: StopCheck) throws(CodecError) -> [UInt8] {
         let delays = APNGDelays.fractions(frames.map(\.duration))
-        let data = PNGImageData(layout: layout)
-        let rawBytes = choices.reduce(0) { $0 + (layout.rowBytes(width: $1.rect.width) + 1) * $1.rect.height }
-        let strength: PNGImageData.Strength = rawBytes <= PNGImageData.strongestLimit ? .strongest : .fast
-
-        var writer = PNGChunkWriter()
-        writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
-        writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
-        for table in layout.tableChunks { writer.chunk(table.type, table.data) }
-        var sequence: UInt32 = 0
-        for (index, choice) in choices.enumerated() {
-            let rect = choice.rect
-            writer.chunk("fcTL", sequence.bigEndianBytes + UInt32(rect.width).bigEndianBytes
-                         + UInt32(rect.height).bigEndianBytes + UInt32(rect.x).bigEndianBytes
-                         + UInt32(rect.y).bigEndianBytes + delays[index].numerator.bigEndianBytes
-                         + delays[index].denominator.bigEndianBytes + [choice.dispose.rawValue, choice.blend.rawValue])
-            sequence += 1
-            let compressed = try data.compress(choice.codes, width: width, rect: rect, strength: strength)
-            if index == 0 {
-                writer.chunk("IDAT", compressed)
-            } else {
-                writer.chunk("fdAT", sequence.bigEndianBytes + compressed)
-                sequence += 1
-            }
+        var output = APNGFrameWriter(layout: layout, width: width, effort: effort, delays: delays, maxBytes: maxBytes)
+        output.writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
+        output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
+        for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
+        var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort)
+        for frame in frames {
+            try check(stop)
+            if let settled = try optimizer.add(PixelCodes.codes(of: frame.image, in: layout)) { try output.add(settled) }
         }
+        if let last = optimizer.finish() { try output.add(last) }
+        return try output.finish()
+    }
+
+    private func check(_ stop: StopCheck) throws(CodecError) {
+        do { try stop.check() } catch { throw CodecError(stopped: error) }
+    }
+}
+
+/// Writes the chosen frames of an APNG in order as they come. The data is compressed
+/// `.strongest` when all the frames' rows together are small (`PNGImageData.strongestLimit`),
+/// else `.fast`; since that is known only at the end, rows are held (never more than the
+/// limit) until the total passes it, and then everything goes out `.fast`.
+struct APNGFrameWriter {
+    var writer = PNGChunkWriter()
+    private let layout: PNGPixelLayout
+    private let width: Int
+    private let data: PNGImageData
+    private let delays: [(numerator: UInt16, denominator: UInt16)]
+    private let maxBytes: Int
+    /// Frames whose filtered rows wait for the strength to be known.
+    private var held: [(choice: APNGFrameChoice, filtered: [UInt8])] = []
+    private var rawBytes = 0
+    private var strength: PNGImageData.Strength?
+    private var index = 0
+    private var sequence: UInt32 = 0
+
+    init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int) {
+        self.layout = layout
+        self.width = width
+        self.data = PNGImageData(layout: layout, effort: effort)
+        self.delays = delays
+        self.maxBytes = maxBytes
+        // Large work is compressed quickly whatever its total.
+        if effort == .quick { strength = .fast }
+    }
+
+    /// Adds the next frame's choice (its disposal settled).
+    mutating func add(_ choice: APNGFrameChoice) throws(CodecError) {
+        let filtered = try data.filtered(choice.codes, width: width, rect: choice.rect)
+        guard strength == nil else { return try emit(choice, filtered: filtered) }
+        rawBytes += (layout.rowBytes(width: choice.rect.width) + 1) * choice.rect.height
+        held.append((choice, filtered))
+        if rawBytes > PNGImageData.strongestLimit { try release(.fast) }
+    }
+
+    /// The finished file.
+    mutating func finish() throws(CodecError) -> [UInt8] {
+        if strength == nil { try release(.strongest) }
         writer.chunk("IEND", [])
         return writer.bytes
+    }
+
+    private mutating func release(_ chosen: PNGImageData.Strength) throws(CodecError) {
+        strength = chosen
+        let waiting = held
+        held = []
+        for (choice, filtered) in waiting { try emit(choice, filtered: filtered) }
+    }
+
+    private mutating func emit(_ choice: APNGFrameChoice, filtered: [UInt8]) throws(CodecError) {
+        guard let strength else { preconditionFailure("frames are written once the strength is known") }
+        let rect = choice.rect
+        let delay = delays[index]
+        writer.chunk("fcTL", sequence.bigEndianBytes + UInt32(rect.width).bigEndianBytes
+                     + UInt32(rect.height).bigEndianBytes + UInt32(rect.x).bigEndianBytes
+                     + UInt32(rect.y).bigEndianBytes + delay.numerator.bigEndianBytes
+                     + delay.denominator.bigEndianBytes + [choice.dispose.rawValue, choice.blend.rawValue])
+        sequence += 1
+        let compressed = try data.compress(filtered: filtered, strength: strength)
+        if index == 0 {
+            writer.chunk("IDAT", compressed)
+        } else {
+            writer.chunk("fdAT", sequence.bigEndianBytes + compressed)
+            sequence += 1
+        }
+        index += 1
+        guard writer.bytes.count <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
     }
 }
 

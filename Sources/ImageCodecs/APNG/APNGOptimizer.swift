@@ -5,45 +5,79 @@
 /// unchanged pixels transparent. Unlike apngasm, "over" is also used when the changed
 /// pixels that are not opaque land on fully transparent canvas, where compositing over
 /// nothing gives exactly the source pixel. Candidates are compared by a quick deflate.
+///
+/// It takes frames one at a time (`add`) and hands back each frame's choice as soon as
+/// the next frame has settled its disposal, so an encoder holds a few frames, not all.
 struct APNGOptimizer {
     let layout: PNGPixelLayout
     let width: Int
     let height: Int
+    let effort: EncoderEffort
+    private let data: PNGImageData
+    /// Codes of the last frame added, and its choice (its disposal not yet known).
+    private var current: (codes: [UInt32], choice: APNGFrameChoice)?
+    /// The canvas the current frame was drawn onto.
+    private var baseBeforeCurrent: [UInt32]?
+
+    init(layout: PNGPixelLayout, width: Int, height: Int, effort: EncoderEffort = .thorough) {
+        self.layout = layout
+        self.width = width
+        self.height = height
+        self.effort = effort
+        data = PNGImageData(layout: layout, effort: effort)
+    }
 
     /// The stored form of every frame of `frames` (pixel codes of full frames).
     func choices(for frames: [[UInt32]]) throws(CodecError) -> [APNGFrameChoice] {
-        guard let first = frames.first else { return [] }
-        let data = PNGImageData(layout: layout)
-        var choices = [APNGFrameChoice(rect: .whole(width: width, height: height), blend: .source, codes: first)]
-        choices[0].estimatedSize = try data.estimatedSize(first, width: width, rect: choices[0].rect)
-        var baseBeforeCurrent: [UInt32]? = nil  // canvas the current frame was drawn onto
-        for index in 1 ..< frames.count {
-            let current = frames[index - 1], next = frames[index]
-            var bases: [(APNGFrameChoice.Dispose, [UInt32])] = [(.none, current)]
-            if let transparent = layout.transparentCode {
-                var cleared = current
-                choices[index - 1].rect.fill(&cleared, imageWidth: width, with: transparent)
-                bases.append((.background, cleared))
-            }
-            if let previous = baseBeforeCurrent { bases.append((.previous, previous)) }
+        var optimizer = self
+        var choices: [APNGFrameChoice] = []
+        for frame in frames {
+            if let settled = try optimizer.add(frame) { choices.append(settled) }
+        }
+        if let last = optimizer.finish() { choices.append(last) }
+        return choices
+    }
 
-            var best: (dispose: APNGFrameChoice.Dispose, base: [UInt32], choice: APNGFrameChoice, size: Int)? = nil
-            for (dispose, base) in bases {
-                for candidate in candidates(from: base, to: next) {
-                    let size = try data.estimatedSize(candidate.codes, width: width, rect: candidate.rect)
-                    if size < best?.size ?? Int.max {
-                        var sized = candidate
-                        sized.estimatedSize = size
-                        best = (dispose, base, sized, size)
-                    }
+    /// Adds the next frame's codes; returns the previous frame's choice, now complete.
+    mutating func add(_ next: [UInt32]) throws(CodecError) -> APNGFrameChoice? {
+        guard let (codes, settled) = current else {
+            var first = APNGFrameChoice(rect: .whole(width: width, height: height), blend: .source, codes: next)
+            first.estimatedSize = try data.estimatedSize(next, width: width, rect: first.rect)
+            current = (next, first)
+            return nil
+        }
+        var previous = settled
+        var bases: [(APNGFrameChoice.Dispose, [UInt32])] = [(.none, codes)]
+        if let transparent = layout.transparentCode {
+            var cleared = codes
+            previous.rect.fill(&cleared, imageWidth: width, with: transparent)
+            bases.append((.background, cleared))
+        }
+        // Restoring an older canvas rarely wins on spinners; large frames skip trying it.
+        if let older = baseBeforeCurrent, effort == .thorough { bases.append((.previous, older)) }
+
+        var best: (dispose: APNGFrameChoice.Dispose, base: [UInt32], choice: APNGFrameChoice, size: Int)? = nil
+        for (dispose, base) in bases {
+            for candidate in candidates(from: base, to: next) {
+                let size = try data.estimatedSize(candidate.codes, width: width, rect: candidate.rect)
+                if size < best?.size ?? Int.max {
+                    var sized = candidate
+                    sized.estimatedSize = size
+                    best = (dispose, base, sized, size)
                 }
             }
-            guard let best else { break }
-            choices[index - 1].dispose = best.dispose
-            choices.append(best.choice)
-            baseBeforeCurrent = best.base
         }
-        return choices
+        guard let best else { return nil }
+        previous.dispose = best.dispose
+        current = (next, best.choice)
+        baseBeforeCurrent = best.base
+        return previous
+    }
+
+    /// The last frame's choice (it keeps `.none`: nothing follows it).
+    mutating func finish() -> APNGFrameChoice? {
+        defer { current = nil }
+        return current?.choice
     }
 
     /// The "source" and, when valid, "over" ways to draw `next` onto `base`. One pass
@@ -54,16 +88,31 @@ struct APNGOptimizer {
         var overIsValid = layout.transparentCode != nil
         var over = next
         let transparent = layout.transparentCode ?? 0
-        for y in 0 ..< height {
-            for x in 0 ..< width {
-                let index = y * width + x
-                if base[index] == next[index] {
-                    over[index] = transparent
-                } else {
-                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                    // "Over" equals "source" where the canvas is fully transparent; elsewhere
-                    // only an opaque pixel replaces what is there.
-                    if !layout.isOpaque(next[index]) && base[index] != transparent { overIsValid = false }
+        base.withUnsafeBufferPointer { base in
+            next.withUnsafeBufferPointer { next in
+                over.withUnsafeMutableBufferPointer { over in
+                    for y in 0 ..< height {
+                        var rowChanged = false
+                        for x in 0 ..< width {
+                            let index = y * width + x
+                            if base[index] == next[index] {
+                                over[index] = transparent
+                            } else {
+                                if !rowChanged {
+                                    rowChanged = true
+                                    minX = min(minX, x)
+                                }
+                                maxX = max(maxX, x)
+                                // "Over" equals "source" where the canvas is fully transparent; elsewhere
+                                // only an opaque pixel replaces what is there.
+                                if overIsValid && !layout.isOpaque(next[index]) && base[index] != transparent { overIsValid = false }
+                            }
+                        }
+                        if rowChanged {
+                            minY = min(minY, y)
+                            maxY = y
+                        }
+                    }
                 }
             }
         }

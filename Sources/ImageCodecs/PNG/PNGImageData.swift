@@ -3,12 +3,23 @@
 /// first use (ranking candidates needs only the quick stream; writing, the others).
 final class PNGImageData {
     let layout: PNGPixelLayout
+    let effort: EncoderEffort
     private var strongestCompressor: OptimalDeflate?
+    private var quickCompressor: OptimalDeflate?
     private lazy var quickRanking = DeflateStream(.quick)
     private lazy var balancedRanking = DeflateStream(.balanced)
 
-    init(layout: PNGPixelLayout) {
+    init(layout: PNGPixelLayout, effort: EncoderEffort = .thorough) {
         self.layout = layout
+        self.effort = effort
+    }
+
+    /// libdeflate at level 6, for `.quick` effort: about zlib's level 9 size at a fraction of its time.
+    private func quick() throws(CodecError) -> OptimalDeflate {
+        if let quickCompressor { return quickCompressor }
+        let made = try OptimalDeflate(level: 6)
+        quickCompressor = made
+        return made
     }
 
     /// The libdeflate level-12 compressor (about 1 MB of state), made when first needed.
@@ -45,7 +56,22 @@ final class PNGImageData {
     /// The data to write for `rect`: the filter choice that zlib level 6 compresses
     /// smaller, compressed at `strength`.
     func compress(_ codes: [UInt32], width: Int, rect: PixelRect, strength: Strength) throws(CodecError) -> [UInt8] {
-        let filtered = try bestFiltering(codes, width: width, rect: rect)
+        try compress(filtered: filtered(codes, width: width, rect: rect), strength: strength)
+    }
+
+    /// The rows of `rect` filtered for compression: by whichever choice zlib level 6
+    /// compresses smaller, or (`.quick` effort) by the adaptive heuristic alone.
+    func filtered(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> [UInt8] {
+        guard effort == .thorough else {
+            return PNGRowFilter.apply(.adaptive, rows: rows(of: codes, width: width, rect: rect),
+                                      rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
+        }
+        return try bestFiltering(codes, width: width, rect: rect)
+    }
+
+    /// Filtered rows compressed at `strength` (`.quick` effort always compresses quickly).
+    func compress(filtered: [UInt8], strength: Strength) throws(CodecError) -> [UInt8] {
+        if effort == .quick { return try quick().compress(filtered) }
         switch strength {
         case .strongest: return try strongest().compress(filtered)
         case .fast: return try Deflate.compress(filtered, .smallest)

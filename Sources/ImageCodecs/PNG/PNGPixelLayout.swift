@@ -93,26 +93,47 @@ struct PNGPixelLayout: Hashable, Sendable {
         }
     }
 
-    /// Packs the codes of one row into PNG sample bytes.
+    /// Packs the codes of one row into PNG sample bytes. Writes into the array's storage
+    /// directly: appending a small array per pixel made this a third of an APNG encode.
     func pack(_ codes: ArraySlice<UInt32>, into bytes: inout [UInt8]) {
-        switch bitsPerPixel {
-        case 1, 2, 4:
-            let perByte = 8 / bitsPerPixel
-            var byte: UInt8 = 0, filled = 0
-            for code in codes {
-                byte = byte << bitsPerPixel | UInt8(code)
-                filled += 1
-                if filled == perByte { bytes.append(byte); byte = 0; filled = 0 }
+        let start = bytes.count
+        let count = rowBytes(width: codes.count)
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        let bits = bitsPerPixel
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            codes.withUnsafeBufferPointer { row in
+                var out = start
+                switch bits {
+                case 1, 2, 4:
+                    let perByte = 8 / bits
+                    var byte: UInt8 = 0, filled = 0
+                    for code in row {
+                        byte = byte << bits | UInt8(truncatingIfNeeded: code)
+                        filled += 1
+                        if filled == perByte { buffer[out] = byte; out += 1; byte = 0; filled = 0 }
+                    }
+                    if filled > 0 { buffer[out] = byte << (bits * (perByte - filled)) }
+                case 8:
+                    for code in row { buffer[out] = UInt8(truncatingIfNeeded: code); out += 1 }
+                case 16:
+                    for code in row {
+                        buffer[out] = UInt8(truncatingIfNeeded: code >> 8); buffer[out + 1] = UInt8(truncatingIfNeeded: code)
+                        out += 2
+                    }
+                case 24:
+                    for code in row {
+                        buffer[out] = UInt8(truncatingIfNeeded: code >> 16); buffer[out + 1] = UInt8(truncatingIfNeeded: code >> 8)
+                        buffer[out + 2] = UInt8(truncatingIfNeeded: code)
+                        out += 3
+                    }
+                default:
+                    for code in row {
+                        buffer[out] = UInt8(truncatingIfNeeded: code >> 24); buffer[out + 1] = UInt8(truncatingIfNeeded: code >> 16)
+                        buffer[out + 2] = UInt8(truncatingIfNeeded: code >> 8); buffer[out + 3] = UInt8(truncatingIfNeeded: code)
+                        out += 4
+                    }
+                }
             }
-            if filled > 0 { bytes.append(byte << (bitsPerPixel * (perByte - filled))) }
-        case 8:
-            for code in codes { bytes.append(UInt8(code)) }
-        case 16:
-            for code in codes { bytes += [UInt8(code >> 8), UInt8(code & 0xFF)] }
-        case 24:
-            for code in codes { bytes += [UInt8(code >> 16), UInt8(code >> 8 & 0xFF), UInt8(code & 0xFF)] }
-        default:
-            for code in codes { bytes += code.bigEndianBytes }
         }
     }
 

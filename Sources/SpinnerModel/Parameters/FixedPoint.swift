@@ -41,6 +41,31 @@ public struct FixedPoint: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Parses a plain decimal (`12`, `-0.5`, `1.750`, `.5`), rounding half away from zero to
     /// `places`. No exponents, no `inf`/`nan`, at most 12 integer digits; nil otherwise.
     public init?(parsing text: String, places: Int) {
+        guard let written = WrittenDecimal(parsing: text, places: places) else { return nil }
+        self = written.rounded
+    }
+
+    static func scale(_ places: Int) -> Int {
+        (0..<places).reduce(1) { value, _ in value * 10 }
+    }
+}
+
+/// A decimal as it was written, before rounding: its value cut (towards zero) to a number
+/// of places, and whether non-zero digits were cut. Ranges are checked on this, so that
+/// `20.000000000000004` is past a maximum of 20 even though it rounds to 20.
+public struct WrittenDecimal: Sendable {
+    /// The value cut to `places`, towards zero.
+    public let truncated: FixedPoint
+    /// True when the number was written with a minus sign (even if it cuts to zero).
+    public let negative: Bool
+    /// True when non-zero digits beyond `places` were cut.
+    public let inexact: Bool
+    /// True when the first cut digit is 5 or more (rounding goes away from zero).
+    let roundsAway: Bool
+
+    /// Parses a plain decimal (`12`, `-0.5`, `1.750`, `.5`); no exponents, no `inf`/`nan`,
+    /// at most 12 integer digits and 30 fraction digits; nil otherwise.
+    public init?(parsing text: String, places: Int) {
         var digits = Substring(text)
         var negative = false
         if let sign = digits.first, sign == "-" || sign == "+" {
@@ -55,11 +80,32 @@ public struct FixedPoint: Hashable, Comparable, Sendable, CustomStringConvertibl
         let kept = fraction.prefix(places)
         var units = Int(whole.isEmpty ? "0" : whole) ?? 0
         units = units * FixedPoint.scale(places) + (Int(kept + String(repeating: "0", count: places - kept.count)) ?? 0)
-        if let next = fraction.dropFirst(places).first, next >= "5" { units += 1 }
-        self.init(units: negative ? -units : units, places: places)
+        let cut = fraction.dropFirst(places)
+        truncated = FixedPoint(units: negative ? -units : units, places: places)
+        self.negative = negative
+        inexact = cut.contains { $0 != "0" }
+        roundsAway = (cut.first ?? "0") >= "5"
     }
 
-    static func scale(_ places: Int) -> Int {
-        (0..<places).reduce(1) { value, _ in value * 10 }
+    /// The same number read in other units: `scaled` times finer (ms read as s with 3 more places).
+    init(truncated: FixedPoint, negative: Bool, inexact: Bool, roundsAway: Bool) {
+        self.truncated = truncated
+        self.negative = negative
+        self.inexact = inexact
+        self.roundsAway = roundsAway
+    }
+
+    /// Rounded half away from zero to the places kept.
+    public var rounded: FixedPoint {
+        guard roundsAway else { return truncated }
+        return FixedPoint(units: truncated.units + (negative ? -1 : 1), places: truncated.places)
+    }
+
+    /// True when the number as written lies in `range` (whose bounds have the same places).
+    public func isWithin(_ range: ClosedRange<FixedPoint>) -> Bool {
+        guard inexact else { return range.contains(truncated) }
+        // The written number lies strictly between the cut value and the next unit away from zero.
+        return negative ? range.lowerBound < truncated && truncated <= range.upperBound
+                        : range.lowerBound <= truncated && truncated < range.upperBound
     }
 }

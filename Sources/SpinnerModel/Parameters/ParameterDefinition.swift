@@ -41,7 +41,7 @@ public enum ParameterType: Hashable, Sendable {
     case color(default: ColorValue?, absent: String)
     /// One of `options`, matched case-insensitively, spelled canonically as listed.
     case choice(default: String, options: [String])
-    /// Free text for people (a title), at most `maxLength` characters, no control characters.
+    /// Free text for people (a title), at most `maxLength` bytes of UTF-8, no control characters.
     case text(default: String, maxLength: Int)
 }
 

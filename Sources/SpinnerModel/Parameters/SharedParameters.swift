@@ -24,7 +24,7 @@ enum SharedParameters {
             ParameterDefinition(.theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
                                 + "prefers-color-scheme (SVG; raster images draw auto as light).",
                                 .choice(default: ThemeChoice.light.rawValue, options: ThemeChoice.allCases.map(\.rawValue))),
-            ParameterDefinition(.title, "SVG only: the accessible name, written as the SVG's <title>.",
+            ParameterDefinition(.title, "SVG only: the accessible name, written as the SVG's <title>; at most 120 bytes of UTF-8.",
                                 .text(default: "Loading", maxLength: 120), formats: [.svg]),
             ParameterDefinition(.t, "Time of the still PNG frame, in seconds; taken modulo the loop.",
                                 .decimal(default: FixedPoint(0, places: 3),

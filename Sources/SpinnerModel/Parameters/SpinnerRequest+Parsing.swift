@@ -41,10 +41,10 @@ extension SpinnerRequest {
         let name = definition.name
         switch definition.type {
         case .integer(_, let range):
-            guard let number = FixedPoint(parsing: text, places: 6), number.units % 1_000_000 == 0 else {
+            guard let number = WrittenDecimal(parsing: text, places: 6), !number.inexact, number.truncated.units % 1_000_000 == 0 else {
                 throw .invalidValue(name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
-            let value = number.units / 1_000_000
+            let value = number.truncated.units / 1_000_000
             guard range.contains(value) else {
                 throw .outOfRange(name, value: text, minimum: String(range.lowerBound), maximum: String(range.upperBound))
             }
@@ -52,13 +52,14 @@ extension SpinnerRequest {
 
         case .decimal(let defaultValue, let range, let unit):
             let expected = "a number from \(range.lowerBound) to \(range.upperBound)" + (unit.map { " (\($0))" } ?? "")
-            guard let value = parseDecimal(text, places: defaultValue.places, unit: unit) else {
+            guard let written = parseDecimal(text, places: defaultValue.places, unit: unit) else {
                 throw .invalidValue(name, value: text, expected: expected)
             }
-            guard range.contains(value) else {
+            // The number as written is checked, not its rounding: 20.000000000000004 is past 20.
+            guard written.isWithin(range) else {
                 throw .outOfRange(name, value: text, minimum: range.lowerBound.description, maximum: range.upperBound.description)
             }
-            return .decimal(value)
+            return .decimal(written.rounded)
 
         case .color:
             guard text.count <= 64, let color = ColorValue(parsing: text) else {
@@ -68,8 +69,9 @@ extension SpinnerRequest {
             return .color(color)
 
         case .text(_, let maxLength):
-            guard text.count <= maxLength, text.unicodeScalars.allSatisfy(isAllowedInText) else {
-                throw .invalidValue(name, value: text, expected: "text of at most \(maxLength) characters without control characters")
+            // Bytes, not characters: one letter with a thousand combining marks is one character.
+            guard text.utf8.count <= maxLength, text.unicodeScalars.allSatisfy(isAllowedInText) else {
+                throw .invalidValue(name, value: text, expected: "text of at most \(maxLength) bytes (UTF-8) without control characters")
             }
             return .text(text)
 
@@ -90,14 +92,17 @@ extension SpinnerRequest {
     }
 
     /// A decimal with an optional unit suffix: times accept `1.5`, `1.5s` and `1500ms`.
-    private static func parseDecimal(_ text: String, places: Int, unit: String?) -> FixedPoint? {
+    private static func parseDecimal(_ text: String, places: Int, unit: String?) -> WrittenDecimal? {
         guard text.count <= 40 else { return nil }
         if unit == "s", places == 3, text.hasSuffix("ms") {
-            return FixedPoint(parsing: String(text.dropLast(2)), places: 0).map { FixedPoint(units: $0.units, places: 3) }
+            return WrittenDecimal(parsing: String(text.dropLast(2)), places: 0).map {
+                WrittenDecimal(truncated: FixedPoint(units: $0.truncated.units, places: 3), negative: $0.negative,
+                               inexact: $0.inexact, roundsAway: $0.roundsAway)
+            }
         }
         if let unit, text.hasSuffix(unit) {
-            return FixedPoint(parsing: String(text.dropLast(unit.count)), places: places)
+            return WrittenDecimal(parsing: String(text.dropLast(unit.count)), places: places)
         }
-        return FixedPoint(parsing: text, places: places)
+        return WrittenDecimal(parsing: text, places: places)
     }
 }

@@ -1,22 +1,33 @@
 import HTTPServer
 import Synchronization
 
-/// The service's counters, gauges and render-time histogram, written in the Prometheus
-/// text exposition format (version 0.0.4).
+/// The service's counters, gauges and histograms, written in the Prometheus text
+/// exposition format (version 0.0.4).
 public final class Metrics: Sendable {
-    /// Upper bounds of the render-time histogram buckets, in seconds.
-    static let renderBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    /// Upper bounds of the render-time and queue-wait histogram buckets, in seconds.
+    static let timeBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    /// Estimated and measured render time of one format, summed: their ratio checks the
+    /// cost model's calibration in production.
+    struct CostSums: Sendable {
+        var estimated = 0.0
+        var measured = 0.0
+        var count = 0
+    }
 
     private struct State {
         var requests: [Int: Int] = [:]             // route index × 1000 + status
         var renders: [String: Int] = [:]           // format
-        var renderBucketCounts = [Int](repeating: 0, count: Metrics.renderBuckets.count)
-        var renderCount = 0
-        var renderSeconds = 0.0
+        var renderTimes = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
+        var queueWaits = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
+        var costs: [String: CostSums] = [:]        // format
         var cacheHits = 0
         var cacheMisses = 0
         var coalesced = 0
-        var rejected = 0
+        var rejected: [String: Int] = [:]          // "lane,reason"
+        var refusedByBudget = 0
+        var cancelled = 0
+        var timedOut = 0
     }
 
     private let state = Mutex(State())
@@ -30,28 +41,51 @@ public final class Metrics: Sendable {
     func cacheHit() { state.withLock { $0.cacheHits += 1 } }
     func cacheMiss() { state.withLock { $0.cacheMisses += 1 } }
     func coalescedRender() { state.withLock { $0.coalesced += 1 } }
-    func rejectedRender() { state.withLock { $0.rejected += 1 } }
+    func refusedByBudget() { state.withLock { $0.refusedByBudget += 1 } }
+    /// A render stopped because nobody waited for it any more (queued or running).
+    func cancelledRender() { state.withLock { $0.cancelled += 1 } }
+    /// A render stopped at its deadline.
+    func timedOutRender() { state.withLock { $0.timedOut += 1 } }
 
-    func rendered(format: String, seconds: Double) {
+    /// A render refused with 503 in `lane`: its queue was full, or its client had its share.
+    func rejectedRender(lane: RenderLane, reason: RenderScheduler.Refusal) {
+        let label = reason == .clientLimit ? "client_limit" : "queue_full"
+        state.withLock { $0.rejected["\(lane.name),\(label)", default: 0] += 1 }
+    }
+
+    /// A render of `format` in `lane` started after waiting `waited` seconds.
+    func started(lane: RenderLane, waited: Double) {
+        state.withLock { $0.queueWaits[lane.rawValue].record(waited) }
+    }
+
+    /// A render finished in `seconds`, estimated at `estimated` seconds.
+    func rendered(format: String, lane: RenderLane, seconds: Double, estimated: Double) {
         state.withLock { state in
             state.renders[format, default: 0] += 1
-            state.renderCount += 1
-            state.renderSeconds += seconds
-            for (index, bound) in Self.renderBuckets.enumerated() where seconds <= bound { state.renderBucketCounts[index] += 1 }
+            state.renderTimes[lane.rawValue].record(seconds)
+            state.costs[format, default: CostSums()].estimated += estimated
+            state.costs[format, default: CostSums()].measured += seconds
+            state.costs[format, default: CostSums()].count += 1
         }
     }
 
     /// Renders finished so far, all formats.
-    public var renderCount: Int { state.withLock { $0.renderCount } }
+    public var renderCount: Int { state.withLock { state in state.renderTimes.reduce(0) { $0 + $1.count } } }
 
     /// The exposition text, with the cache, queue and connection gauges read now.
-    func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: Int, transport: TransportStatistics) -> String {
+    func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
+              transport: TransportStatistics) -> String {
         let snapshot = state.withLock { $0 }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
             lines.append("# HELP \(name) \(help)")
             lines.append("# TYPE \(name) \(type)")
             for (labels, value) in samples { lines.append(name + labels + " " + value) }
+        }
+        func histogram(_ name: String, _ help: String, _ histograms: [Histogram]) {
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) histogram")
+            for lane in RenderLane.allCases { lines += histograms[lane.rawValue].lines(name, labels: "lane=\"\(lane.name)\"") }
         }
         metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
                snapshot.requests.sorted { $0.key < $1.key }.map { key, count in
@@ -67,16 +101,26 @@ public final class Metrics: Sendable {
                snapshot.renders.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
         metric("spinnerd_render_coalesced_total", "counter", "Requests that waited for an identical render already running.",
                [("", String(snapshot.coalesced))])
-        metric("spinnerd_render_rejected_total", "counter", "Renders refused with 503 because the queue was full.",
-               [("", String(snapshot.rejected))])
-        var histogram = zip(Self.renderBuckets, snapshot.renderBucketCounts).map { ("{le=\"\(format($0))\"}", String($1)) }
-        histogram.append(("{le=\"+Inf\"}", String(snapshot.renderCount)))
-        lines.append("# HELP spinnerd_render_seconds Time to render and encode one image.")
-        lines.append("# TYPE spinnerd_render_seconds histogram")
-        for (labels, value) in histogram { lines.append("spinnerd_render_seconds_bucket" + labels + " " + value) }
-        lines.append("spinnerd_render_seconds_sum \(format(snapshot.renderSeconds))")
-        lines.append("spinnerd_render_seconds_count \(snapshot.renderCount)")
-        metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a worker.", [("", String(queued))])
+        metric("spinnerd_render_rejected_total", "counter", "Renders refused with 503, by lane and reason (queue full, client's share used).",
+               snapshot.rejected.sorted { $0.key < $1.key }.map { key, count in
+                   let parts = key.split(separator: ",")
+                   return ("{lane=\"\(parts[0])\",reason=\"\(parts[1])\"}", String(count))
+               })
+        metric("spinnerd_render_refused_budget_total", "counter", "Requests refused with 400 because their estimated cost is over the budget.",
+               [("", String(snapshot.refusedByBudget))])
+        metric("spinnerd_render_cancelled_total", "counter", "Renders dropped or stopped, by reason: every waiter left, or the render deadline passed.",
+               [("{reason=\"client_gone\"}", String(snapshot.cancelled)), ("{reason=\"timeout\"}", String(snapshot.timedOut))])
+        histogram("spinnerd_render_seconds", "Time to render and encode one image, by lane.", snapshot.renderTimes)
+        histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread, by lane.", snapshot.queueWaits)
+        let costs = snapshot.costs.sorted { $0.key < $1.key }
+        metric("spinnerd_render_estimated_seconds_sum", "counter", "Estimated render time, summed by format (compare with the measured sum).",
+               costs.map { ("{format=\"\($0.key)\"}", format($0.value.estimated)) })
+        metric("spinnerd_render_measured_seconds_sum", "counter", "Measured render time, summed by format.",
+               costs.map { ("{format=\"\($0.key)\"}", format($0.value.measured)) })
+        metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a thread, by lane.",
+               RenderLane.allCases.map { ("{lane=\"\($0.name)\"}", String(queued[$0] ?? 0)) })
+        metric("spinnerd_render_flights", "gauge", "Renders queued or running (each shared by every request for its image).",
+               [("", String(flights))])
         metric("spinnerd_open_connections", "gauge", "Client connections being served.", [("", String(transport.openConnections))])
         metric("spinnerd_lingering_refusals", "gauge", "Refused connections delivering their 503 before closing.",
                [("", String(transport.lingeringRefusals))])
@@ -93,7 +137,10 @@ public final class Metrics: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func format(_ value: Double) -> String {
+    func format(_ value: Double) -> String { Metrics.format(value) }
+
+    /// A number as Prometheus reads it: whole numbers without a fraction.
+    static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -1,0 +1,19 @@
+import SpinnerModel
+
+/// What a render will cost, known from the validated request before any pixel is drawn:
+/// the frames it plans and the time it should take on one core, from a per-format model
+/// calibrated on this machine (`RenderCostModel`).
+public struct RenderEstimate: Hashable, Sendable {
+    /// The output format.
+    public let format: OutputFormat
+    /// Width and height of each frame in pixels.
+    public let pixelSize: Int
+    /// Frames planned (before encoders merge identical ones).
+    public let frames: Int
+    /// Pixels × frames.
+    public var pixelFrames: Int { pixelSize * pixelSize * frames }
+    /// Pixels × frames weighted by the format's cost: what the budget bounds.
+    public let work: Int
+    /// Expected seconds of one core.
+    public let seconds: Double
+}

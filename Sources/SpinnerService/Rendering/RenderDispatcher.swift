@@ -1,0 +1,136 @@
+import HTTPServer
+import ImageCodecs
+import SpinnerModel
+import SpinnerRendering
+
+/// What happens to an image that is not cached: its cost is estimated before any work (and
+/// refused over the budget), it joins the render already in flight for it or starts one in
+/// the lane its cost calls for, its waiters can leave (the render is dropped or stopped
+/// when none are left), a deadline stops runaway work, and the finished image is cached.
+final class RenderDispatcher: Sendable {
+    /// A finished render or why there is none, shared by everyone who waited for it.
+    enum Outcome: Sendable {
+        case image(Representation)
+        case refused(RequestError)
+        case failed(String)
+        case busy(RenderLane, RenderScheduler.Refusal)
+        case timedOut
+    }
+
+    private let renderer: SpinnerRenderer
+    private let scheduler: RenderScheduler
+    private let flights = RenderFlights<Outcome>()
+    private let cache: ByteBoundedLRU<Representation>
+    private let metrics: Metrics
+    private let configuration: ServiceConfiguration
+    private let clock = SystemClock()
+
+    init(configuration: ServiceConfiguration, cache: ByteBoundedLRU<Representation>, metrics: Metrics) {
+        self.configuration = configuration
+        self.renderer = SpinnerRenderer(budget: configuration.budget)
+        self.scheduler = RenderScheduler(limits: configuration.lanes)
+        self.cache = cache
+        self.metrics = metrics
+    }
+
+    /// Renders waiting, by lane.
+    var queued: [RenderLane: Int] { Dictionary(uniqueKeysWithValues: RenderLane.allCases.map { ($0, scheduler.depth($0)) }) }
+    /// Renders queued or running.
+    var inFlight: Int { flights.count }
+
+    /// The answer to `request` for the uncached image `spinner` (cache key `key`).
+    func answer(_ spinner: SpinnerRequest, key: String, to request: HTTPRequest) -> HTTPAnswer {
+        let estimate: RenderEstimate
+        do {
+            estimate = try renderer.estimate(spinner)
+        } catch {
+            metrics.refusedByBudget()
+            return .now(Self.response(for: .refused(error), to: request))
+        }
+        let lane: RenderLane = estimate.seconds <= configuration.quickRenderSeconds ? .quick : .heavy
+        let pending = PendingResponse()
+        let metrics = self.metrics
+        let joined = flights.join(key) { outcome in
+            let response = Self.response(for: outcome, to: request)
+            metrics.request(route: .spinner, status: response.status)
+            pending.send(response)
+        }
+        // The client left (its connection closed): when it was the last to wait, the render
+        // is cancelled — dropped from its queue now, or stopped at its next frame.
+        pending.whenCancelled { [flights, scheduler] in
+            if flights.leave(key, flight: joined.flight, waiter: joined.waiter) {
+                metrics.cancelledRender()
+                scheduler.purgeCancelled()
+            }
+        }
+        guard joined.first else {
+            metrics.coalescedRender()
+            return .later(pending)
+        }
+        let flight = joined.flight
+        let refusal = scheduler.submit(lane, client: request.client, isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
+            metrics.started(lane: lane, waited: Double(waited) / 1000)
+            flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
+            let outcome = render(spinner, key: key, lane: lane, estimate: estimate, stop: flight.cancellation.stopCheck)
+            flights.finish(key, flight: flight, with: outcome)
+        }
+        if let refusal {
+            metrics.rejectedRender(lane: lane, reason: refusal)
+            flights.finish(key, flight: flight, with: .busy(lane, refusal))
+        }
+        return .later(pending)
+    }
+
+    /// Drops what waits and ends the render threads (after the server drained).
+    func stop() {
+        scheduler.stop()
+    }
+
+    /// Renders on a lane's thread and caches the result.
+    private func render(_ spinner: SpinnerRequest, key: String, lane: RenderLane, estimate: RenderEstimate,
+                        stop: StopCheck) -> Outcome {
+        let started = clock.milliseconds()
+        do {
+            let image = try renderer.render(spinner, stop: stop)
+            metrics.rendered(format: spinner.format.rawValue, lane: lane, seconds: Double(clock.milliseconds() - started) / 1000,
+                             estimated: estimate.seconds)
+            var extra: [(String, String)] = []
+            if spinner.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
+            let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,
+                                                extraHeaders: extra, files: configuration.bodyFiles)
+            cache.insert(representation, cost: representation.cost + key.utf8.count, for: key)
+            return .image(representation)
+        } catch {
+            switch error {
+            case .request(let refused): return .refused(refused)
+            case .stopped(.timedOut):
+                metrics.timedOutRender()
+                return .timedOut
+            case .stopped(.cancelled): return .failed("cancelled")  // nobody waits to read it
+            default: return .failed("\(error)")
+            }
+        }
+    }
+
+    private static func response(for outcome: Outcome, to request: HTTPRequest) -> HTTPResponse {
+        switch outcome {
+        case .image(let representation):
+            return representation.response(to: request, note: "cache=miss")
+        case .refused(let error):
+            return ProblemDetails.response(for: error)
+        case .failed(let message):
+            return ProblemDetails.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
+        case .busy(let lane, .clientLimit):
+            return ProblemDetails.response(status: 503, title: "Busy",
+                                           detail: "Your address already has its share of costly renders (\(lane.name) lane) in progress; retry shortly.",
+                                           headers: [("Retry-After", "1")])
+        case .busy(let lane, .queueFull):
+            return ProblemDetails.response(status: 503, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
+                                           headers: [("Retry-After", "1")])
+        case .timedOut:
+            return ProblemDetails.response(status: 503, title: "Render timed out",
+                                           detail: "The image took longer than the render deadline; retry shortly or ask for less.",
+                                           headers: [("Retry-After", "2")])
+        }
+    }
+}

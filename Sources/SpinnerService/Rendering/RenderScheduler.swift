@@ -1,0 +1,204 @@
+import CLinux
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Which queue a render waits in, by its estimated cost.
+public enum RenderLane: Int, CaseIterable, Sendable {
+    /// Estimated at most the quick limit: every SVG, still PNG and small raster.
+    case quick
+    /// The rest: fewer threads, a short queue, and a cap per client address.
+    case heavy
+
+    /// The label in `/metrics`.
+    public var name: String { self == .quick ? "quick" : "heavy" }
+}
+
+/// Renders waiting for a thread, in two lanes with their own threads and bounded queues,
+/// so that a cheap cold render never waits behind expensive ones (the quick lane's
+/// threads take nothing else), expensive renders run a few at a time, and one client
+/// address cannot fill the heavy lane. A queued render whose waiters all left is dropped
+/// (`purgeCancelled`); one that is running stops itself through its `StopCheck`.
+public final class RenderScheduler: Sendable {
+    /// Threads and queue bounds.
+    public struct Limits: Sendable, Equatable {
+        /// Threads of the quick lane. Default: the number of cores.
+        public var quickWorkers: Int
+        /// Threads of the heavy lane. Default: half the cores, at least 1.
+        public var heavyWorkers: Int
+        /// Renders that may wait in the quick lane; beyond, 503. Default 64.
+        public var quickQueue: Int
+        /// Renders that may wait in the heavy lane; beyond, 503. Default 4.
+        public var heavyQueue: Int
+        /// Heavy renders (waiting or running) one client address may have; beyond, 503. Default 2.
+        public var heavyPerClient: Int
+
+        public init(quickWorkers: Int = 2, heavyWorkers: Int = 1, quickQueue: Int = 64, heavyQueue: Int = 4, heavyPerClient: Int = 2) {
+            self.quickWorkers = quickWorkers
+            self.heavyWorkers = heavyWorkers
+            self.quickQueue = quickQueue
+            self.heavyQueue = heavyQueue
+            self.heavyPerClient = heavyPerClient
+        }
+    }
+
+    /// Why a render was not queued.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// The lane's queue is full.
+        case queueFull(RenderLane)
+        /// The client address has its share of heavy renders.
+        case clientLimit
+    }
+
+    /// A render waiting for a thread.
+    private struct Job: Sendable {
+        let client: ClientAddress?
+        let enqueued: Int64
+        let isCancelled: @Sendable () -> Bool
+        /// Runs the render; given how long it waited, in milliseconds.
+        let run: @Sendable (_ waited: Int64) -> Void
+    }
+
+    private struct LaneState {
+        var queue: [Job] = []
+        var stopping = false
+    }
+
+    /// One lane: its queue and the semaphore its threads wait on.
+    private final class Lane: Sendable {
+        let kind: RenderLane
+        let queueLimit: Int
+        let state = Mutex(LaneState())
+        let available = DispatchSemaphore(value: 0)
+
+        init(kind: RenderLane, queueLimit: Int) {
+            self.kind = kind
+            self.queueLimit = queueLimit
+        }
+    }
+
+    /// Heavy renders per client address, waiting or running.
+    private final class ClientShares: Sendable {
+        let limit: Int
+        private let counts = Mutex<[ClientAddress: Int]>([:])
+
+        init(limit: Int) { self.limit = limit }
+
+        func take(_ client: ClientAddress) -> Bool {
+            counts.withLock { counts in
+                guard counts[client, default: 0] < limit else { return false }
+                counts[client, default: 0] += 1
+                return true
+            }
+        }
+
+        func release(_ client: ClientAddress) {
+            counts.withLock { counts in
+                let held = counts[client, default: 0]
+                if held <= 1 { counts.removeValue(forKey: client) } else { counts[client] = held - 1 }
+            }
+        }
+    }
+
+    public let limits: Limits
+    private let lanes: [Lane]
+    private let heavyClients: ClientShares
+    private let clock: any MonotonicClock
+    private let threads = DispatchGroup()
+    private let workerCounts: [Int]
+
+    /// Starts the lanes' threads.
+    public init(limits: Limits, clock: any MonotonicClock = SystemClock()) {
+        self.limits = limits
+        self.clock = clock
+        heavyClients = ClientShares(limit: limits.heavyPerClient)
+        lanes = [Lane(kind: .quick, queueLimit: limits.quickQueue), Lane(kind: .heavy, queueLimit: limits.heavyQueue)]
+        workerCounts = [max(1, limits.quickWorkers), max(1, limits.heavyWorkers)]
+        for (lane, count) in zip(lanes, workerCounts) {
+            for index in 0 ..< count {
+                threads.enter()
+                // The thread holds its lane and what it needs, not the scheduler: stopping
+                // the scheduler ends it.
+                let group = threads, clients = heavyClients, clock = self.clock
+                let thread = Thread {
+                    Self.work(lane, clock: clock, clients: clients)
+                    group.leave()
+                }
+                thread.name = "spinnerd-\(lane.kind.name)-\(index)"
+                thread.start()
+            }
+        }
+    }
+
+    /// Queues a render in `lane` for `client`; nil when queued, else why not. `run` gets
+    /// the wait in milliseconds; a render `isCancelled` says nobody wants is dropped unrun.
+    public func submit(_ lane: RenderLane, client: ClientAddress?, isCancelled: @escaping @Sendable () -> Bool,
+                       run: @escaping @Sendable (_ waited: Int64) -> Void) -> Refusal? {
+        let counted = lane == .heavy && limits.heavyPerClient > 0 ? client : nil
+        if let counted, !heavyClients.take(counted) { return .clientLimit }
+        let target = lanes[lane.rawValue]
+        let job = Job(client: counted, enqueued: clock.milliseconds(), isCancelled: isCancelled, run: run)
+        let queued = target.state.withLock { state -> Bool in
+            guard !state.stopping, state.queue.count < target.queueLimit else { return false }
+            state.queue.append(job)
+            return true
+        }
+        guard queued else {
+            if let client = job.client { heavyClients.release(client) }
+            return .queueFull(lane)
+        }
+        target.available.signal()
+        return nil
+    }
+
+    /// Drops queued renders that nobody waits for any more, freeing their places.
+    public func purgeCancelled() {
+        for lane in lanes {
+            let dropped = lane.state.withLock { state -> [Job] in
+                let cancelled = state.queue.filter { $0.isCancelled() }
+                if !cancelled.isEmpty { state.queue.removeAll { $0.isCancelled() } }
+                return cancelled
+            }
+            for job in dropped { if let client = job.client { heavyClients.release(client) } }
+        }
+    }
+
+    /// Renders waiting in `lane` now.
+    public func depth(_ lane: RenderLane) -> Int {
+        lanes[lane.rawValue].state.withLock { $0.queue.count }
+    }
+
+    /// Drops what waits and ends the threads once their current renders finish; returns
+    /// when they have.
+    public func stop() {
+        for (lane, count) in zip(lanes, workerCounts) {
+            let dropped = lane.state.withLock { state -> [Job] in
+                state.stopping = true
+                defer { state.queue = [] }
+                return state.queue
+            }
+            for job in dropped { if let client = job.client { heavyClients.release(client) } }
+            for _ in 0 ..< count { lane.available.signal() }
+        }
+        threads.wait()
+    }
+
+    /// A lane thread's life: take the next job (skipping ones nobody wants), run it,
+    /// repeat; end when the lane stops.
+    private static func work(_ lane: Lane, clock: any MonotonicClock, clients: ClientShares) {
+        while true {
+            lane.available.wait()
+            let next = lane.state.withLock { state -> (job: Job?, stop: Bool) in
+                if state.stopping { return (nil, true) }
+                return (state.queue.isEmpty ? nil : state.queue.removeFirst(), false)
+            }
+            if next.stop { return }
+            guard let job = next.job else { continue }  // purged meanwhile
+            if !job.isCancelled() { job.run(clock.milliseconds() - job.enqueued) }
+            if let client = job.client { clients.release(client) }
+            // A heavy render's frames are freed now: give the pages back so the resident
+            // set follows the cache, not the largest render so far.
+            if lane.kind == .heavy { spinnerd_trim_heap() }
+        }
+    }
+}

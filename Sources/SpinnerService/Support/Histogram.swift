@@ -1,0 +1,32 @@
+/// A Prometheus histogram: counts of observations at or under each bound, their sum and
+/// their number.
+struct Histogram: Sendable {
+    /// Upper bounds of the buckets, ascending (seconds, for times).
+    let bounds: [Double]
+    private(set) var counts: [Int]
+    private(set) var sum = 0.0
+    private(set) var count = 0
+
+    init(bounds: [Double]) {
+        self.bounds = bounds
+        counts = [Int](repeating: 0, count: bounds.count)
+    }
+
+    /// Records one observation.
+    mutating func record(_ value: Double) {
+        for (index, bound) in bounds.enumerated() where value <= bound { counts[index] += 1 }
+        sum += value
+        count += 1
+    }
+
+    /// The exposition lines of `name` with `labels` (`lane="quick"`, or empty).
+    func lines(_ name: String, labels: String = "") -> [String] {
+        let prefix = labels.isEmpty ? "" : labels + ","
+        let suffix = labels.isEmpty ? "" : "{" + labels + "}"
+        var lines = zip(bounds, counts).map { "\(name)_bucket{\(prefix)le=\"\(Metrics.format($0))\"} \($1)" }
+        lines.append("\(name)_bucket{\(prefix)le=\"+Inf\"} \(count)")
+        lines.append("\(name)_sum\(suffix) \(Metrics.format(sum))")
+        lines.append("\(name)_count\(suffix) \(count)")
+        return lines
+    }
+}
