@@ -33,7 +33,8 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
         case .apng:
             let frames = try rasterFrames(scene, plan, stop: stop)
-            bytes = try codec { () throws(CodecError) in try APNGEncoder(loops: request.integer(.loops)).encode(frames) }
+            let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan))
+            bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             let frames = try rasterFrames(scene, plan, stop: stop)
             let matte = request.color(.matte, theme: request.theme.fixed).map { color in
@@ -46,6 +47,14 @@ public struct SpinnerRenderer: Sendable {
             bytes = SVGDocument(request: request).bytes
         }
         return RenderedImage(bytes: bytes, format: request.format)
+    }
+
+    /// Animations of more pixels × frames than this are encoded with `.quick` effort.
+    public static let quickEffortPixelFrames = 4_000_000
+
+    /// The encoder effort for `plan`: thorough for the sizes people use, quick beyond.
+    func effort(_ plan: FramePlan) -> EncoderEffort {
+        plan.pixelSize * plan.pixelSize * plan.times.count > Self.quickEffortPixelFrames ? .quick : .thorough
     }
 
     /// The scene of `request` and its frames planned within the budget.

@@ -19,6 +19,21 @@ final class OptimalDeflate {
         libdeflate_free_compressor(compressor)
     }
 
+    /// The size of `input` compressed (for ranking; the bytes are not kept).
+    func compressedSize(_ input: [UInt8]) throws(CodecError) -> Int {
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
+        let written = input.withUnsafeBytes { source in
+            scratch.withUnsafeMutableBytes { target in
+                libdeflate_zlib_compress(compressor, source.baseAddress, source.count, target.baseAddress, target.count)
+            }
+        }
+        guard written > 0 else { throw CodecError("libdeflate_zlib_compress found no room") }
+        return written
+    }
+
+    private var scratch: [UInt8] = []
+
     /// `input` as a zlib stream.
     func compress(_ input: [UInt8]) throws(CodecError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)

@@ -6,6 +6,9 @@ final class PNGImageData {
     let effort: EncoderEffort
     private var strongestCompressor: OptimalDeflate?
     private var quickCompressor: OptimalDeflate?
+    private var fastestCompressor: OptimalDeflate?
+    /// At `.quick` effort, the row filter choice ranked on the first frame.
+    private var quickFilterChoice: PNGRowFilter.Choice?
     private lazy var quickRanking = DeflateStream(.quick)
     private lazy var balancedRanking = DeflateStream(.balanced)
 
@@ -36,8 +39,17 @@ final class PNGImageData {
     /// choice, and it doubled the time).
     func estimatedSize(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> Int {
         let raw = rows(of: codes, width: width, rect: rect)
-        return try quickRanking.compressedSize(PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
-                                                                  stride: layout.filterStride))
+        let filtered = PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
+        guard effort == .thorough else { return try fastest().compressedSize(filtered) }
+        return try quickRanking.compressedSize(filtered)
+    }
+
+    /// libdeflate at level 1, to rank candidates at `.quick` effort.
+    private func fastest() throws(CodecError) -> OptimalDeflate {
+        if let fastestCompressor { return fastestCompressor }
+        let made = try OptimalDeflate(level: 1)
+        fastestCompressor = made
+        return made
     }
 
     /// How hard the written data is compressed.
@@ -63,8 +75,15 @@ final class PNGImageData {
     /// compresses smaller, or (`.quick` effort) by the adaptive heuristic alone.
     func filtered(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> [UInt8] {
         guard effort == .thorough else {
-            return PNGRowFilter.apply(.adaptive, rows: rows(of: codes, width: width, rect: rect),
-                                      rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
+            // Frames of one animation filter alike: rank the choices once, on the first
+            // frame written, and keep the winner.
+            let raw = rows(of: codes, width: width, rect: rect)
+            if let choice = quickFilterChoice {
+                return PNGRowFilter.apply(choice, rows: raw, rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
+            }
+            let best = try rankedFiltering(raw, rowBytes: layout.rowBytes(width: rect.width))
+            quickFilterChoice = best.choice
+            return best.filtered
         }
         return try bestFiltering(codes, width: width, rect: rect)
     }
@@ -91,14 +110,19 @@ final class PNGImageData {
 
     /// The rows filtered by whichever choice zlib level 6 compresses smallest.
     private func bestFiltering(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> [UInt8] {
-        let raw = rows(of: codes, width: width, rect: rect)
-        var best: (filtered: [UInt8], size: Int)? = nil
+        try rankedFiltering(rows(of: codes, width: width, rect: rect), rowBytes: layout.rowBytes(width: rect.width)).filtered
+    }
+
+    /// `raw` rows filtered by each choice, ranked by compressed size (zlib level 6; at
+    /// `.quick` effort libdeflate level 1): the smallest, and its choice.
+    private func rankedFiltering(_ raw: [UInt8], rowBytes: Int) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice) {
+        var best: (filtered: [UInt8], size: Int, choice: PNGRowFilter.Choice)? = nil
         for choice in PNGRowFilter.Choice.allCases {
-            let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
-                                              stride: layout.filterStride)
-            let size = try balancedRanking.compressedSize(filtered)
-            if size < best?.size ?? Int.max { best = (filtered, size) }
+            let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride)
+            let size = try effort == .thorough ? balancedRanking.compressedSize(filtered) : fastest().compressedSize(filtered)
+            if size < best?.size ?? Int.max { best = (filtered, size, choice) }
         }
-        return best?.filtered ?? []
+        guard let best else { throw CodecError("no row filter") }
+        return (best.filtered, best.choice)
     }
 }

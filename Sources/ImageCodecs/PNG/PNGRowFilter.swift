@@ -53,31 +53,57 @@ enum PNGRowFilter {
     }
 
     /// Writes the row filtered by `type` into `output` and returns its cost (sum of
-    /// |signed byte|), stopping early once the cost passes `limit`.
+    /// |signed byte|), stopping early once the cost passes `limit`. One loop per filter
+    /// type, the first pixel (no left neighbour) apart, so each loop is branch-free; the
+    /// limit is checked every 64 bytes (a stopped row's cost is above the limit either way).
     private static func filter(_ type: UInt8, _ row: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
                                _ count: Int, _ stride: Int, into output: UnsafeMutablePointer<UInt8>,
                                stopAbove limit: Int) -> Int {
+        @inline(__always) func magnitude(_ value: UInt8) -> Int { value < 128 ? Int(value) : 256 - Int(value) }
+        let lead = min(stride, count)
         var cost = 0
-        for index in 0..<count {
-            let hasLeft = index >= stride
-            let left = hasLeft ? Int(row[index - stride]) : 0
-            let up = Int(previous[index])
-            let predictor: Int
+        // Bytes of the first pixel: left and upper-left are zero.
+        for index in 0 ..< lead {
+            let value: UInt8
             switch type {
-            case 0: predictor = 0
-            case 1: predictor = left
-            case 2: predictor = up
-            case 3: predictor = (left + up) >> 1
-            default: predictor = paeth(left, up, hasLeft ? Int(previous[index - stride]) : 0)
+            case 0, 1: value = row[index]
+            case 3: value = row[index] &- previous[index] >> 1
+            default: value = row[index] &- previous[index]  // up, and paeth with a = c = 0
             }
-            let value = UInt8(truncatingIfNeeded: Int(row[index]) &- predictor)
             output[index] = value
-            cost += value < 128 ? Int(value) : 256 - Int(value)
+            cost += magnitude(value)
+        }
+        var index = lead
+        while index < count {
+            let end = min(count, index + 64)
+            switch type {
+            case 0:
+                for i in index ..< end { let value = row[i]; output[i] = value; cost += magnitude(value) }
+            case 1:
+                for i in index ..< end { let value = row[i] &- row[i - stride]; output[i] = value; cost += magnitude(value) }
+            case 2:
+                for i in index ..< end { let value = row[i] &- previous[i]; output[i] = value; cost += magnitude(value) }
+            case 3:
+                for i in index ..< end {
+                    let value = row[i] &- UInt8(truncatingIfNeeded: (Int(row[i - stride]) + Int(previous[i])) >> 1)
+                    output[i] = value
+                    cost += magnitude(value)
+                }
+            default:
+                for i in index ..< end {
+                    let predictor = paeth(Int(row[i - stride]), Int(previous[i]), Int(previous[i - stride]))
+                    let value = row[i] &- UInt8(truncatingIfNeeded: predictor)
+                    output[i] = value
+                    cost += magnitude(value)
+                }
+            }
             if cost > limit { return cost }
+            index = end
         }
         return cost
     }
 
+    @inline(__always)
     private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let p = a + b - c
         let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
