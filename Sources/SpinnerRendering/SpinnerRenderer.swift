@@ -36,13 +36,13 @@ public struct SpinnerRenderer: Sendable {
             let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan))
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
-            let frames = try rasterFrames(scene, plan, stop: stop)
+            // Drawn one at a time as the encoder reads them: no frame is held once reduced.
+            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
             let matte = request.color(.matte, theme: request.theme.fixed).map { color in
                 GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
             }
-            bytes = try codec { () throws(CodecError) in
-                try GIFEncoder(loops: request.integer(.loops), matte: matte).encode(frames)
-            }
+            let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan))
+            bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request).bytes
         }
@@ -80,6 +80,9 @@ public struct SpinnerRenderer: Sendable {
     }
 
     private func codec<T>(_ body: () throws(CodecError) -> T) throws(RenderError) -> T {
-        do { return try body() } catch { throw .codec(error) }
+        do { return try body() } catch {
+            if let reason = error.stopped { throw .stopped(reason) }
+            throw .codec(error)
+        }
     }
 }

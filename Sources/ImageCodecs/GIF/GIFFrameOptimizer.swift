@@ -4,56 +4,85 @@
 /// must turn transparent, which the "keep" index cannot express); and inside the
 /// rectangle unchanged pixels are either made transparent ("keep") or redrawn, whichever
 /// LZW codes smaller. Sizes are measured by giflib itself.
+///
+/// It takes frames one at a time (`add`) and hands back each stored image once the frame
+/// after it is known (the choice of disposal looks one frame ahead), so an encoder holds
+/// two frames, not all. At `.quick` effort the frame after is not encoded to weigh the
+/// two disposals: the previous frame is kept when it can be, else cleared.
 struct GIFFrameOptimizer {
     let width: Int
     let height: Int
     let palette: [(UInt8, UInt8, UInt8)]
+    let effort: EncoderEffort
     private let transparent = GIFPalette.transparentIndex
+    /// The canvas the waiting frame is drawn on, and the rectangle it redraws.
+    private var base: [UInt8]
+    private var rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+    /// The frame waiting for its successor, with its delay.
+    private var waiting: (frame: [UInt8], delay: Int)?
 
-    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)]) {
+    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], effort: EncoderEffort = .thorough) {
         self.width = width
         self.height = height
         self.palette = palette
+        self.effort = effort
+        base = [UInt8](repeating: GIFPalette.transparentIndex, count: width * height)
     }
 
     /// The stored images for full-canvas index frames and their delays (centiseconds).
     func images(for frames: [[UInt8]], delays: [Int]) throws(CodecError) -> [GIFWriter.Image] {
-        guard !frames.isEmpty else { return [] }
+        var optimizer = self
         var images: [GIFWriter.Image] = []
-        var base = [UInt8](repeating: transparent, count: width * height)  // canvas frame `index` is drawn on
-        var rect = differingRect(base, frames[0])
-        for index in frames.indices {
-            let current = frames[index]
-            guard index + 1 < frames.count else {
-                images.append(try bestImage(base: base, target: current, rect: rect, delay: delays[index], disposal: 1).image)
-                break
-            }
-            let next = frames[index + 1]
-            var options: [(disposal: Int32, rect: PixelRect, nextBase: [UInt8])] = []
-            if !zip(current, next).contains(where: { $0 != transparent && $1 == transparent }) {
-                options.append((1, rect, current))
-            }
+        for (frame, delay) in zip(frames, delays) {
+            if let image = try optimizer.add(frame, delay: delay) { images.append(image) }
+        }
+        if let last = try optimizer.finish() { images.append(last) }
+        return images
+    }
+
+    /// Adds the next frame (palette indices over the whole canvas) and its delay; returns
+    /// the stored image of the frame before it, now that its disposal is settled.
+    mutating func add(_ next: [UInt8], delay nextDelay: Int) throws(CodecError) -> GIFWriter.Image? {
+        guard let (current, delay) = waiting else {
+            rect = differingRect(base, next)
+            waiting = (next, nextDelay)
+            return nil
+        }
+        var options: [(disposal: Int32, rect: PixelRect, nextBase: [UInt8])] = []
+        if !zip(current, next).contains(where: { $0 != transparent && $1 == transparent }) {
+            options.append((1, rect, current))
+        }
+        if options.isEmpty || effort == .thorough {
             let widened = rect.union(PixelRect.bounding(width: width, height: height) {
                 current[$0] != transparent && next[$0] == transparent
             })
             var cleared = current
             widened.fill(&cleared, imageWidth: width, with: transparent)
             options.append((2, widened, cleared))
-
-            var best: (image: GIFWriter.Image, nextBase: [UInt8], nextRect: PixelRect, cost: Int)? = nil
-            for option in options {
-                let image = try bestImage(base: base, target: current, rect: option.rect, delay: delays[index], disposal: option.disposal)
-                let nextRect = differingRect(option.nextBase, next)
-                let following = try bestImage(base: option.nextBase, target: next, rect: nextRect, delay: delays[index + 1], disposal: 1)
-                let cost = image.size + following.size
-                if cost < best?.cost ?? Int.max { best = (image.image, option.nextBase, nextRect, cost) }
-            }
-            guard let best else { break }
-            images.append(best.image)
-            base = best.nextBase
-            rect = best.nextRect
         }
-        return images
+
+        var best: (image: GIFWriter.Image, nextBase: [UInt8], nextRect: PixelRect, cost: Int)? = nil
+        for option in options {
+            let image = try bestImage(base: base, target: current, rect: option.rect, delay: delay, disposal: option.disposal)
+            let nextRect = differingRect(option.nextBase, next)
+            // Weighed by both frames' sizes when there is a choice to make.
+            let following = options.count > 1
+                ? try bestImage(base: option.nextBase, target: next, rect: nextRect, delay: nextDelay, disposal: 1).size : 0
+            let cost = image.size + following
+            if cost < best?.cost ?? Int.max { best = (image.image, option.nextBase, nextRect, cost) }
+        }
+        guard let best else { return nil }
+        base = best.nextBase
+        rect = best.nextRect
+        waiting = (next, nextDelay)
+        return best.image
+    }
+
+    /// The last frame's stored image.
+    mutating func finish() throws(CodecError) -> GIFWriter.Image? {
+        guard let (current, delay) = waiting else { return nil }
+        waiting = nil
+        return try bestImage(base: base, target: current, rect: rect, delay: delay, disposal: 1).image
     }
 
     /// The smaller of "unchanged pixels transparent" and "redraw everything" for `rect`,

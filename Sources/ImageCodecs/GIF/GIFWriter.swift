@@ -101,6 +101,9 @@ final class GIFWriter {
         }
     }
 
+    /// Bytes written so far.
+    var byteCount: Int { sink.count }
+
     /// Ends the stream (giflib writes the 0x3B trailer) and returns the bytes.
     func finish() throws(CodecError) -> [UInt8] {
         var error: Int32 = 0
