@@ -50,31 +50,52 @@ final class CairoCanvas {
         guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: size, height: size) }
         let rowWords = Int(cairo_image_surface_get_stride(surface)) / 4
         let words = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        var stored = [UInt32](repeating: 0, count: size * size)  // premultiplied ARGB
-        var byAlpha = [[Int]](repeating: [], count: 256)          // partly transparent pixels by alpha
-        for row in 0..<size {
-            for column in 0..<size {
-                let word = words[row * rowWords + column]
-                stored[row * size + column] = word
-                let alpha = Int(word >> 24)
-                if alpha > 0 && alpha < 255 { byAlpha[alpha].append(row * size + column) }
+        let count = size * size
+        // Premultiplied ARGB, row by row without the stride's padding.
+        let stored = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            for row in 0 ..< size { (base + row * size).update(from: words + row * rowWords, count: size) }
+            initialized = count
+        }
+        // Partly transparent pixels, most opaque first, each alpha in pixel order (a
+        // counting sort: a list per alpha cost a quarter of a large GIF's time).
+        var alphaCounts = [Int](repeating: 0, count: 256)
+        stored.withUnsafeBufferPointer { for word in $0 { alphaCounts[Int(word >> 24)] += 1 } }
+        var next = [Int](repeating: 0, count: 256)
+        var partial = 0
+        for alpha in stride(from: 254, through: 1, by: -1) {
+            next[alpha] = partial
+            partial += alphaCounts[alpha]
+        }
+        var order = [Int](repeating: 0, count: partial)
+        stored.withUnsafeBufferPointer { stored in
+            for index in 0 ..< count {
+                let alpha = Int(stored[index] >> 24)
+                guard alpha > 0 && alpha < 255 else { continue }
+                order[next[alpha]] = index
+                next[alpha] += 1
             }
         }
         var colors = stored.map { $0 >> 24 == 255 ? $0 & 0xFF_FFFF : 0 }  // straight 0x00RRGGBB once settled
-        for alpha in stride(from: 254, through: 1, by: -1) {
-            for index in byAlpha[alpha] {
-                let word = stored[index]
-                colors[index] = paintColors.first { Self.premultiplies($0, to: word) }
-                    ?? settledNeighbour(index, stored: stored, colors: colors) ?? Self.unpremultiplied(word)
-            }
+        for index in order {
+            let word = stored[index]
+            colors[index] = paintColors.first { Self.premultiplies($0, to: word) }
+                ?? settledNeighbour(index, stored: stored, colors: colors) ?? Self.unpremultiplied(word)
         }
-        var pixels = [UInt8](repeating: 0, count: size * size * 4)
-        for index in 0 ..< size * size where stored[index] >> 24 > 0 {
-            let color = colors[index]
-            pixels[index * 4] = UInt8(color >> 16 & 0xFF)
-            pixels[index * 4 + 1] = UInt8(color >> 8 & 0xFF)
-            pixels[index * 4 + 2] = UInt8(color & 0xFF)
-            pixels[index * 4 + 3] = UInt8(stored[index] >> 24)
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            stored.withUnsafeBufferPointer { stored in
+                colors.withUnsafeBufferPointer { colors in
+                    for index in 0 ..< count {
+                        let alpha = stored[index] >> 24
+                        let color = alpha > 0 ? colors[index] : 0
+                        buffer[index * 4] = UInt8(truncatingIfNeeded: color >> 16)
+                        buffer[index * 4 + 1] = UInt8(truncatingIfNeeded: color >> 8)
+                        buffer[index * 4 + 2] = UInt8(truncatingIfNeeded: color)
+                        buffer[index * 4 + 3] = UInt8(truncatingIfNeeded: alpha)
+                    }
+                }
+            }
+            initialized = count * 4
         }
         return RGBAImage(width: size, height: size, pixels: pixels)
     }

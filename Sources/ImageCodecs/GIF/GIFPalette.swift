@@ -37,7 +37,15 @@ struct GIFPalette {
 
     /// Palette indices of a frame.
     func indices(of frame: [UInt32]) -> [UInt8] {
-        frame.map { $0 == 0 ? GIFPalette.transparentIndex : lookup[$0 & 0xFF_FFFF] ?? 1 }
+        // Neighbouring pixels mostly share a colour: the last lookup is reused (hashing
+        // every pixel was a tenth of a large GIF).
+        var last: (pixel: UInt32, index: UInt8) = (0, GIFPalette.transparentIndex)
+        return frame.map { pixel in
+            if pixel == last.pixel { return last.index }
+            let index = pixel == 0 ? GIFPalette.transparentIndex : lookup[pixel & 0xFF_FFFF] ?? 1
+            last = (pixel, index)
+            return index
+        }
     }
 
     /// The index (1-based) of the palette colour nearest to `color`, weighting green most
