@@ -9,8 +9,9 @@ struct Invocation {
     let query: [(name: String, value: String)]
     let output: String
 
-    /// Parses `arguments`, printing the problem and usage on failure.
-    static func parse(_ arguments: [String], command: String) -> Invocation? {
+    /// Parses `arguments`, printing the problem and usage on failure; `needsOutput` false
+    /// for commands that write no file.
+    static func parse(_ arguments: [String], command: String, needsOutput: Bool = true) -> Invocation? {
         var kind: String? = nil
         var output: String? = nil
         var query: [(name: String, value: String)] = []
@@ -32,7 +33,7 @@ struct Invocation {
             }
         }
         guard let kind else { return fail("missing KIND") }
-        guard let output else { return fail("missing -o PATH") }
+        guard let output = output ?? (needsOutput ? nil : "") else { return fail("missing -o PATH") }
         return Invocation(kind: kind, query: query, output: output)
     }
 

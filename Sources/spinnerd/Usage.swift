@@ -10,6 +10,7 @@ enum Usage {
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document
            spinnerd render KIND [key=value …] -o FILE   render one spinner (FILE '-' is standard output)
+           spinnerd cost KIND [key=value …]             the render's estimated cost, or the budget's refusal
            spinnerd kinds                               list kinds and their parameters
            spinnerd frames KIND [key=value …] -o DIR    write the raw frames as PNGs with apngasm delay files
 

@@ -21,6 +21,8 @@ case "openapi":
     status = 0
 case "render":
     status = RenderCommand.run(arguments)
+case "cost":
+    status = CostCommand.run(arguments)
 case "frames":
     status = FramesCommand.run(arguments)
 case "kinds":
