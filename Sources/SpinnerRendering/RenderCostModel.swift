@@ -1,33 +1,42 @@
 import SpinnerModel
 
-/// How long a render takes on one core, by format, from the pixels × frames it plans:
-/// a fixed part plus a part per megapixel-frame. The figures were measured on this
-/// project's machines (2 cores, x86-64; `make bench` prints them again) with the largest
-/// frame each kind draws, and are the slowest kind's, so estimates err on the high side.
-/// The `work` the budget bounds is pixels × frames weighted by the format's cost relative
-/// to APNG, the costliest.
+/// How long a render takes on one core, known before any work: seconds per
+/// megapixel-frame (pixels × frames) by format, encoder effort, kind and background
+/// (transparent, or filled with a colour — translucent fills cost the most), measured on
+/// this project's machines by `scripts/calibrate-render-cost.py` (`RenderCostTable.swift`,
+/// with a margin for noise), plus a small fixed part. SVG is written, not drawn: its cost
+/// is the fixed part alone. `/metrics` sums estimated and measured seconds by format, so
+/// the calibration can be checked in production.
 public enum RenderCostModel {
-    /// Seconds of a render of `format`: fixed, and per megapixel-frame.
-    struct FormatCost: Sendable {
-        let fixedSeconds: Double
-        let secondsPerMegapixelFrame: Double
-    }
+    /// Seconds every render takes whatever its size (scene, encoder set-up).
+    static let fixedSeconds = 0.003
 
-    static func formatCost(_ format: OutputFormat) -> FormatCost {
+    /// Memory a render needs at its peak, in bytes, including the process's own (about
+    /// 30 MB): encoders hold one 4-byte copy of every distinct frame (APNG, GIF), and a
+    /// working set of about a dozen copies of one frame (48 bytes a pixel for APNG, 32 for
+    /// GIF and PNG, whose single frame is filtered and compressed whole). Measured peaks
+    /// (`calibrate-render-cost.py` prints them) stay under this.
+    static func peakBytes(format: OutputFormat, pixelSize: Int, frames: Int) -> Int {
+        let base = 30 << 20, pixels = pixelSize * pixelSize
         switch format {
-        case .svg: FormatCost(fixedSeconds: 0.002, secondsPerMegapixelFrame: 0)
-        case .png: FormatCost(fixedSeconds: 0.005, secondsPerMegapixelFrame: 0.08)
-        case .gif: FormatCost(fixedSeconds: 0.005, secondsPerMegapixelFrame: 0.05)
-        case .apng: FormatCost(fixedSeconds: 0.005, secondsPerMegapixelFrame: 0.1)
+        case .svg: return base
+        case .png: return base + pixels * 32
+        case .gif: return base + pixels * frames * 4 + pixels * 32
+        case .apng: return base + pixels * frames * 4 + pixels * 48
         }
     }
 
-    /// The estimate for `frames` frames of `pixelSize` square pixels in `format`.
-    public static func estimate(format: OutputFormat, pixelSize: Int, frames: Int) -> RenderEstimate {
-        let cost = formatCost(format), reference = formatCost(.apng)
-        let pixelFrames = format == .svg ? 0 : pixelSize * pixelSize * frames
-        let work = Int((Double(pixelFrames) * cost.secondsPerMegapixelFrame / reference.secondsPerMegapixelFrame).rounded(.up))
-        let seconds = cost.fixedSeconds + Double(pixelFrames) / 1_000_000 * cost.secondsPerMegapixelFrame
-        return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, work: work, seconds: seconds)
+    /// The estimate for `frames` frames of `pixelSize` square pixels of `kind` in `format`.
+    public static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int, filledBackground: Bool,
+                                quickEffortPixelFrames: Int) -> RenderEstimate {
+        let peak = peakBytes(format: format, pixelSize: pixelSize, frames: frames)
+        guard format != .svg, let byEffort = measuredRates[format] else {
+            return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, seconds: fixedSeconds, peakBytes: peak)
+        }
+        let pixelFrames = pixelSize * pixelSize * frames
+        let quick = format != .png && pixelFrames > quickEffortPixelFrames
+        let rate = byEffort[quick ? 1 : 0][kind].map { filledBackground ? $0.filled : $0.transparent } ?? 0.5
+        return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames,
+                              seconds: fixedSeconds + Double(pixelFrames) / 1_000_000 * rate, peakBytes: peak)
     }
 }

@@ -12,8 +12,9 @@ public struct RenderEstimate: Hashable, Sendable {
     public let frames: Int
     /// Pixels × frames.
     public var pixelFrames: Int { pixelSize * pixelSize * frames }
-    /// Pixels × frames weighted by the format's cost: what the budget bounds.
-    public let work: Int
-    /// Expected seconds of one core.
+    /// Expected seconds of one core: what the budget's `maxRenderSeconds` bounds.
     public let seconds: Double
+    /// Expected peak memory of the process while it renders, in bytes: what the budget's
+    /// `maxRenderBytes` bounds.
+    public let peakBytes: Int
 }

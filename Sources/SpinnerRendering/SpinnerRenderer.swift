@@ -18,11 +18,23 @@ public struct SpinnerRenderer: Sendable {
     public func estimate(_ request: SpinnerRequest) throws(RequestError) -> RenderEstimate {
         let scene = request.kind.scene(for: request)
         let plan = try FramePlan(request: request, scene: scene, budget: budget)
-        return RenderCostModel.estimate(format: request.format, pixelSize: plan.pixelSize, frames: plan.times.count)
+        let background = request.color(.background, theme: request.theme.fixed)
+        let estimate = RenderCostModel.estimate(kind: request.kind, format: request.format, pixelSize: plan.pixelSize,
+                                                frames: plan.times.count, filledBackground: background.map { $0.bytes.alpha > 0 } ?? false,
+                                                quickEffortPixelFrames: Self.quickEffortPixelFrames)
+        guard estimate.seconds <= budget.maxRenderSeconds else {
+            throw .renderTooCostly(format: request.format, seconds: estimate.seconds, limit: budget.maxRenderSeconds)
+        }
+        guard estimate.peakBytes <= budget.maxRenderBytes else {
+            throw .renderTooLarge(format: request.format, bytes: estimate.peakBytes, limit: budget.maxRenderBytes)
+        }
+        return estimate
     }
 
-    /// The image `request` asks for; `stop` is asked between frames.
+    /// The image `request` asks for, refused like `estimate` when over the budget; `stop`
+    /// is asked between frames.
     public func render(_ request: SpinnerRequest, stop: StopCheck = .never) throws(RenderError) -> RenderedImage {
+        do { _ = try estimate(request) } catch { throw .request(error) }
         let (scene, plan) = try planned(request)
         let bytes: [UInt8]
         switch request.format {
@@ -33,7 +45,7 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
         case .apng:
             let frames = try rasterFrames(scene, plan, stop: stop)
-            let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan))
+            let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.
@@ -41,7 +53,7 @@ public struct SpinnerRenderer: Sendable {
             let matte = request.color(.matte, theme: request.theme.fixed).map { color in
                 GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
             }
-            let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan))
+            let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan), maxBytes: budget.maxOutputBytes)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request).bytes
@@ -50,7 +62,7 @@ public struct SpinnerRenderer: Sendable {
     }
 
     /// Animations of more pixels × frames than this are encoded with `.quick` effort.
-    public static let quickEffortPixelFrames = 4_000_000
+    public static let quickEffortPixelFrames = 3_000_000
 
     /// The encoder effort for `plan`: thorough for the sizes people use, quick beyond.
     func effort(_ plan: FramePlan) -> EncoderEffort {
@@ -82,6 +94,7 @@ public struct SpinnerRenderer: Sendable {
     private func codec<T>(_ body: () throws(CodecError) -> T) throws(RenderError) -> T {
         do { return try body() } catch {
             if let reason = error.stopped { throw .stopped(reason) }
+            if let limit = error.tooLargeLimit { throw .request(.outputTooLarge(limit: limit)) }
             throw .codec(error)
         }
     }

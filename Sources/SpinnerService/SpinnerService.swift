@@ -14,7 +14,7 @@ public final class SpinnerService: HTTPResponder {
     /// Request targets already validated, with their cache keys: a repeated URL skips
     /// parsing and canonicalisation entirely.
     private let knownTargets = ByteBoundedLRU<String>(capacity: 4 << 20)
-    private let renders: RenderDispatcher
+    let renders: RenderDispatcher
     private let documents: [Route: Representation]
     private let transportStatistics: @Sendable () -> TransportStatistics
 

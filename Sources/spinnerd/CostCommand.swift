@@ -9,9 +9,9 @@ enum CostCommand {
         guard let invocation = Invocation.parse(arguments, command: "cost", needsOutput: false) else { return 2 }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: nil, query: invocation.query)
-            let estimate = try SpinnerRenderer().estimate(request)
+            let estimate = try SpinnerRenderer(budget: BudgetEnvironment.budget).estimate(request)
             Console.out("format=\(estimate.format.rawValue) pixels=\(estimate.pixelSize) frames=\(estimate.frames) "
-                        + "pixel-frames=\(estimate.pixelFrames) work=\(estimate.work) seconds=\(estimate.seconds)")
+                        + "pixel-frames=\(estimate.pixelFrames) seconds=\(estimate.seconds)")
             return 0
         } catch {
             return Invocation.report(error)

@@ -8,7 +8,7 @@ enum RenderCommand {
         guard let invocation = Invocation.parse(arguments, command: "render") else { return 2 }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.format(), query: invocation.query)
-            let image = try SpinnerRenderer().render(request)
+            let image = try SpinnerRenderer(budget: BudgetEnvironment.budget).render(request)
             if let failure = Console.write(image.bytes, to: invocation.output) {
                 Console.error("spinnerd: \(failure)")
                 return 1

@@ -32,7 +32,7 @@ struct ServeOptions {
             "SPINNERD_REQUEST_TIMEOUT": "request-timeout", "SPINNERD_IDLE_TIMEOUT": "idle-timeout",
             "SPINNERD_MAX_CONNECTIONS": "max-connections", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT": "max-connections-per-client",
             "SPINNERD_MAX_PIXEL_FRAMES": "max-pixel-frames",
-            "SPINNERD_MAX_FRAMES": "max-frames",
+            "SPINNERD_MAX_FRAMES": "max-frames", "SPINNERD_MAX_RENDER_SECONDS": "max-render-seconds",
         ]
         for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
         var remaining = arguments[...]
@@ -86,6 +86,9 @@ struct ServeOptions {
             guard let count = integer(1...1_000_000_000) else { return "--max-pixel-frames must be positive" }
             service.budget.maxPixelFrames = count
         case "max-frames": guard let count = integer(1...100_000) else { return "--max-frames must be positive" }; service.budget.maxFrames = count
+        case "max-render-seconds":
+            guard let number = Double(value), number > 0, number <= 3600 else { return "--max-render-seconds must be seconds" }
+            service.budget.maxRenderSeconds = number
         case "log-level":
             guard ["info", "warn", "error", "none"].contains(value) else { return "--log-level must be info, warn, error or none" }
             logLevel = value

@@ -109,7 +109,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testConcurrentIdenticalColdRequestsRenderOnce() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration(workers: 2))
+        let service = SpinnerService(configuration: ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2)))
         let group = DispatchGroup()
         let statuses = StatusList()
         for _ in 0..<20 {
@@ -126,8 +126,32 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(service.metrics.renderCount, 1)
     }
 
+    func testRendersWhoseClientsLeftAreDroppedAndCounted() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration(
+            lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4, heavyPerClient: 0),
+            renderTimeoutMilliseconds: 300_000))
+        addTeardownBlock { service.stop() }
+        // Heavy renders (dots APNG at 100 px: about half a second each): one runs, two wait.
+        var pending: [PendingResponse] = []
+        for size in 100 ..< 103 {
+            let request = HTTPRequest(method: "GET", target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))
+            guard case .later(let waiting) = service.respond(to: request) else { return XCTFail("a cold render is answered later") }
+            pending.append(waiting)
+        }
+        XCTAssertEqual(service.renders.inFlight, 3)
+        for waiting in pending { waiting.cancel() }
+        XCTAssertEqual(service.renders.queued[.heavy], 0, "queued renders nobody waits for are dropped at once")
+        XCTAssertEqual(service.renders.inFlight, 0)
+        XCTAssertTrue(service.metrics.text(cache: (0, 0, 0), cacheCapacity: 0, queued: [:], flights: 0, transport: TransportStatistics())
+            .contains("spinnerd_render_cancelled_total{reason=\"client_gone\"} 3"))
+        // The same image asked again is rendered afresh and delivered.
+        XCTAssertEqual(get(service, "/spinner/dots.apng?size=100").status, 200)
+    }
+
     func testAFullRenderQueueAnswers503WithRetryAfter() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration(workers: 1, renderQueue: 1))
+        // A debug build renders slowly: the deadline is far, so every render ends in 200.
+        let service = SpinnerService(configuration: ServiceConfiguration(
+            lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 1, heavyQueue: 1), renderTimeoutMilliseconds: 300_000))
         let group = DispatchGroup()
         let responses = StatusList()
         for size in 100..<106 {

@@ -26,6 +26,12 @@ public enum RequestError: Error, Hashable, Sendable {
     case tooManyFrames(frames: Int, limit: Int)
     /// Pixels × frames would exceed the render budget.
     case workBudgetExceeded(pixelFrames: Int, limit: Int)
+    /// The render is estimated to take longer than the budget allows (seconds of one core).
+    case renderTooCostly(format: OutputFormat, seconds: Double, limit: Double)
+    /// The render is estimated to need more memory than the budget allows (bytes).
+    case renderTooLarge(format: OutputFormat, bytes: Int, limit: Int)
+    /// The encoded image would be larger than `limit` bytes.
+    case outputTooLarge(limit: Int)
 
     /// The HTTP status: 404 for an unknown kind, 400 for everything else.
     public var status: Int {
@@ -40,7 +46,8 @@ public enum RequestError: Error, Hashable, Sendable {
         case .unknownFormat, .conflictingFormat: "Unknown or conflicting format"
         case .unknownParameter, .repeatedParameter, .notApplicable: "Unsupported parameter"
         case .invalidValue, .outOfRange: "Invalid parameter value"
-        case .loopTooLong, .imageTooLarge, .tooManyFrames, .workBudgetExceeded: "Render budget exceeded"
+        case .loopTooLong, .imageTooLarge, .tooManyFrames, .workBudgetExceeded, .renderTooCostly, .renderTooLarge, .outputTooLarge:
+            "Render budget exceeded"
         }
     }
 
@@ -54,7 +61,7 @@ public enum RequestError: Error, Hashable, Sendable {
         case .loopTooLong: "duration"
         case .imageTooLarge: "size"
         case .tooManyFrames: "fps"
-        case .workBudgetExceeded: "size"
+        case .workBudgetExceeded, .renderTooCostly, .renderTooLarge, .outputTooLarge: "size"
         }
     }
 
@@ -84,6 +91,9 @@ public enum RequestError: Error, Hashable, Sendable {
         case .imageTooLarge(_, let limit): "size × scale up to \(limit) pixels"
         case .tooManyFrames(_, let limit): "at most \(limit) frames per loop (lower fps)"
         case .workBudgetExceeded(_, let limit): "pixels × frames up to \(limit) (lower size, scale or fps)"
+        case .renderTooCostly(_, _, let limit): "renders estimated at up to \(Self.seconds(limit)) s of one core (lower size, scale, fps or duration)"
+        case .renderTooLarge(_, _, let limit): "renders needing up to \(limit >> 20) MiB (lower size, scale, fps or duration)"
+        case .outputTooLarge(let limit): "images of up to \(limit) bytes (lower size, scale, fps or duration)"
         }
     }
 
@@ -117,6 +127,17 @@ public enum RequestError: Error, Hashable, Sendable {
             return "The animation would need \(frames) frames; at most \(limit)."
         case .workBudgetExceeded(let pixelFrames, let limit):
             return "The animation would need \(pixelFrames) pixels × frames; at most \(limit)."
+        case .renderTooCostly(let format, let seconds, let limit):
+            return "This \(format.rawValue) is estimated to take \(Self.seconds(seconds)) s of one core to render; the limit is \(Self.seconds(limit)) s."
+        case .renderTooLarge(let format, let bytes, let limit):
+            return "This \(format.rawValue) is estimated to need \(bytes >> 20) MiB to render; the limit is \(limit >> 20) MiB."
+        case .outputTooLarge(let limit):
+            return "The encoded image would be larger than \(limit) bytes, the limit."
         }
+    }
+
+    /// Seconds with two decimals.
+    private static func seconds(_ value: Double) -> String {
+        FixedPoint(units: Int((value * 100).rounded()), places: 2).description
     }
 }

@@ -36,7 +36,10 @@ public enum OpenAPIDocument {
                 ("description", .string("Animated loading spinners rendered on demand as SVG, APNG, GIF and PNG. Images are a pure function "
                                         + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
                                         + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
-                                        + "beyond the render budget (loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, ≤ 40 M pixels × frames).")),
+                                        + "beyond the render budget, checked before any work: loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, "
+                                        + "≤ 32 M pixels × frames, an estimated render time ≤ 1.6 s of one core and memory ≤ 240 MiB "
+                                        + "(`spinnerd cost` prints the estimate), and an image of ≤ 16 MiB. "
+                                        + "Extensions are case-insensitive (`.PNG` is `.png`).")),
             ])),
             ("paths", .map(paths)),
             ("components", components()),
@@ -173,7 +176,9 @@ public enum OpenAPIDocument {
                                          ("content", content([("text/plain", plain)]))])),
                 ("ServerError", .map([("description", .string("The renderer failed (out of memory).")),
                                       ("content", content([("application/problem+json", problem)]))])),
-                ("Unavailable", .map([("description", .string("The render queue is full (or too many connections); retry after the given seconds.")),
+                ("Unavailable", .map([("description", .string("The render lane's queue is full, the client's share of costly renders is in use, "
+                                                             + "the render passed its deadline, or there are too many connections; "
+                                                             + "retry after the given seconds.")),
                                       ("headers", .map([("Retry-After", header("Seconds to wait."))])),
                                       ("content", content([("application/problem+json", problem), ("text/plain", plain)]))])),
             ])),

@@ -1,0 +1,163 @@
+import Foundation
+import HTTPServer
+import ImageCodecs
+@testable import SpinnerService
+import Synchronization
+import XCTest
+
+/// The lanes, their bounds and cancellation, with fake renders that wait on semaphores:
+/// no assertion depends on how long anything takes.
+final class RenderSchedulerTests: XCTestCase {
+    private let one = ClientAddress(0x7F00_0001), two = ClientAddress(0x7F00_0002)
+
+    /// A fake render that signals when it starts and waits to be let go.
+    private final class Gate: Sendable {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let runs = Atomic<Int>(0)
+
+        func run(_ waited: Int64) {
+            runs.add(1, ordering: .relaxed)
+            started.signal()
+            release.wait()
+            finished.signal()
+        }
+    }
+
+    private func scheduler(_ limits: RenderScheduler.Limits) -> RenderScheduler {
+        let scheduler = RenderScheduler(limits: limits)
+        addTeardownBlock { scheduler.stop() }
+        return scheduler
+    }
+
+    func testACheapRenderIsNeverQueuedBehindExpensiveOnes() {
+        let scheduler = scheduler(RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4, heavyPerClient: 0))
+        let heavy = Gate(), queuedHeavy = Gate(), quick = Gate()
+        XCTAssertNil(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: heavy.run))
+        heavy.started.wait()  // the heavy lane's only thread is busy
+        XCTAssertNil(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: queuedHeavy.run))
+        XCTAssertNil(scheduler.submit(.quick, client: one, isCancelled: { false }, run: quick.run))
+        quick.started.wait()  // runs while both heavy renders are still held
+        XCTAssertEqual(scheduler.depth(.heavy), 1)
+        XCTAssertEqual(queuedHeavy.runs.load(ordering: .relaxed), 0)
+        quick.release.signal()
+        heavy.release.signal()
+        queuedHeavy.started.wait()
+        queuedHeavy.release.signal()
+        queuedHeavy.finished.wait()
+    }
+
+    func testTheHeavyQueueIsBoundedAndOneAddressGetsItsShare() {
+        let scheduler = scheduler(RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 2, heavyPerClient: 2))
+        let gates = (0 ..< 4).map { _ in Gate() }
+        XCTAssertNil(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: gates[0].run))
+        gates[0].started.wait()
+        XCTAssertNil(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: gates[1].run))
+        XCTAssertEqual(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: gates[2].run), .clientLimit,
+                       "an address has two heavy renders waiting or running at most")
+        XCTAssertNil(scheduler.submit(.heavy, client: two, isCancelled: { false }, run: gates[2].run))
+        XCTAssertEqual(scheduler.submit(.heavy, client: ClientAddress(0x7F00_0003), isCancelled: { false }, run: gates[3].run),
+                       .queueFull(.heavy))
+        gates[0].release.signal()
+        gates[1].started.wait()
+        // The first render ended: its address may queue again.
+        XCTAssertNil(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: gates[3].run))
+        for gate in gates[1...] { gate.release.signal() }
+    }
+
+    func testQueuedRendersNobodyWantsAreDroppedUnrun() {
+        let scheduler = scheduler(RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4, heavyPerClient: 0))
+        let running = Gate(), dropped = Gate(), kept = Gate()
+        let cancelled = Atomic<Bool>(false)
+        XCTAssertNil(scheduler.submit(.heavy, client: nil, isCancelled: { false }, run: running.run))
+        running.started.wait()
+        XCTAssertNil(scheduler.submit(.heavy, client: nil, isCancelled: { cancelled.load(ordering: .relaxed) }, run: dropped.run))
+        XCTAssertNil(scheduler.submit(.heavy, client: nil, isCancelled: { false }, run: kept.run))
+        XCTAssertEqual(scheduler.depth(.heavy), 2)
+        cancelled.store(true, ordering: .relaxed)
+        scheduler.purgeCancelled()
+        XCTAssertEqual(scheduler.depth(.heavy), 1, "dropped as soon as nobody wants it, not when a thread frees up")
+        running.release.signal()
+        kept.started.wait()
+        kept.release.signal()
+        kept.finished.wait()
+        XCTAssertEqual(dropped.runs.load(ordering: .relaxed), 0)
+    }
+
+    func testStoppingDropsWhatWaitsAndEndsTheThreads() {
+        let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4))
+        let running = Gate(), waiting = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: running.run))
+        running.started.wait()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: waiting.run))
+        let stopped = DispatchSemaphore(value: 0)
+        Thread { scheduler.stop(); stopped.signal() }.start()
+        while scheduler.depth(.quick) > 0 { Thread.sleep(forTimeInterval: 0.001) }  // the stop has dropped the queue
+        running.release.signal()
+        stopped.wait()  // returns only once every thread has ended
+        XCTAssertEqual(waiting.runs.load(ordering: .relaxed), 0)
+        XCTAssertEqual(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: waiting.run), .queueFull(.quick),
+                       "a stopped scheduler takes nothing")
+    }
+}
+
+final class RenderFlightsTests: XCTestCase {
+    private final class Received: Sendable {
+        let outcomes = Mutex<[Int]>([])
+    }
+
+    func testWaitersShareOneFlightAndAllGetItsOutcome() {
+        let flights = RenderFlights<Int>(), received = Received()
+        let first = flights.join("k") { value in received.outcomes.withLock { $0.append(value) } }
+        let second = flights.join("k") { value in received.outcomes.withLock { $0.append(value * 10) } }
+        XCTAssertTrue(first.first)
+        XCTAssertFalse(second.first)
+        XCTAssertTrue(first.flight === second.flight)
+        flights.finish("k", flight: first.flight, with: 7)
+        XCTAssertEqual(received.outcomes.withLock { $0.sorted() }, [7, 70])
+        XCTAssertEqual(flights.count, 0)
+    }
+
+    func testTheLastWaiterLeavingCancelsAndForgetsTheFlight() {
+        let flights = RenderFlights<Int>(), received = Received()
+        let first = flights.join("k") { value in received.outcomes.withLock { $0.append(value) } }
+        let second = flights.join("k") { value in received.outcomes.withLock { $0.append(value) } }
+        XCTAssertFalse(flights.leave("k", flight: first.flight, waiter: first.waiter))
+        XCTAssertFalse(first.flight.cancellation.isCancelled, "one waiter is left")
+        XCTAssertTrue(flights.leave("k", flight: second.flight, waiter: second.waiter))
+        XCTAssertTrue(first.flight.cancellation.isCancelled)
+        XCTAssertThrowsError(try first.flight.cancellation.stopCheck.check()) { error in
+            XCTAssertEqual(error as? StopCheck.Reason, .cancelled)
+        }
+        // A later request starts afresh; the old render's end reaches nobody.
+        let later = flights.join("k") { value in received.outcomes.withLock { $0.append(value) } }
+        XCTAssertTrue(later.first)
+        XCTAssertFalse(later.flight === first.flight)
+        flights.finish("k", flight: first.flight, with: 1)
+        XCTAssertEqual(received.outcomes.withLock { $0 }, [])
+        flights.finish("k", flight: later.flight, with: 2)
+        XCTAssertEqual(received.outcomes.withLock { $0 }, [2])
+    }
+
+    func testARenderPastItsDeadlineIsToldToStop() {
+        let clock = ManualClock()
+        let flights = RenderFlights<Int>(clock: clock)
+        let joined = flights.join("k") { _ in }
+        XCTAssertNoThrow(try joined.flight.cancellation.stopCheck.check(), "no deadline before it starts")
+        clock.now.store(1000, ordering: .relaxed)
+        joined.flight.cancellation.start(within: 500)
+        clock.now.store(1499, ordering: .relaxed)
+        XCTAssertNoThrow(try joined.flight.cancellation.stopCheck.check())
+        clock.now.store(1500, ordering: .relaxed)
+        XCTAssertThrowsError(try joined.flight.cancellation.stopCheck.check()) { error in
+            XCTAssertEqual(error as? StopCheck.Reason, .timedOut)
+        }
+    }
+}
+
+/// A clock the test sets.
+final class ManualClock: MonotonicClock {
+    let now = Atomic<Int64>(0)
+    func milliseconds() -> Int64 { now.load(ordering: .relaxed) }
+}
