@@ -167,6 +167,9 @@ struct PNGPixelLayout: Hashable, Sendable {
                 }
                 if run.length > 0 { counts[run.pixel, default: 0] += run.length }
             }
+            // Many colours, partial alpha, not gray: only RGBA can hold them, whatever the
+            // other frames hold, so there is nothing left to count.
+            if counts.count > 256 && hasPartialAlpha && !isGray { return [PNGPixelLayout(colorType: .rgba, bitDepth: 8)] }
         }
         var layouts: [PNGPixelLayout] = []
         if counts.count <= 256 {

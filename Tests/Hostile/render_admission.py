@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Costly renders against the release spinnerd, asserting outcomes (part of `make test`).
+
+- costliest: searches, for every kind × format, the costliest request the default budget
+  admits (largest size at each corner of scale, fps, duration and background, found with
+  `spinnerd cost`), renders the costliest of each alone on a fresh server, and checks that
+  it finishes within 2 s and that the server's peak resident set stays within 256 MiB;
+  `circular` at size=256&scale=2 must be admitted in every raster format.
+- abandoned: 70 costly requests whose clients close after 0.5 s: 3 s later no render is
+  queued and a cold SVG is answered within 500 ms.
+- busy: 20 costly renders asked for at once, their clients waiting, while 20 cold SVGs of
+  different sizes are each answered within 100 ms and a cached GIF within 20 ms; the
+  resident set stays within the cache bound plus 256 MiB; every costly request ends in
+  200, 400 or 503.
+
+    render_admission.py [--binary PATH] [CASE ...]
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(__file__))
+from hostile import Results, Server, address, connect, probe, read_response  # noqa: E402
+
+KINDS = ["circular", "activity", "dots", "arc", "capsules"]
+MIB = 1 << 20
+
+
+def estimate(binary, kind, params):
+    """`spinnerd cost`'s estimate (a dict), or None when the budget refuses the request."""
+    out = subprocess.run([binary, "cost", kind, *params], capture_output=True, text=True)
+    if out.returncode != 0:
+        return None
+    return {k: float(v) for k, v in re.findall(r"([a-z-]+)=([0-9.]+)", out.stdout)}
+
+
+def catalog(binary):
+    server = Server(binary)
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/spinners") as response:
+            return json.load(response)
+    finally:
+        server.stop()
+
+
+def corners(kind_entry, fmt):
+    """Parameter sets at the budget's edges (size is searched separately)."""
+    parameters = {p["name"]: p for p in kind_entry["parameters"] if fmt in p["formats"]}
+    scales = ["1", "4"] if "scale" in parameters else [None]
+    fpss = [None, str(int(parameters["fps"]["maximum"]))] if "fps" in parameters else [None]
+    durations = [None]
+    if "duration" in parameters:
+        durations.append(str(parameters["duration"]["maximum"]))
+    backgrounds = [None, "80808080"]
+    for scale in scales:
+        for fps in fpss:
+            for duration in durations:
+                for background in backgrounds:
+                    params = [f"format={fmt}"]
+                    if scale and scale != "1":
+                        params.append(f"scale={scale}")
+                    if fps:
+                        params.append(f"fps={fps}")
+                    if duration:
+                        params.append(f"duration={duration}")
+                    if background:
+                        params.append(f"background={background}")
+                    yield params
+
+
+def largest_admitted(binary, kind, params):
+    """The largest size (8…1024) the budget admits with `params`, and its estimate."""
+    low, high, best = 8, 1024, None
+    while low <= high:
+        middle = (low + high) // 2
+        found = estimate(binary, kind, params + [f"size={middle}"])
+        if found:
+            best = (middle, found)
+            low = middle + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def render_alone(binary, kind, params):
+    """Renders through a fresh server: (status, seconds, peak resident MiB, body bytes)."""
+    server = Server(binary)
+    try:
+        path = f"/spinner/{kind}?" + "&".join(params)
+        started = time.perf_counter()
+        s = connect(server.port, "127.0.0.1", timeout=60)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+        status, _, body = read_response(s, time.time() + 60)
+        elapsed = time.perf_counter() - started
+        s.close()
+        return status, elapsed, server.status("VmHWM") / 1024, len(body)
+    finally:
+        server.stop()
+
+
+def costliest(binary, results):
+    """The costliest admissible request of every kind × format, each rendered alone,
+    ends within 2 s with the server's peak resident set within 256 MiB."""
+    kinds = {entry["name"]: entry for entry in catalog(binary)["kinds"]}
+    chosen = []
+    for kind in KINDS:
+        for fmt in ["apng", "gif", "png", "svg"]:
+            best = None
+            for params in corners(kinds[kind], fmt):
+                found = largest_admitted(binary, kind, params)
+                if found and (best is None or found[1]["seconds"] > best[2]["seconds"]):
+                    best = (params, found[0], found[1])
+            if best:
+                chosen.append((kind, best[0] + [f"size={best[1]}"], best[2]))
+    # The size people use must stay admissible in every raster format.
+    for fmt in ["apng", "gif", "png"]:
+        params = [f"format={fmt}", "size=256", "scale=2"]
+        found = estimate(binary, "circular", params)
+        results.check("costliest", found is not None, f"circular {' '.join(params)} is admitted")
+        if found:
+            chosen.append(("circular", params, found))
+    worst = None
+    for kind, params, found in chosen:
+        status, seconds, peak, size = render_alone(binary, kind, params)
+        print(f"  {kind:9} {' '.join(params):62} estimated {found['seconds']:5.2f} s: {status} in {seconds:5.2f} s, "
+              f"peak {peak:6.1f} MiB, {size / 1024:8.1f} KiB", flush=True)
+        results.check("costliest", status == 200 and seconds <= 2.0 and peak <= 256,
+                      f"{kind} {' '.join(params)}: 200 within 2 s and 256 MiB ({status}, {seconds:.2f} s, {peak:.1f} MiB)")
+        if worst is None or seconds > worst[2]:
+            worst = (kind, params, seconds, peak)
+    if worst:
+        print(f"  costliest found: {worst[0]} {' '.join(worst[1])}: {worst[2]:.2f} s, peak {worst[3]:.1f} MiB")
+
+
+def metric(port, name):
+    """Sum of every sample of `name`."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics") as response:
+        text = response.read().decode()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith(name + " ") or line.startswith(name + "{"))
+
+
+def costly_paths(count, fmt="apng"):
+    """`count` distinct costly requests (estimated near the budget's 1.6 s): circular at
+    420 px on a translucent background, told apart by `loops`, which costs nothing."""
+    return [f"/spinner/circular.{fmt}?size=210&scale=2&background=80808080&loops={index}" for index in range(count)]
+
+
+def abandoned(binary, results, count=70):
+    """70 costly requests whose clients close after 0.5 s: 3 s later nothing is queued
+    and a cold SVG is answered within 500 ms."""
+    server = Server(binary)
+    try:
+        sockets = []
+        for index, path in enumerate(costly_paths(count)):
+            s = connect(server.port, address(index, first=5))
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+            sockets.append(s)
+        time.sleep(0.5)
+        for s in sockets:
+            s.close()
+        time.sleep(3)
+        queued = metric(server.port, "spinnerd_render_queue_depth")
+        flights = metric(server.port, "spinnerd_render_flights")
+        cancelled = metric(server.port, "spinnerd_render_cancelled_total")
+        rejected = metric(server.port, "spinnerd_render_rejected_total")
+        status, seconds = probe(server.port, "127.0.0.9", "/spinner/dots.svg?size=77", timeout=5)
+        print(f"  {count} abandoned: 3 s later queued {queued:.0f}, in flight {flights:.0f}; cancelled {cancelled:.0f}, "
+              f"refused 503 {rejected:.0f}; cold SVG {status} in {seconds * 1000:.0f} ms")
+        results.check("abandoned", queued == 0 and flights == 0, f"no render queued or running 3 s later ({queued:.0f}, {flights:.0f})")
+        results.check("abandoned", status == 200 and seconds < 0.5, f"a cold SVG answered 200 within 500 ms ({seconds * 1000:.0f} ms)")
+    finally:
+        server.stop()
+
+
+def busy(binary, results, count=20):
+    """20 costly renders with waiting clients beside cold SVGs and a cached GIF."""
+    server = Server(binary)
+    try:
+        cached = "/spinner/circular.gif"
+        probe(server.port, "127.0.0.1", cached, timeout=30)  # rendered, now cached
+        outcomes = [None] * count
+        peak_rss = [server.rss_mib()]
+
+        def costly(index, path):
+            try:
+                s = connect(server.port, address(index, first=6), timeout=120)
+                s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+                outcomes[index] = read_response(s, time.time() + 120)[0]
+                s.close()
+            except (OSError, ConnectionError) as error:
+                outcomes[index] = type(error).__name__
+
+        workers = [threading.Thread(target=costly, args=(index, path)) for index, path in enumerate(costly_paths(count, "gif"))]
+        for worker in workers:
+            worker.start()
+        time.sleep(0.3)
+        svgs, gifs = [], []
+        for index in range(count):
+            svgs.append(probe(server.port, "127.0.0.10", f"/spinner/arc.svg?size={40 + index}", timeout=5))
+            gifs.append(probe(server.port, "127.0.0.11", cached, timeout=5))
+            peak_rss.append(server.rss_mib())
+        while any(worker.is_alive() for worker in workers):
+            peak_rss.append(server.rss_mib())
+            time.sleep(0.1)
+        cache_mib = metric(server.port, "spinnerd_cache_bytes") / MIB
+        slowest_svg = max(t for _, t in svgs)
+        slowest_gif = max(t for _, t in gifs)
+        tally = {str(o): outcomes.count(o) for o in set(outcomes)}
+        print(f"  {count} costly: {tally}; cold SVGs slowest {slowest_svg * 1000:.0f} ms; cached GIF slowest "
+              f"{slowest_gif * 1000:.1f} ms; peak RSS {max(peak_rss):.1f} MiB (cache {cache_mib:.1f} MiB)")
+        results.check("busy", all(s == 200 and t < 0.1 for s, t in svgs), f"20 cold SVGs each 200 within 100 ms (slowest {slowest_svg * 1000:.0f} ms)")
+        results.check("busy", all(s == 200 and t < 0.02 for s, t in gifs), f"the cached GIF within 20 ms (slowest {slowest_gif * 1000:.1f} ms)")
+        results.check("busy", max(peak_rss) <= cache_mib + 256, f"RSS {max(peak_rss):.1f} MiB <= cache + 256 MiB")
+        results.check("busy", all(o in (200, 400, 503) for o in outcomes), f"every costly request ended in 200, 400 or 503: {tally}")
+    finally:
+        server.stop()
+
+
+CASES = {"costliest": costliest, "abandoned": abandoned, "busy": busy}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=".build/release/spinnerd")
+    parser.add_argument("cases", nargs="*", default=[], help="any of: " + ", ".join(CASES))
+    arguments = parser.parse_args()
+    unknown = [name for name in arguments.cases if name not in CASES]
+    if unknown:
+        parser.error(f"unknown case {unknown}")
+    results = Results()
+    binary = os.path.abspath(arguments.binary)
+    for name in arguments.cases or list(CASES):
+        print(f"== {name}: {' '.join(CASES[name].__doc__.split())}", flush=True)
+        started = time.time()
+        CASES[name](binary, results)
+        print(f"  ({time.time() - started:.0f} s)", flush=True)
+    if results.failures:
+        print("\nrender admission: FAILED\n  " + "\n  ".join(results.failures))
+        return 1
+    print("\nrender admission: every case held")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
