@@ -77,10 +77,13 @@ final class CairoCanvas {
             }
         }
         var colors = stored.map { $0 >> 24 == 255 ? $0 & 0xFF_FFFF : 0 }  // straight 0x00RRGGBB once settled
+        // The paint colour a stored value matches depends on the value alone; runs of one
+        // value (a translucent track) look it up once.
+        var memo: (word: UInt32, paint: UInt32?) = (0, nil)
         for index in order {
             let word = stored[index]
-            colors[index] = paintColors.first { Self.premultiplies($0, to: word) }
-                ?? settledNeighbour(index, stored: stored, colors: colors) ?? Self.unpremultiplied(word)
+            if word != memo.word { memo = (word, paintColors.first { Self.premultiplies($0, to: word) }) }
+            colors[index] = memo.paint ?? settledNeighbour(index, stored: stored, colors: colors) ?? Self.unpremultiplied(word)
         }
         let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
             stored.withUnsafeBufferPointer { stored in

@@ -123,7 +123,7 @@ final class PNGImageData {
     /// `.quick` effort libdeflate level 1): the smallest, and its choice.
     private func rankedFiltering(_ raw: [UInt8], rowBytes: Int) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice) {
         var best: (filtered: [UInt8], size: Int, choice: PNGRowFilter.Choice)? = nil
-        for choice in PNGRowFilter.Choice.allCases {
+        for choice in effort == .thorough ? PNGRowFilter.thoroughChoices : PNGRowFilter.quickChoices {
             let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride)
             let size = try effort == .thorough ? balancedRanking.compressedSize(filtered) : fastest().compressedSize(filtered)
             if size < best?.size ?? Int.max { best = (filtered, size, choice) }
