@@ -60,7 +60,9 @@ final class CairoCanvas {
         // Partly transparent pixels, most opaque first, each alpha in pixel order (a
         // counting sort: a list per alpha cost a quarter of a large GIF's time).
         var alphaCounts = [Int](repeating: 0, count: 256)
-        stored.withUnsafeBufferPointer { for word in $0 { alphaCounts[Int(word >> 24)] += 1 } }
+        stored.withUnsafeBufferPointer { stored in
+            alphaCounts.withUnsafeMutableBufferPointer { counts in for word in stored { counts[Int(word >> 24)] += 1 } }
+        }
         var next = [Int](repeating: 0, count: 256)
         var partial = 0
         for alpha in stride(from: 254, through: 1, by: -1) {
@@ -69,11 +71,15 @@ final class CairoCanvas {
         }
         var order = [Int](repeating: 0, count: partial)
         stored.withUnsafeBufferPointer { stored in
-            for index in 0 ..< count {
-                let alpha = Int(stored[index] >> 24)
-                guard alpha > 0 && alpha < 255 else { continue }
-                order[next[alpha]] = index
-                next[alpha] += 1
+            order.withUnsafeMutableBufferPointer { order in
+                next.withUnsafeMutableBufferPointer { next in
+                    for index in 0 ..< count {
+                        let alpha = Int(stored[index] >> 24)
+                        guard alpha > 0 && alpha < 255 else { continue }
+                        order[next[alpha]] = index
+                        next[alpha] += 1
+                    }
+                }
             }
         }
         var colors = stored.map { $0 >> 24 == 255 ? $0 & 0xFF_FFFF : 0 }  // straight 0x00RRGGBB once settled

@@ -100,6 +100,9 @@ struct GIFFrameOptimizer {
             }
         }
         let first = GIFWriter.Image(rect: rect, indices: keep, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
+        // Large frames: unchanged pixels made transparent, unmeasured (long transparent runs
+        // are what LZW codes best; measuring both ways coded every frame three times).
+        guard effort == .thorough else { return (first, 0) }
         let firstSize = try size(of: first)
         guard keep != redraw else { return (first, firstSize) }
         let second = GIFWriter.Image(rect: rect, indices: redraw, delay: delay, disposal: disposal,

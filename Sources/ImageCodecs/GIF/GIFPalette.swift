@@ -17,7 +17,18 @@ struct GIFPalette {
     init(frames: [[UInt32]]) throws(CodecError) {
         var counts: [UInt32: Int] = [:]
         for frame in frames {
-            for pixel in frame where pixel != 0 { counts[pixel & 0xFF_FFFF, default: 0] += 1 }
+            // Runs of one colour are counted at once (a dictionary update per pixel was
+            // a tenth of a large GIF).
+            var run: (pixel: UInt32, length: Int) = (0, 0)
+            for pixel in frame {
+                if pixel == run.pixel {
+                    run.length += 1
+                    continue
+                }
+                if run.pixel != 0 { counts[run.pixel & 0xFF_FFFF, default: 0] += run.length }
+                run = (pixel, 1)
+            }
+            if run.pixel != 0 { counts[run.pixel & 0xFF_FFFF, default: 0] += run.length }
         }
         let unique = counts.keys.sorted { counts[$0, default: 0] != counts[$1, default: 0] ? counts[$0, default: 0] > counts[$1, default: 0] : $0 < $1 }
         if unique.count <= 255 {
