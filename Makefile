@@ -22,6 +22,7 @@ hostile: deps-test release hostile-run
 hostile-run:
 	python3 Tests/Hostile/hostile.py --binary .build/release/spinnerd
 	python3 Tests/Hostile/parser_differential.py --binary .build/release/spinnerd
+	python3 Tests/Hostile/render_admission.py --binary .build/release/spinnerd
 
 bench: deps-bench release
 	scripts/bench.sh

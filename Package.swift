@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "SpinnerRenderingTests",
             dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "SpinnerModel", "TestSupport"]),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),
     ]
 )

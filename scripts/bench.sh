@@ -58,3 +58,36 @@ for kind in "${kinds[@]}"; do
     done
 done
 echo "(ratio: our time / the peer's time on the same work)"
+
+echo
+echo "== Cold render at default parameters, each kind × format (mean of ${RUNS:-5} runs, process start included)"
+baseline="${SPINNERD_BASELINE:-}"
+printf "%-9s %-5s %7s %10s %10s %12s\n" kind fmt frames "ms/image" "ms/frame" "${baseline:+baseline ms}"
+for kind in "${kinds[@]}"; do
+    for format in svg png gif apng; do
+        out="$work/$kind-default.$format"
+        ours=$(seconds "$spinnerd render $kind format=$format -o $out")
+        count=$(frames_of "$out" 2>/dev/null || echo 1)
+        before=""
+        if [[ -n "$baseline" ]]; then before=$(python3 -c "print('%.1f' % ($(seconds "$baseline render $kind format=$format -o $work/b.$format") * 1000))"); fi
+        printf "%-9s %-5s %7s %10.1f %10.2f %12s\n" "$kind" "$format" "$count" \
+            "$(python3 -c "print($ours * 1000)")" "$(python3 -c "print($ours * 1000 / max(1, $count))")" "$before"
+    done
+done
+
+echo
+echo "== Large renders the budget admits: time and peak memory of one process"
+for spec in "circular size=256 scale=2 format=apng" "circular size=256 scale=2 format=gif" "circular size=256 scale=2 format=png"; do
+    for program in "$spinnerd" ${baseline:+"$baseline"}; do
+        python3 - "$program" $spec <<'PY'
+import os, subprocess, sys, time
+program, kind, *params = sys.argv[1:]
+started = time.perf_counter()
+process = subprocess.Popen([program, "render", kind, *params, "-o", "/dev/null"], stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+name = "baseline" if program != ".build/release/spinnerd" else "spinnerd"
+print(f"  {name:8} {kind} {' '.join(params):32} {time.perf_counter() - started:6.2f} s, peak {usage.ru_maxrss / 1024:6.1f} MiB, exit {status >> 8}")
+PY
+    done
+done
+echo "(make test's render admission suite searches the costliest admissible request of every kind × format)"

@@ -1,7 +1,8 @@
 import SpinnerModel
 
-/// How long a render takes on one core, known before any work: seconds per
-/// megapixel-frame (pixels × frames) by format, encoder effort, kind and background
+/// How long a render takes on one core, known before any work: seconds per frame
+/// (drawing a path costs whatever its pixels) plus seconds per megapixel-frame (pixels ×
+/// frames) by format, encoder effort, kind and background
 /// (transparent, or filled with a colour — translucent fills cost the most), measured on
 /// this project's machines by `scripts/calibrate-render-cost.py` (`RenderCostTable.swift`,
 /// with a margin for noise), plus a small fixed part. SVG is written, not drawn: its cost
@@ -36,7 +37,8 @@ public enum RenderCostModel {
         let pixelFrames = pixelSize * pixelSize * frames
         let quick = format != .png && pixelFrames > quickEffortPixelFrames
         let rate = byEffort[quick ? 1 : 0][kind].map { filledBackground ? $0.filled : $0.transparent } ?? 0.5
+        let perFrame = measuredSecondsPerFrame[format]?[kind] ?? 0.002
         return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames,
-                              seconds: fixedSeconds + Double(pixelFrames) / 1_000_000 * rate, peakBytes: peak)
+                              seconds: fixedSeconds + Double(frames) * perFrame + Double(pixelFrames) / 1_000_000 * rate, peakBytes: peak)
     }
 }

@@ -5,7 +5,7 @@ enum Usage {
                     [--render-queue 64] [--heavy-queue 4] [--heavy-renders-per-client 2] [--render-timeout 10]
                     [--max-connections N] [--max-connections-per-client N]
                     [--request-timeout 10] [--idle-timeout 60]
-                    [--max-pixel-frames 32000000] [--max-frames 1800] [--max-render-seconds 1.6]
+                    [--max-pixel-frames 32000000] [--max-frames 1800] [--max-render-seconds 1.8]
                     [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document

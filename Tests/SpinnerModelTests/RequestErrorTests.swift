@@ -18,6 +18,26 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertTrue(error.detail.contains("'99'") && error.detail.contains("1 to 30"), error.detail)
     }
 
+    func testValuesArePlacedInTheirRangeAsWrittenNotAsRounded() throws {
+        // 20.000000000000004 rounds to 20.00, yet it is past the maximum of 20.
+        XCTAssertEqual(refusal("dots", .gif, [("stroke", "20.000000000000004")])?.parameter, "stroke")
+        XCTAssertEqual(refusal("dots", .gif, [("stroke", "1.9999999")])?.parameter, "stroke", "just under the minimum of 2")
+        for value in ["20", "20.00", "19.9999999", "2", "2.0000001"] {
+            XCTAssertNil(refusal("dots", .gif, [("stroke", value)]), value)
+        }
+        XCTAssertEqual(refusal("dots", .gif, [("size", "80.0000001")])?.parameter, "size", "not a whole number")
+        XCTAssertNil(refusal("dots", .gif, [("size", "80.000000")]))
+        XCTAssertEqual(refusal("circular", .gif, [("duration", "15000.5ms")])?.parameter, "duration", "past 15 s")
+        XCTAssertNil(refusal("circular", .gif, [("duration", "14999.5ms")]))
+    }
+
+    func testTheTitleLimitCountsBytesNotCharacters() throws {
+        let combining = "a" + String(repeating: "\u{301}", count: 1300)  // one character, 2 601 bytes
+        XCTAssertEqual(refusal("dots", .svg, [("title", combining)])?.parameter, "title")
+        XCTAssertNil(refusal("dots", .svg, [("title", String(repeating: "é", count: 60))]), "120 bytes")
+        XCTAssertEqual(refusal("dots", .svg, [("title", String(repeating: "é", count: 61))])?.parameter, "title", "122 bytes")
+    }
+
     func testUnparsableValuesSayWhatIsExpected() throws {
         for (name, value) in [("size", "big"), ("size", "12.5"), ("duration", "nan"), ("duration", "1e3"), ("color", "#12345"),
                               ("color", "notacolour"), ("style", "plaid"), ("fps", ""), ("scale", "-")] {

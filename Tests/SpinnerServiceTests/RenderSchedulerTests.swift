@@ -1,6 +1,8 @@
 import Foundation
 import HTTPServer
 import ImageCodecs
+import SpinnerModel
+import SpinnerRendering
 @testable import SpinnerService
 import Synchronization
 import XCTest
@@ -46,6 +48,44 @@ final class RenderSchedulerTests: XCTestCase {
         queuedHeavy.started.wait()
         queuedHeavy.release.signal()
         queuedHeavy.finished.wait()
+    }
+
+    func testTheShortestEstimateRunsFirstUnlessTheOldestHasWaitedLong() {
+        let clock = ManualClock()
+        let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 8, heavyQueue: 1),
+                                        clock: clock)
+        addTeardownBlock { scheduler.stop() }
+        let order = Mutex<[String]>([])
+        let blocker = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: blocker.run))
+        blocker.started.wait()
+        let done = DispatchSemaphore(value: 0)
+        for (name, estimate) in [("slow", 0.7), ("svg", 0.003), ("png", 0.05)] {
+            XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: estimate, isCancelled: { false }) { _ in
+                order.withLock { $0.append(name) }
+                done.signal()
+            })
+        }
+        blocker.release.signal()
+        for _ in 0 ..< 3 { done.wait() }
+        XCTAssertEqual(order.withLock { $0 }, ["svg", "png", "slow"])
+
+        // Aged: a job that waited past the limit goes before a newer, shorter one.
+        let second = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: second.run))
+        second.started.wait()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.7, isCancelled: { false }) { _ in
+            order.withLock { $0.append("aged") }
+            done.signal()
+        })
+        clock.now.store(RenderScheduler.agingMilliseconds, ordering: .relaxed)
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.003, isCancelled: { false }) { _ in
+            order.withLock { $0.append("fresh") }
+            done.signal()
+        })
+        second.release.signal()
+        for _ in 0 ..< 2 { done.wait() }
+        XCTAssertEqual(order.withLock { Array($0.suffix(2)) }, ["aged", "fresh"])
     }
 
     func testTheHeavyQueueIsBoundedAndOneAddressGetsItsShare() {
@@ -99,6 +139,19 @@ final class RenderSchedulerTests: XCTestCase {
         XCTAssertEqual(waiting.runs.load(ordering: .relaxed), 0)
         XCTAssertEqual(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: waiting.run), .queueFull(.quick),
                        "a stopped scheduler takes nothing")
+    }
+}
+
+final class RenderLaneTests: XCTestCase {
+    func testEveryDefaultSpinnerInEveryFormatIsAQuickRender() throws {
+        let renderer = SpinnerRenderer()
+        let limit = ServiceConfiguration().quickRenderSeconds
+        for kind in SpinnerKind.allCases {
+            for format in OutputFormat.allCases {
+                let estimate = try renderer.estimate(SpinnerRequest.parse(kind: kind.rawValue, format: format, query: []))
+                XCTAssertLessThanOrEqual(estimate.seconds, limit, "\(kind.rawValue).\(format.rawValue): a page of spinners stays in the quick lane")
+            }
+        }
     }
 }
 

@@ -126,6 +126,18 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(service.metrics.renderCount, 1)
     }
 
+    func testExtensionsAreCaseInsensitive() throws {
+        let service = SpinnerService(configuration: ServiceConfiguration())
+        addTeardownBlock { service.stop() }
+        let lower = get(service, "/spinner/arc.png")
+        for path in ["/spinner/arc.PNG", "/spinner/arc.Png"] {
+            let response = get(service, path)
+            XCTAssertEqual(response.status, 200, path)
+            XCTAssertEqual(response.headers["Content-Type"], "image/png", path)
+            XCTAssertEqual(response.headers["ETag"], lower.headers["ETag"], "one image, one tag: \(path)")
+        }
+    }
+
     func testRendersWhoseClientsLeftAreDroppedAndCounted() throws {
         let service = SpinnerService(configuration: ServiceConfiguration(
             lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4, heavyPerClient: 0),

@@ -11,8 +11,8 @@ public struct RenderBudget: Hashable, Sendable {
     /// every distinct frame, so this bounds a render's memory. Default 32 000 000 (128 MB).
     public var maxPixelFrames: Int
     /// Longest render, in seconds of one core, as the cost model estimates it before any
-    /// work (`RenderCostModel`). Default 1.6, so the costliest admissible render ends
-    /// within 2 s.
+    /// work (`RenderCostModel`, whose rates carry a margin of 1.2). Default 1.8, so the
+    /// costliest admissible render ends within 2 s.
     public var maxRenderSeconds: Double
     /// Largest encoded image in bytes; a render that would pass it stops. Default 16 MiB.
     public var maxOutputBytes: Int
@@ -21,7 +21,7 @@ public struct RenderBudget: Hashable, Sendable {
     public var maxRenderBytes: Int
 
     public init(maxLoopMilliseconds: Int = 30_000, maxFrames: Int = 1_800,
-                maxPixelsPerSide: Int = 4_096, maxPixelFrames: Int = 32_000_000, maxRenderSeconds: Double = 1.6,
+                maxPixelsPerSide: Int = 4_096, maxPixelFrames: Int = 32_000_000, maxRenderSeconds: Double = 1.8,
                 maxOutputBytes: Int = 16 << 20, maxRenderBytes: Int = 240 << 20) {
         self.maxLoopMilliseconds = maxLoopMilliseconds
         self.maxFrames = maxFrames

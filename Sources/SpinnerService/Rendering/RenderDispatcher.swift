@@ -68,7 +68,8 @@ final class RenderDispatcher: Sendable {
             return .later(pending)
         }
         let flight = joined.flight
-        let refusal = scheduler.submit(lane, client: request.client, isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
+        let refusal = scheduler.submit(lane, client: request.client, estimate: estimate.seconds,
+                                       isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
             flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
             let outcome = render(spinner, key: key, lane: lane, estimate: estimate, stop: flight.cancellation.stopCheck)

@@ -17,7 +17,8 @@ public enum RenderLane: Int, CaseIterable, Sendable {
 /// Renders waiting for a thread, in two lanes with their own threads and bounded queues,
 /// so that a cheap cold render never waits behind expensive ones (the quick lane's
 /// threads take nothing else), expensive renders run a few at a time, and one client
-/// address cannot fill the heavy lane. A queued render whose waiters all left is dropped
+/// address cannot fill the heavy lane. Each lane takes the job with the shortest
+/// estimate first, unless the oldest has waited `agingMilliseconds`: then the oldest. A queued render whose waiters all left is dropped
 /// (`purgeCancelled`); one that is running stops itself through its `StopCheck`.
 public final class RenderScheduler: Sendable {
     /// Threads and queue bounds.
@@ -50,10 +51,15 @@ public final class RenderScheduler: Sendable {
         case clientLimit
     }
 
+    /// A job that has waited this long (ms) is taken before shorter ones. Default 2 s.
+    public static let agingMilliseconds: Int64 = 2000
+
     /// A render waiting for a thread.
     private struct Job: Sendable {
         let client: ClientAddress?
         let enqueued: Int64
+        /// Estimated seconds: shorter runs first.
+        let estimate: Double
         let isCancelled: @Sendable () -> Bool
         /// Runs the render; given how long it waited, in milliseconds.
         let run: @Sendable (_ waited: Int64) -> Void
@@ -132,12 +138,12 @@ public final class RenderScheduler: Sendable {
 
     /// Queues a render in `lane` for `client`; nil when queued, else why not. `run` gets
     /// the wait in milliseconds; a render `isCancelled` says nobody wants is dropped unrun.
-    public func submit(_ lane: RenderLane, client: ClientAddress?, isCancelled: @escaping @Sendable () -> Bool,
+    public func submit(_ lane: RenderLane, client: ClientAddress?, estimate: Double = 0, isCancelled: @escaping @Sendable () -> Bool,
                        run: @escaping @Sendable (_ waited: Int64) -> Void) -> Refusal? {
         let counted = lane == .heavy && limits.heavyPerClient > 0 ? client : nil
         if let counted, !heavyClients.take(counted) { return .clientLimit }
         let target = lanes[lane.rawValue]
-        let job = Job(client: counted, enqueued: clock.milliseconds(), isCancelled: isCancelled, run: run)
+        let job = Job(client: counted, enqueued: clock.milliseconds(), estimate: estimate, isCancelled: isCancelled, run: run)
         let queued = target.state.withLock { state -> Bool in
             guard !state.stopping, state.queue.count < target.queueLimit else { return false }
             state.queue.append(job)
@@ -188,9 +194,14 @@ public final class RenderScheduler: Sendable {
     private static func work(_ lane: Lane, clock: any MonotonicClock, clients: ClientShares) {
         while true {
             lane.available.wait()
+            let now = clock.milliseconds()
             let next = lane.state.withLock { state -> (job: Job?, stop: Bool) in
                 if state.stopping { return (nil, true) }
-                return (state.queue.isEmpty ? nil : state.queue.removeFirst(), false)
+                guard let oldest = state.queue.first else { return (nil, false) }
+                // Shortest estimate first; the oldest once it has waited too long (no starving).
+                let index = now - oldest.enqueued >= agingMilliseconds ? 0
+                    : state.queue.indices.min { state.queue[$0].estimate < state.queue[$1].estimate } ?? 0
+                return (state.queue.remove(at: index), false)
             }
             if next.stop { return }
             guard let job = next.job else { continue }  // purged meanwhile

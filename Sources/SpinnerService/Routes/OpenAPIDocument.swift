@@ -37,7 +37,7 @@ public enum OpenAPIDocument {
                                         + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
                                         + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
                                         + "beyond the render budget, checked before any work: loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, "
-                                        + "≤ 32 M pixels × frames, an estimated render time ≤ 1.6 s of one core and memory ≤ 240 MiB "
+                                        + "≤ 32 M pixels × frames, an estimated render time ≤ 1.8 s of one core and memory ≤ 240 MiB "
                                         + "(`spinnerd cost` prints the estimate), and an image of ≤ 16 MiB. "
                                         + "Extensions are case-insensitive (`.PNG` is `.png`).")),
             ])),
