@@ -67,7 +67,8 @@ for kind in "${kinds[@]}"; do
     for format in svg png gif apng; do
         out="$work/$kind-default.$format"
         ours=$(seconds "$spinnerd render $kind format=$format -o $out")
-        count=$(frames_of "$out" 2>/dev/null || echo 1)
+        count=1
+        if [[ $format == gif || $format == apng ]]; then count=$(frames_of "$out"); fi
         before=""
         if [[ -n "$baseline" ]]; then before=$(python3 -c "print('%.1f' % ($(seconds "$baseline render $kind format=$format -o $work/b.$format") * 1000))"); fi
         printf "%-9s %-5s %7s %10.1f %10.2f %12s\n" "$kind" "$format" "$count" \
