@@ -8,8 +8,8 @@ import Synchronization
 /// lingering refusals, and the rest for connections.
 ///
 /// Of the soft limit `L` (raised to the hard limit at start):
-/// - reserved: 3 (standard streams) + 4 per event loop (listener, epoll set, eventfd,
-///   spare descriptor) + 32 (render threads, logs, health checks);
+/// - reserved: 3 (standard streams) + 3 per event loop (listener, epoll set, eventfd)
+///   + 1 (the spare descriptor the loops share) + 32 (render threads, logs, health checks);
 /// - body files: min(1 024, (L − reserved) / 8) sealed memfds for large cached bodies
 ///   (more bodies stay on the heap);
 /// - refusal slots: min(256, (L − reserved) / 16) refused connections lingering at once;
@@ -33,7 +33,7 @@ public struct DescriptorPlan: Sendable, Equatable {
     /// The plan for `limit` descriptors and `eventLoops` loops.
     public init(limit: Int, eventLoops: Int) {
         self.limit = limit
-        reserved = 3 + 4 * eventLoops + 32
+        reserved = 3 + 3 * eventLoops + 1 + 32
         let available = max(0, limit - reserved)
         bodyFiles = min(1024, available / 8)
         refusalSlots = max(1, min(256, available / 16))

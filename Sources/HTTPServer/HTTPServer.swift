@@ -7,6 +7,8 @@ final class ServerContext: Sendable {
     let responder: any HTTPResponder
     let clock: any MonotonicClock
     let admission: Admission
+    /// Accepting for every loop, with the spare descriptor.
+    let acceptGate = AcceptGate()
     let counters = TransportCounters()
     let accessLog: (@Sendable (AccessLogEntry) -> Void)?
     let log: @Sendable (String) -> Void

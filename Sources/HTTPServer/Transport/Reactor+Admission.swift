@@ -9,30 +9,28 @@ extension Reactor {
     func acceptPending(now: Int64) {
         guard case .yes = accepting, let listener else { return }
         for _ in 0 ..< Self.acceptBurst {
-            let accepted: (descriptor: Int32, client: ClientAddress)
-            do {
-                guard let next = try Socket.accept(listener) else { return }
-                accepted = next
-            } catch {
+            let outcome = context.acceptGate.accept(listener) { descriptor in
+                refuseBeyondDescriptors(descriptor, now: now)
+            }
+            switch outcome {
+            case .accepted(let descriptor, let client):
+                context.counters.count(\.accepted)
+                admit(descriptor, from: client, now: now)
+            case .none:
+                return
+            case .refusedWithSpare:
+                continue
+            case .failed(let error):
                 switch error.code {
-                case EMFILE, ENFILE:
-                    // Out of descriptors: free the spare to take one client and refuse it
-                    // properly, rather than leave it in the backlog or spin on the error.
-                    if refuseWithSpare(listener, now: now) { continue }
-                    pauseAccepting(now: now, because: error)
-                    return
-                case ENOBUFS, ENOMEM:
-                    pauseAccepting(now: now, because: error)
-                    return
                 case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH:
                     continue  // that client is gone; the next one may be fine (accept(2))
                 default:
+                    // Out of descriptors with no spare, or of memory (ENOBUFS, ENOMEM):
+                    // pause rather than spin on a level-triggered listener.
                     pauseAccepting(now: now, because: error)
                     return
                 }
             }
-            context.counters.count(\.accepted)
-            admit(accepted.descriptor, from: accepted.client, now: now)
         }
     }
 
@@ -81,20 +79,13 @@ extension Reactor {
         close(descriptor)
     }
 
-    /// Frees the spare descriptor, accepts one client with it and refuses it. False when
-    /// there is no spare (it could not be opened again) or accepting still fails.
-    func refuseWithSpare(_ listener: Int32, now: Int64) -> Bool {
-        guard let held = spare else { return false }
-        close(held)
-        spare = nil
-        defer { spare = Socket.openSpare() }
-        guard let accepted = try? Socket.accept(listener) else { return false }
+    /// Answers 503 to a client accepted in the spare descriptor's place (the process is
+    /// out of descriptors) and closes it at once, so the spare can be opened again.
+    func refuseBeyondDescriptors(_ descriptor: Int32, now: Int64) {
         context.counters.count(\.accepted)
         context.counters.count(\.refusedNoDescriptor)
         context.problems.report("refused connections: the process is out of file descriptors (RLIMIT_NOFILE)", at: now)
-        refuseAtOnce(accepted.descriptor, with: HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")]),
-                     now: now)
-        return true
+        refuseAtOnce(descriptor, with: HTTPResponse.text(503, "too many connections; retry shortly", headers: [("Retry-After", "1")]), now: now)
     }
 
     func pauseAccepting(now: Int64, because error: SocketError) {

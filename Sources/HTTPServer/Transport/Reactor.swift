@@ -31,7 +31,6 @@ final class Reactor {
     let limits: ConnectionStateMachine.Limits
     var listener: Int32?
     var accepting = Accepting.yes
-    var spare: Int32?
     var connections = ConnectionTable()
     /// Candidates for eviction by rank (lingering, idle, slow to send a head), oldest
     /// first; entries go stale when their connection changes phase and are skipped.
@@ -60,7 +59,6 @@ final class Reactor {
         self.context = context
         self.limits = context.configuration.connectionLimits
         self.listener = listener
-        self.spare = Socket.openSpare()
     }
 
     /// Runs the loop until a drain has closed every connection.
@@ -186,7 +184,7 @@ final class Reactor {
 
     private func tick(now: Int64) {
         resumeAcceptingIfDue(now: now)
-        if spare == nil, listener != nil { spare = Socket.openSpare() }  // taken by another thread last time
+        if listener != nil { context.acceptGate.replenish() }  // the spare, if it could not be reopened
         context.problems.flushIfDue(at: now)
         for connection in connections.all {
             switch connection.state.due(at: now) {
@@ -239,8 +237,6 @@ final class Reactor {
         }
         if let listener { close(listener) }
         listener = nil
-        if let spare { close(spare) }
-        spare = nil
         _ = loop.end()  // tasks still queued were deliveries to connections now closed
     }
 }
