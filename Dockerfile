@@ -5,7 +5,7 @@ ARG SWIFT_IMAGE=swift:6.3-bookworm
 FROM ${SWIFT_IMAGE} AS build
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev nettle-dev pkg-config \
+ && apt-get install -y --no-install-recommends libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libwebp-dev nettle-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets' folders, so they come along (they are small).
@@ -19,7 +19,7 @@ FROM debian:bookworm-slim
 # Only the runtime halves of the C libraries (versions follow the bookworm release).
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2 libgif7 zlib1g libdeflate0 libnettle8 \
+ && apt-get install -y --no-install-recommends libcairo2 libgif7 zlib1g libdeflate0 libwebp7 libwebpmux3 libnettle8 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin spinnerd
 COPY --from=build /usr/local/bin/spinnerd /usr/local/bin/spinnerd

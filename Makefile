@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test hostile hostile-run bench deps-run deps-test deps-bench build release samples record-references openapi docker-smoke clean
+.PHONY: run test hostile hostile-run bench deps-run deps-test deps-bench build release samples pictures record-references openapi docker-smoke clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -50,6 +50,19 @@ samples:
 	  done; \
 	done
 	@ls -l $(OUT)
+
+# The README's pictures: every kind, and circular in each style, as animated SVG at 64 px
+# (GitHub shows animated SVG in <img>). A test fails when a committed one is stale.
+PICTURES = docs/pictures
+pictures: build
+	@mkdir -p $(PICTURES)
+	@for kind in circular activity dots arc capsules; do \
+	  .build/debug/spinnerd render $$kind size=64 format=svg -o $(PICTURES)/$$kind.svg || exit 1; \
+	done
+	@for style in bubbledForeground hierarchy accent nineties; do \
+	  .build/debug/spinnerd render circular style=$$style size=64 format=svg -o $(PICTURES)/circular-$$style.svg || exit 1; \
+	done
+	@ls -l $(PICTURES)
 
 # Regenerate openapi.yaml from the code (a test fails when the committed copy is stale).
 openapi: build

@@ -3,7 +3,7 @@
 //
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel
-//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif (only ImageCodecs).
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif, CWebP (only ImageCodecs).
 import PackageDescription
 
 let package = Package(
@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CGif", path: "Sources/CGif",
             providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]),
 
         // HTTP/1.1 on epoll: wire parser/serializer, sockets, connection state. Knows nothing of spinners.
         // Its loop state is confined to one thread by type (the reactor is not Sendable), and
@@ -38,8 +41,8 @@ let package = Package(
             providers: [.apt(["nettle-dev"])]),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel"),
-        // Frames + delays → APNG / GIF / PNG bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["CZlib", "CLibdeflate", "CGif"]),
+        // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
+        .target(name: "ImageCodecs", dependencies: ["CZlib", "CLibdeflate", "CGif", "CWebP"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.

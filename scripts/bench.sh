@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Measures spinnerd's encoders against peers on the same frames, in one run:
 #   GIF:  how much `gifsicle -O3` can still shrink our GIF of each default kind (target ≤ 5 %);
-#   APNG: our APNG against apngasm given exactly our frames (target: not larger);
+#   APNG: our APNG against apngasm given exactly our frames (target: not larger), at the
+#         default size and at 128 px, and against what apngopt makes of it (within 1 %);
+#   WebP: ours against libwebp's own img2webp -lossless on the same frames (not larger),
+#         beside our APNG and GIF of the same kind;
 #   time: render + encode of each kind at 64 px, scale 2, per image and per frame, with the
 #         peer's time on the same work beside it (apngasm assembling the same frames,
 #         gifsicle -O3 re-optimising our GIF). Machines are shared: read ratios, not times.
@@ -36,6 +39,42 @@ done
 echo "(shrink: how much smaller gifsicle -O3 made our GIF; ratio: our APNG / apngasm's, same frames)"
 
 echo
+echo "== WebP: ours against libwebp's own img2webp -lossless given the same frames (target: not larger);"
+echo "   APNG at 128 px against apngasm (target: not larger) and apngopt (target: within 1 %)"
+printf "%-9s %9s %9s %7s   %9s %9s   %9s %9s %7s %9s %7s\n" kind webp img2webp ratio apng gif "apng128" apngasm ratio apngopt ratio
+for kind in "${kinds[@]}"; do
+    $spinnerd render "$kind" format=webp -o "$work/$kind.webp"
+    rm -rf "$work/$kind-wframes" && mkdir -p "$work/$kind-wframes"
+    $spinnerd frames "$kind" -o "$work/$kind-wframes"
+    # img2webp takes one duration per frame in ms: the same rounding of exact starts.
+    mapfile -t img2webp_args < <(python3 - "$work/$kind-wframes" <<'PY'
+import glob, sys
+from fractions import Fraction
+elapsed, written = Fraction(0), 0
+for png in sorted(glob.glob(sys.argv[1] + "/frame*.png")):
+    num, den = open(png[:-4] + ".txt").read().strip().split("=")[1].split("/")
+    elapsed += Fraction(int(num), int(den))
+    end = max(written + 1, int(elapsed * 1000 + Fraction(1, 2)))
+    print("-d"); print(end - written); print(png)
+    written = end
+PY
+)
+    img2webp -lossless "${img2webp_args[@]}" -o "$work/$kind.img2webp.webp" >/dev/null 2>&1
+    $spinnerd render "$kind" format=apng size=128 -o "$work/$kind-128.apng"
+    rm -rf "$work/$kind-f128" && mkdir -p "$work/$kind-f128"
+    $spinnerd frames "$kind" size=128 -o "$work/$kind-f128"
+    apngasm "$work/$kind-128.apngasm.png" "$work/$kind-f128/frame000.png" >/dev/null
+    apngopt "$work/$kind-128.apng" "$work/$kind-128.opt.png" >/dev/null 2>&1
+    webp=$(size_of "$work/$kind.webp"); peer=$(size_of "$work/$kind.img2webp.webp")
+    apng=$(size_of "$work/$kind.apng"); gif=$(size_of "$work/$kind.gif")
+    a128=$(size_of "$work/$kind-128.apng"); asm=$(size_of "$work/$kind-128.apngasm.png"); opt=$(size_of "$work/$kind-128.opt.png")
+    printf "%-9s %9d %9d %7.3f   %9d %9d   %9d %9d %7.3f %9d %7.3f\n" "$kind" "$webp" "$peer" \
+        "$(python3 -c "print($webp / $peer)")" "$apng" "$gif" "$a128" "$asm" "$(python3 -c "print($a128 / $asm)")" \
+        "$opt" "$(python3 -c "print($a128 / $opt)")"
+done
+echo "(webp, apng, gif: default parameters; ratios are ours / the peer's)"
+
+echo
 echo "== Render + encode at size=64 scale=2 (mean of ${RUNS:-5} runs, process start included)"
 printf "%-9s %-5s %7s %10s %10s   %-22s %10s %7s\n" kind fmt frames "ms/image" "ms/frame" peer "peer ms" ratio
 for kind in "${kinds[@]}"; do
@@ -64,11 +103,11 @@ echo "== Cold render at default parameters, each kind × format (mean of ${RUNS:
 baseline="${SPINNERD_BASELINE:-}"
 printf "%-9s %-5s %7s %10s %10s %12s\n" kind fmt frames "ms/image" "ms/frame" "${baseline:+baseline ms}"
 for kind in "${kinds[@]}"; do
-    for format in svg png gif apng; do
+    for format in svg png gif apng webp; do
         out="$work/$kind-default.$format"
         ours=$(seconds "$spinnerd render $kind format=$format -o $out")
         count=1
-        if [[ $format == gif || $format == apng ]]; then count=$(frames_of "$out"); fi
+        if [[ $format == gif || $format == apng || $format == webp ]]; then count=$(frames_of "$out"); fi
         before=""
         if [[ -n "$baseline" ]]; then before=$(python3 -c "print('%.1f' % ($(seconds "$baseline render $kind format=$format -o $work/b.$format") * 1000))"); fi
         printf "%-9s %-5s %7s %10.1f %10.2f %12s\n" "$kind" "$format" "$count" \
@@ -78,7 +117,7 @@ done
 
 echo
 echo "== Large renders the budget admits: time and peak memory of one process"
-for spec in "circular size=256 scale=2 format=apng" "circular size=256 scale=2 format=gif" "circular size=256 scale=2 format=png"; do
+for spec in "circular size=256 scale=2 format=apng" "circular size=256 scale=2 format=gif" "circular size=256 scale=2 format=png" "circular size=256 scale=2 format=webp"; do
     for program in "$spinnerd" ${baseline:+"$baseline"}; do
         python3 - "$program" $spec <<'PY'
 import os, subprocess, sys, time

@@ -6,7 +6,7 @@ set -euo pipefail
 purpose="${1:-run}"
 
 # Build and run: the C libraries behind the systemLibrary targets.
-apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev nettle-dev pkg-config fontconfig)
+apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libwebp-dev nettle-dev pkg-config fontconfig)
 pip_packages=()
 if [[ "$purpose" == test || "$purpose" == bench ]]; then
     # Decoders and validators nobody on this project wrote.
@@ -18,7 +18,7 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
                    "httptools|httptools")
 fi
 if [[ "$purpose" == bench ]]; then
-    apt_packages+=(apngdis hyperfine wrk nginx-light)
+    apt_packages+=(apngdis apngopt webp hyperfine wrk nginx-light)
 fi
 if [[ "$purpose" == smoke ]]; then
     # `make docker-smoke`: podman (with runc) and a debootstrapped base image, no Docker engine.

@@ -24,6 +24,7 @@ public enum RenderCostModel {
         case .png: return base + pixels * 32
         case .gif: return base + pixels * frames * 4 + pixels * 32
         case .apng: return base + pixels * frames * 4 + pixels * 48
+        case .webp: return base + pixels * 64
         }
     }
 

@@ -50,10 +50,16 @@ public struct SpinnerRenderer: Sendable {
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
-            let matte = request.color(.matte, theme: request.theme.fixed).map { color in
-                GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
+            // A clear matte (`none`) means no page colour is known: partial opacity is dithered.
+            let matte = request.color(.matte, theme: request.theme.fixed).flatMap { color in
+                color.bytes.alpha == 0 ? nil : GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
             }
             let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan), maxBytes: budget.maxOutputBytes)
+            bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
+        case .webp:
+            // Drawn one at a time as libwebp reads them, like GIF.
+            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
+            let encoder = WebPEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request).bytes

@@ -55,7 +55,7 @@ public final class SpinnerService: HTTPResponder {
         }
         guard route != .notFound else {
             return counted(ProblemDetails.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
-                                                   accepted: "/spinner/{kind}[.svg|.apng|.gif|.png], /spinners, /healthz, /metrics, /openapi.yaml, /"))
+                                                   accepted: "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml, /"))
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return counted(ProblemDetails.response(status: 405, title: "Method not allowed",

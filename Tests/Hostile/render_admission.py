@@ -114,7 +114,7 @@ def costliest(binary, results):
     kinds = {entry["name"]: entry for entry in catalog(binary)["kinds"]}
     chosen = []
     for kind in KINDS:
-        for fmt in ["apng", "gif", "png", "svg"]:
+        for fmt in ["apng", "gif", "png", "webp", "svg"]:
             best = None
             for params in corners(kinds[kind], fmt):
                 found = largest_admitted(binary, kind, params)
@@ -123,7 +123,7 @@ def costliest(binary, results):
             if best:
                 chosen.append((kind, best[0] + [f"size={best[1]}"], best[2]))
     # The size people use must stay admissible in every raster format.
-    for fmt in ["apng", "gif", "png"]:
+    for fmt in ["apng", "gif", "png", "webp"]:
         params = [f"format={fmt}", "size=256", "scale=2"]
         found = estimate(binary, "circular", params)
         results.check("costliest", found is not None, f"circular {' '.join(params)} is admitted")

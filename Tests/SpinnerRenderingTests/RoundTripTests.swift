@@ -95,6 +95,85 @@ final class RoundTripTests: XCTestCase {
         }
     }
 
+    func testEveryKindAsWebPDecodesWithMillisecondTimingAndFullAlpha() throws {
+        let directory = try TemporaryDirectory()
+        for kind in SpinnerKind.allCases {
+            for parameters in [[:], Self.variations[kind] ?? [:]] {
+                let (image, request) = try render(kind, .webp, parameters)
+                let label = "\(kind.rawValue) \(parameters)"
+                XCTAssertEqual(Array(image.bytes.prefix(4)), Array("RIFF".utf8), label)
+                XCTAssertEqual(Array(image.bytes[8 ..< 12]), Array("WEBP".utf8), label)
+                let path = try directory.write(image.bytes, to: "\(kind.rawValue)-\(parameters.count).webp")
+
+                let decoded = try Decoders.inspect(path)
+                XCTAssertEqual(decoded.format, "WEBP", label)
+                XCTAssertGreaterThan(decoded.frames, 1, label)
+                XCTAssertEqual(decoded.loop, request.integer(.loops), label)
+                XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
+                // Whole milliseconds rounded where each frame starts: the sum is the loop,
+                // rounded to the millisecond, and no frame is off by a millisecond or more.
+                let loop = try loopMilliseconds(request)
+                XCTAssertEqual(decoded.durations.reduce(0, +), Double(loop), "\(label): durations must sum to the loop")
+                XCTAssertTrue(decoded.durations.allSatisfy { $0 >= 1 }, "\(label): a frame under 1 ms")
+                if parameters["background"] == nil {
+                    XCTAssertGreaterThan(decoded.alphaLevels, 8, "\(label): smooth edges need many alpha levels")
+                }
+
+                // Lossless: the first frame is the still PNG at t = 0, exactly (compared over
+                // white, as libwebp may change the colour hidden under fully clear pixels).
+                let first = directory.path("\(kind.rawValue)-\(parameters.count)-webp-first")
+                try Decoders.extractFrames(path, into: first)
+                let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory),
+                                                         tolerance: 0, background: "ffffff")
+                XCTAssertEqual(difference.differing, 0, "\(label): first frame differs from the PNG at t=0 (largest \(difference.largest))")
+            }
+        }
+    }
+
+    /// Pixels that make a stipple, as a share of the drawn (opaque) ones: opaque pixels with
+    /// at most one opaque 4-neighbour, and clear ones with at least three.
+    private func stippleShare(_ image: DecodedPixels) -> Double {
+        let opaque = { (x: Int, y: Int) -> Bool in
+            x >= 0 && y >= 0 && x < image.width && y < image.height && image.bytes[(y * image.width + x) * 4 + 3] >= 128
+        }
+        var drawn = 0, stipple = 0
+        for y in 0 ..< image.height {
+            for x in 0 ..< image.width {
+                let neighbours = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].filter { opaque($0.0, $0.1) }.count
+                if opaque(x, y) {
+                    drawn += 1
+                    if neighbours <= 1 { stipple += 1 }
+                } else if neighbours >= 3 {
+                    stipple += 1
+                }
+            }
+        }
+        return Double(stipple) / Double(max(drawn, 1))
+    }
+
+    /// A plain `<img src=….gif>` on a white page: translucent parts are blended into the
+    /// theme's page colour by default, not dithered; `matte=none` keeps the dither.
+    func testDefaultGIFsAreSmoothAndMatteNoneDithers() throws {
+        let directory = try TemporaryDirectory()
+        for kind in SpinnerKind.allCases {
+            let smooth = try Decoders.pixels(try directory.write(try render(kind, .gif, ["size": "160"]).0.bytes, to: "\(kind.rawValue).gif"))
+            XCTAssertEqual(smooth.width, 160)
+            XCTAssertLessThan(stippleShare(smooth), 0.03, "\(kind): stipple in the default GIF")
+        }
+        // The kinds with large translucent parts: hierarchy's 60 % track, capsules' 20 % trail.
+        for kind in [SpinnerKind.circular, .capsules] {
+            let dithered = try Decoders.pixels(try directory.write(try render(kind, .gif, ["size": "160", "matte": "none"]).0.bytes,
+                                                                   to: "\(kind.rawValue)-none.gif"))
+            XCTAssertGreaterThan(stippleShare(dithered), 0.03, "\(kind): matte=none should dither")
+        }
+        // Dark pages get the dark page colour: the track's translucent gray blended into black.
+        let dark = try Decoders.pixels(try directory.write(try render(.circular, .gif, ["theme": "dark"]).0.bytes, to: "dark.gif"))
+        let track = dark.rgba(x: Double(dark.width) / 2, y: Double(dark.height) - 3)
+        XCTAssertEqual(track.alpha, 255)
+        // secondaryLabel in the dark is (235, 235, 245) at 60 %: 141 over black, 243 over white.
+        XCTAssertEqual(track.red, 141, accuracy: 3, "the dark theme's track over black, not white: \(track)")
+    }
+
     func testGIFWithAMatteMatchesTheStillOverThatColour() throws {
         let directory = try TemporaryDirectory()
         for kind in SpinnerKind.allCases {
@@ -125,6 +204,6 @@ final class RoundTripTests: XCTestCase {
         let decoded = try Decoders.inspect(try directory.write(image.bytes, to: "example.gif"))
         XCTAssertEqual(decoded.durations.reduce(0, +), 2000)
         XCTAssertEqual(decoded.loop, 0)
-        XCTAssertEqual(decoded.width, 80)
+        XCTAssertEqual(decoded.width, 60, "circular's natural size")
     }
 }

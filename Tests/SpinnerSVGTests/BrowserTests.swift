@@ -82,6 +82,18 @@ final class BrowserTests: XCTestCase {
         }
     }
 
+    func testEveryKindAsWebPAnimatesInAnImage() throws {
+        let directory = try TemporaryDirectory()
+        let webps = try SpinnerKind.allCases.map { try directory.write(try render($0.rawValue, .webp, []), to: "\($0.rawValue).webp") }
+        let results = try JSONDecoder().decode([[Shown]].self, from: try runBrowser([["type": "animates", "svgs": webps, "out": directory.url.path]], in: directory))
+        let shown = try XCTUnwrap(results.first)
+        XCTAssertEqual(shown.count, SpinnerKind.allCases.count)
+        for image in shown {
+            XCTAssertTrue(image.loaded, "\(image.svg) did not load in Chromium")
+            XCTAssertTrue(image.changed, "\(image.svg) did not move in 300 ms")
+        }
+    }
+
     func testReducedMotionSlowsEveryAnimationFourfold() throws {
         let directory = try TemporaryDirectory()
         for kind in SpinnerKind.allCases {

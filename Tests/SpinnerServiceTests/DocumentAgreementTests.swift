@@ -1,5 +1,6 @@
 import Foundation
 import SpinnerModel
+import SpinnerRendering
 @testable import SpinnerService
 import TestSupport
 import XCTest
@@ -25,7 +26,7 @@ final class DocumentAgreementTests: XCTestCase {
         catalog = json.load(open(sys.argv[2]))
         problems = []
         for kind in catalog["kinds"]:
-            for fmt in ["svg", "apng", "gif", "png"]:
+            for fmt in [f["name"] for f in catalog["formats"]]:
                 path = spec["paths"].get("/spinner/%s.%s" % (kind["name"], fmt))
                 if path is None:
                     problems.append("missing path for %s.%s" % (kind["name"], fmt)); continue
@@ -54,6 +55,27 @@ final class DocumentAgreementTests: XCTestCase {
         for name in ParameterName.allCases { XCTAssertTrue(readme.contains("`\(name.rawValue)`"), "README lacks parameter \(name.rawValue)") }
         for route in ["/spinner/", "/spinners", "/healthz", "/metrics", "/openapi.yaml"] {
             XCTAssertTrue(readme.contains(route), "README lacks route \(route)")
+        }
+        for format in OutputFormat.allCases {
+            XCTAssertTrue(readme.contains("`.\(format.rawValue)`"), "README lacks the .\(format.rawValue) route")
+            XCTAssertTrue(readme.contains("`\(format.mediaType)`"), "README lacks \(format.mediaType)")
+        }
+    }
+
+    /// `docs/pictures/KIND.svg` and `circular-STYLE.svg`, shown by the README, are what
+    /// the renderer makes today (`make pictures` writes them).
+    func testREADMEPicturesAreShownAndCurrent() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let pictures: [(name: String, kind: SpinnerKind, query: [(name: String, value: String)])] =
+            SpinnerKind.allCases.map { ($0.rawValue, $0, [("size", "64")]) }
+            + CircularStyle.allCases.map { ("circular-\($0.rawValue)", .circular, [("style", $0.rawValue), ("size", "64")]) }
+        for picture in pictures {
+            let path = "docs/pictures/\(picture.name).svg"
+            XCTAssertTrue(readme.contains("<img src=\"\(path)\""), "the README does not show \(path)")
+            let committed = try? Data(contentsOf: Repository.root.appendingPathComponent(path))
+            let request = try SpinnerRequest.parse(kind: picture.kind.rawValue, format: .svg, query: picture.query)
+            XCTAssertEqual(committed.map { [UInt8]($0) }, try SpinnerRenderer().render(request).bytes,
+                           "\(path) is missing or stale: run `make pictures` and commit it")
         }
     }
 }

@@ -12,6 +12,8 @@ final class GalleryBrowserTests: XCTestCase {
         let kinds: [Kind]
         let steps: [Step]
         let sizeText: String
+        let formatSizes: [String: String]
+        let swatches: [String: String]
         let copiedURL: String
         let htmlSnippet: String
         let pictureSnippet: String
@@ -53,9 +55,18 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(report.copiedURL.hasSuffix(report.steps[2].after), report.copiedURL)
         XCTAssertTrue(report.bytesMatch, "the copied URL did not return the image the page showed")
         XCTAssertTrue(report.sizeText.contains("KB") || report.sizeText.contains("bytes"), report.sizeText)
-        XCTAssertTrue(report.htmlSnippet.contains("width=\"80\" height=\"80\" alt=\"Loading\""), report.htmlSnippet)
+        XCTAssertTrue(report.htmlSnippet.contains("width=\"60\" height=\"60\" alt=\"Loading\""), report.htmlSnippet)
         XCTAssertTrue(report.pictureSnippet.contains("prefers-reduced-motion: reduce") && report.pictureSnippet.contains(".png"),
                       report.pictureSnippet)
+        XCTAssertTrue(report.pictureSnippet.contains("<source type=\"image/webp\" srcset=\"") && report.pictureSnippet.contains(".webp?"),
+                      "a GIF's <picture> offers WebP first: \(report.pictureSnippet)")
+        XCTAssertEqual(report.formatSizes.keys.sorted(), ["apng", "gif", "svg", "svg-gzip", "webp"])
+        for (format, text) in report.formatSizes {
+            XCTAssertTrue(text.hasSuffix(" KB") || text.hasSuffix(" bytes"), "\(format): \(text)")
+        }
+        // A clear (default) background shows the checkerboard, not black; a set colour shows itself.
+        XCTAssertEqual(report.swatches["background"], "transparent")
+        XCTAssertEqual(report.swatches["color"], "#ff3b30")
         XCTAssertTrue(report.address.contains("kind=circular") && report.address.contains("format=gif"), report.address)
         XCTAssertTrue(report.labelsForEveryControl)
         XCTAssertFalse(report.phoneOverflows, "the page scrolls sideways on a phone")

@@ -8,7 +8,7 @@
         it; compares with the PNG of the same time over white; reports per time the
         pixels off by more than 48 levels after a 1 px blur, and the largest difference
     {"type": "animates", "svgs": [PATH, ...], "out": DIR}
-        shows each SVG in an <img>; two screenshots 300 ms apart must differ in its box
+        shows each image (SVG, WebP, …) in an <img>; two screenshots 300 ms apart must differ in its box
     {"type": "gallery", "url": URL, "out": DIR}
         drives the gallery page at URL: console errors and failed requests, every kind's
         image loaded and moving, controls changing the preview, the copied URL fetched
@@ -167,10 +167,16 @@ def gallery(browser, job):
     step("stroke", lambda: page.eval_on_selector(
         "#p-stroke", "e => { e.value = 15; e.dispatchEvent(new Event('input', {bubbles: true})); }"))
     step("color", lambda: page.fill("#p-color", "ff3b30"))
+    swatch = "n => getComputedStyle(document.querySelector(`[data-parameter=${n}] .swatch`)).getPropertyValue('--swatch').trim()"
+    swatches = {name: page.evaluate(swatch, name) for name in ("background", "color")}
     step("format", lambda: page.click("label[for='f-gif']"))
     wait_until(page, "() => !document.getElementById('matte-page').hidden")
     wait_until(page, "() => document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
     size_text = page.text_content("#size")
+    wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 5 && "
+                     "![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…')")
+    format_sizes = {cell.get_attribute("data-format"): cell.text_content()
+                    for cell in page.query_selector_all("#sizes .format-size")}
     copied_url = page.input_value("#snippet-url")
     html_snippet = page.input_value("#snippet-html")
     picture_snippet = page.input_value("#snippet-picture")
@@ -199,7 +205,7 @@ def gallery(browser, job):
     phone.close()
     page.close()
     return {"consoleErrors": problems["console"], "failedRequests": problems["failed"], "kinds": kinds, "steps": steps,
-            "sizeText": size_text, "copiedURL": copied_url, "htmlSnippet": html_snippet, "pictureSnippet": picture_snippet,
+            "sizeText": size_text, "formatSizes": format_sizes, "swatches": swatches, "copiedURL": copied_url, "htmlSnippet": html_snippet, "pictureSnippet": picture_snippet,
             "address": address, "bytesMatch": browser_body is not None and browser_body == fetched,
             "fetchedBytes": len(fetched), "labelsForEveryControl": keyboard, "phoneOverflows": phone_overflow,
             "screenshots": shots}

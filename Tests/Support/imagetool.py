@@ -3,7 +3,8 @@
 
   imagetool.py inspect FILE          JSON: format, size, frame count, loop, per-frame
                                      durations (ms), whether neighbouring frames differ,
-                                     and the APNG disposal/blend ops or GIF disposals
+                                     the APNG disposal/blend ops or GIF disposals, and how
+                                     many distinct alpha values the composited frames hold
   imagetool.py frames FILE DIR       writes every composited frame as DIR/NNN.png (RGBA)
   imagetool.py diff A B [TOL] [BG] [BLUR]
                                      JSON: pixels whose RGBA channels differ by more than
@@ -41,8 +42,10 @@ def inspect(path):
             "loop": image.info.get("loop"),
         }
     durations, differs, disposals, blends = [], [], [], []
+    alphas = set()
     previous = None
     for _, frame, info in composited_frames(path):
+        alphas.update(value for value, count in enumerate(frame.getchannel("A").histogram()) if count)
         durations.append(float(info.get("duration", 0)))
         if "disposal" in info:
             disposals.append(info["disposal"])
@@ -51,7 +54,8 @@ def inspect(path):
         if previous is not None:
             differs.append(ImageChops.difference(previous, frame).getbbox(alpha_only=False) is not None)
         previous = frame
-    result.update(durations=durations, neighboursDiffer=differs, disposals=disposals, blends=blends)
+    result.update(durations=durations, neighboursDiffer=differs, disposals=disposals, blends=blends,
+                  alphaLevels=len(alphas))
     return result
 
 

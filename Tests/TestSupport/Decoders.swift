@@ -52,6 +52,23 @@ public struct DecodedImage: Decodable, Sendable {
     public let durations: [Double]
     /// For each frame after the first: whether it differs from the one before.
     public let neighboursDiffer: [Bool]
+    /// Distinct alpha values over all composited frames (2 for a GIF, up to 256).
+    public let alphaLevels: Int
+}
+
+/// Straight RGBA pixels decoded by Pillow.
+public struct DecodedPixels: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel.
+    public let bytes: [UInt8]
+
+    /// The pixel at column `x`, row `y` (rounded to the nearest pixel), as 0...255 channels.
+    public func rgba(x: Double, y: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        let column = min(max(Int(x.rounded(.down)), 0), width - 1), row = min(max(Int(y.rounded(.down)), 0), height - 1)
+        let offset = (row * width + column) * 4
+        return (Double(bytes[offset]), Double(bytes[offset + 1]), Double(bytes[offset + 2]), Double(bytes[offset + 3]))
+    }
 }
 
 /// Pixel comparison by Pillow (see `imagetool.py diff`).
@@ -92,6 +109,14 @@ public enum Decoders {
     /// The APNG's acTL and fcTL chunks.
     public static func apngControl(_ path: String) throws -> APNGControl {
         try decode(APNGControl.self, try python("apng", path))
+    }
+
+    /// The first frame of `path` as Pillow decodes it: straight RGBA, row by row.
+    public static func pixels(_ path: String) throws -> DecodedPixels {
+        let size = try inspect(path)
+        let bytes = [UInt8](try python("rgba", path))
+        guard bytes.count == size.width * size.height * 4 else { throw DecoderFailure(message: "RGBA size mismatch") }
+        return DecodedPixels(width: size.width, height: size.height, bytes: bytes)
     }
 
     /// Writes every composited frame of `path` into `directory` as `NNN.png`.

@@ -152,12 +152,10 @@ enum APNGDelays {
         if durations.allSatisfy({ $0.numerator <= 65535 && $0.denominator <= 65535 }) {
             return durations.map { (UInt16($0.numerator), UInt16($0.denominator)) }
         }
-        // A frame shorter than a millisecond still gets one; the next frames give it back.
-        var written: Int64 = 0
-        return FrameDuration.boundaries(of: durations, unitsPerSecond: 1000).dropFirst().map { target in
-            let delay = max(1, target - written)
-            written += delay
-            return (UInt16(clamping: delay), 1000)
+        var previous: Int64 = 0
+        return FrameDuration.wholeMilliseconds(durations).map { end in
+            defer { previous = end }
+            return (UInt16(clamping: end - previous), 1000)
         }
     }
 }

@@ -42,6 +42,17 @@ public struct FrameDuration: Hashable, Sendable {
         }
         return boundaries
     }
+
+    /// When each frame ends, in whole milliseconds from the start: boundaries rounded
+    /// cumulatively (so the total is the exact total, rounded, without drift), each frame
+    /// at least 1 ms long (a shorter one borrows from the frames after it).
+    public static func wholeMilliseconds(_ durations: [FrameDuration]) -> [Int64] {
+        var written: Int64 = 0
+        return boundaries(of: durations, unitsPerSecond: 1000).dropFirst().map { target in
+            written += max(1, target - written)
+            return written
+        }
+    }
 }
 
 /// One frame of an animation: its picture and how long it shows.

@@ -2,9 +2,10 @@
 /// a spinning foreground puck. The puck's length oscillates between long and short at
 /// each spin cycle."
 ///
-/// Geometry (80 pt box, the ring's outer edge touching it): centre c = (40, 40), stroke
-/// width w (default 10, the seed's `strokeWidth`), centre-line radius r = (80 − w) / 2,
-/// round caps on the puck.
+/// Geometry (60 pt box, the ring's outer edge touching it): centre c = (30, 30), stroke
+/// width w (default 10, the seed's `strokeWidth`), centre-line radius r = (60 − w) / 2,
+/// round caps on the puck. 60 pt is the diameter of the package's own preview, which its
+/// author's stills and GIF show: a ring one sixth of the outer diameter.
 ///
 /// Motion, with d = `duration` (default 1.75 s, the seed's `animationDuration`, "one spin
 /// cycle, which rotates the puck 2 full revolutions") and loop L = 2d:
@@ -16,9 +17,14 @@
 ///   (short 0.1 ↔ long 0.85 of the circle, toggling every cycle);
 /// - the puck is the arc from angle − 180°·length to angle + 180°·length (centred on its
 ///   angle); at t = 0 it is the short puck centred at 12 o'clock.
+///
+/// Built as the package builds it: the circle trimmed from 0 to `length` in the puck's own
+/// frame, where trim 0 (the trailing end) is at 12 o'clock, then rotated by
+/// angle − 180°·length. A style's gradient is painted in that frame, so it is fixed to
+/// the puck's trailing end and turns with it.
 public enum CircularSpinner: SpinnerDesign {
     public static let summary = "Seed 003 CircularSpinner: a track ring and a puck that turns twice per cycle while a spring toggles its length (styles bubbledForeground, hierarchy, accent, nineties)."
-    public static let naturalSize = 80.0
+    public static let naturalSize = 60.0
 
     /// Puck length as a share of the circle: short at even cycles, long at odd ones.
     static let shortLength = 0.1
@@ -27,7 +33,7 @@ public enum CircularSpinner: SpinnerDesign {
     public static let parameters: [ParameterDefinition] = [
         ParameterDefinition(.style, "One of the package's premade styles (case-insensitive).",
                             .choice(default: CircularStyle.hierarchy.rawValue, options: CircularStyle.allCases.map(\.rawValue))),
-        SharedParameters.points(.stroke, "Ring width in points at the 80 pt natural size.", default: 10, range: 1...30),
+        SharedParameters.points(.stroke, "Ring width in points at the 60 pt natural size.", default: 10, range: 1...30),
         SharedParameters.duration("One spin cycle in seconds (two turns); the loop is two cycles.",
                                   default: 1750, range: 200...15000),
         ParameterDefinition(.color, "Puck colour, replacing the style's.", .color(default: nil, absent: "the style's puck")),
@@ -45,18 +51,17 @@ public enum CircularSpinner: SpinnerDesign {
         let puckPaint = request.color(.color, theme: theme).map(Paint.solid)
             ?? style.puckPaint(center: center, radius: radius, theme: theme)
 
-        let angle = cycle(period, first: 0, second: 720, third: 1440)
-        let halfLength = { (sign: Double) in
-            cycle(period, first: sign * shortLength / 2, second: sign * longLength / 2, third: sign * shortLength / 2)
-        }
+        // angle − 180°·length: both follow the same eased cycles, so their difference does too.
+        let trailingEnd = cycle(period, first: -180 * shortLength, second: 720 - 180 * longLength, third: 1440 - 180 * shortLength)
+        let length = cycle(period, first: shortLength, second: longLength, third: shortLength)
         let stroke = StrokeStyle(width: width, cap: .round)
         let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke)
         let puck = ShapeNode(
-            .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .track(halfLength(-1)), to: .track(halfLength(1)))),
+            .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .track(length))),
             paint: puckPaint, stroke: stroke, innerShadow: style.puckShadow)
         return [
             .shape(track),
-            .shape(puck, transforms: [.rotate(degrees: .track(angle), around: center)]),
+            .shape(puck, transforms: [.rotate(degrees: .track(trailingEnd), around: center)]),
         ]
     }
 

@@ -8,7 +8,8 @@ public enum CircularStyle: String, CaseIterable, Sendable {
     case hierarchy
     /// `systemGray3` track, accent-blue puck.
     case accent
-    /// Teal track; purple → red linear gradient puck that turns with the puck.
+    /// Teal track; purple → red linear gradient fixed to the puck's frame: the short puck
+    /// is red, and purple sits half a turn from the long puck's trailing end.
     case nineties
 
     /// The track's colour.
@@ -21,8 +22,9 @@ public enum CircularStyle: String, CaseIterable, Sendable {
         }
     }
 
-    /// The puck's paint for a ring of centre-line `radius` around `center`, in the puck's own
-    /// frame, where the puck is centred at 12 o'clock (so the gradient turns with it).
+    /// The puck's paint for a ring of centre-line `radius` around `center` in a box of
+    /// `center.x × 2` points, in the puck's own frame: trim 0 (its trailing end) at
+    /// 12 o'clock, running clockwise (so the gradient turns with the puck).
     func puckPaint(center: Point, radius: Double, theme: Theme) -> Paint {
         switch self {
         case .bubbledForeground:
@@ -32,11 +34,13 @@ public enum CircularStyle: String, CaseIterable, Sendable {
         case .accent:
             return .solid(SystemColor.systemBlue.resolved(for: theme))
         case .nineties:
-            // Measured on nineties.jpg: purple at the leading (clockwise) end, red at the
-            // trailing end, along a line tilted about 22° from the horizontal.
+            // The package: `LinearGradient(colors: [.purple, .red], startPoint: .leading,
+            // endPoint: .trailing)` across the view's frame on the circle trimmed from 3
+            // o'clock, then `.rotationEffect(-90°)`: leading (purple) turns to the bottom,
+            // trailing (red) to the top, where trim 0 is.
             return .linear(LinearGradient(
-                start: Point(x: center.x + radius, y: center.y - 0.4 * radius),
-                end: Point(x: center.x - radius, y: center.y + 0.4 * radius),
+                start: Point(x: center.x, y: 2 * center.y),
+                end: Point(x: center.x, y: 0),
                 stops: [GradientStop(0, SystemColor.systemPurple.resolved(for: theme)),
                         GradientStop(1, SystemColor.systemRed.resolved(for: theme))]))
         }

@@ -27,11 +27,12 @@ public enum ColorValue: Hashable, Sendable {
     public static var namedColors: [String] { CSSColorNames.table.keys.sorted() }
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, since it must
-    /// be escaped in URLs), CSS named colours, `transparent`, and the system names of
-    /// `SystemColor` (case-insensitive). Returns nil for anything else.
+    /// be escaped in URLs), CSS named colours, `transparent` (or `none`, as in SVG's
+    /// `fill="none"`: no colour), and the system names of `SystemColor`
+    /// (case-insensitive). Returns nil for anything else.
     public init?(parsing text: String) {
         let lowered = text.lowercased()
-        if lowered == "transparent" {
+        if lowered == "transparent" || lowered == "none" {
             self = .fixed(.transparent)
             return
         }

@@ -8,6 +8,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     case gif
     /// One PNG frame at time `t`.
     case png
+    /// Animated WebP, lossless, with full 8-bit alpha.
+    case webp
 
     /// The exact `Content-Type`.
     public var mediaType: String {
@@ -16,11 +18,12 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         case .apng: "image/apng"
         case .gif: "image/gif"
         case .png: "image/png"
+        case .webp: "image/webp"
         }
     }
 
     /// True for the formats that are a sequence of raster frames.
-    public var isAnimatedRaster: Bool { self == .apng || self == .gif }
+    public var isAnimatedRaster: Bool { self == .apng || self == .gif || self == .webp }
 
     /// The format a file name's extension asks for (`.png` means a still PNG), if any.
     public init?(fileExtension: String) {

@@ -1,7 +1,7 @@
 /// The parameters every kind accepts, with the formats each one applies to.
 enum SharedParameters {
-    static let rasterFormats: Set<OutputFormat> = [.apng, .gif, .png]
-    static let animatedFormats: Set<OutputFormat> = [.svg, .apng, .gif]
+    static let rasterFormats: Set<OutputFormat> = [.apng, .gif, .png, .webp]
+    static let animatedFormats: Set<OutputFormat> = [.svg, .apng, .gif, .webp]
 
     static func definitions(naturalSize: Double) -> [ParameterDefinition] {
         [
@@ -14,13 +14,15 @@ enum SharedParameters {
             ParameterDefinition(.background, "Colour behind the spinner.",
                                 .color(default: .fixed(.transparent), absent: "transparent")),
             ParameterDefinition(.fps, "Frames per second of smooth motion (stepped motion uses its own steps; GIF at most 50).",
-                                .integer(default: 30, range: 1...60), formats: [.apng, .gif]),
+                                .integer(default: 30, range: 1...60), formats: [.apng, .gif, .webp]),
             ParameterDefinition(.loops, "How many times the animation plays; 0 plays forever.",
                                 .integer(default: 0, range: 0...1000), formats: animatedFormats),
-            ParameterDefinition(.matte, "GIF only: the page colour that semi-transparent edges are blended into "
-                                + "(GIF has 1-bit alpha); without it, partial opacity becomes an ordered (Bayer) "
-                                + "dither of opaque and clear pixels.",
-                                .color(default: nil, absent: "partial opacity dithered"), formats: [.gif]),
+            ParameterDefinition(.matte, "GIF only (GIF has 1-bit alpha): the page colour translucent pixels are blended "
+                                + "into, so edges and faded parts are smooth on that page; fully clear pixels stay clear. "
+                                + "Default: the theme's page colour (systemBackground: white, black when dark). "
+                                + "none (or transparent) keeps partial opacity as an ordered (Bayer) dither of opaque "
+                                + "and clear pixels, for pages of any colour.",
+                                .color(default: .system(.systemBackground), absent: "the theme's page colour"), formats: [.gif]),
             ParameterDefinition(.theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
                                 + "prefers-color-scheme (SVG; raster images draw auto as light).",
                                 .choice(default: ThemeChoice.light.rawValue, options: ThemeChoice.allCases.map(\.rawValue))),

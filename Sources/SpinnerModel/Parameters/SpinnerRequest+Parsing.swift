@@ -64,7 +64,7 @@ extension SpinnerRequest {
         case .color:
             guard text.count <= 64, let color = ColorValue(parsing: text) else {
                 throw .invalidValue(name, value: text, expected: "a colour: #rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), "
-                                    + "a CSS colour name, transparent, or an iOS system colour such as systemBlue")
+                                    + "a CSS colour name, transparent (or none), or an iOS system colour such as systemBlue")
             }
             return .color(color)
 

@@ -36,9 +36,10 @@ enum GalleryPage {
     <div class="row"><span>Page:</span>
     <button type="button" class="toggle" data-page="light" aria-pressed="true">Light</button>
     <button type="button" class="toggle" data-page="dark" aria-pressed="false">Dark</button>
-    <button type="button" class="action" id="matte-page" hidden>Smooth GIF edges for this page</button>
+    <button type="button" class="action" id="matte-page" hidden>Blend GIF edges into this page's colour</button>
     <span class="meta">Size: <output id="size">…</output></span></div>
-    <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="80" height="80"></div>
+    <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="60" height="60"></div>
+    <p id="sizes" class="meta sizes" aria-label="Size in each format"></p>
     <p id="status" class="meta" role="status" aria-live="polite"></p>
     <h2>Use it</h2>
     \(snippet("url", "URL"))
@@ -65,7 +66,7 @@ enum GalleryPage {
     private static func snippet(_ name: String, _ label: String) -> String {
         """
         <div class="snippet"><label class="visually-hidden" for="snippet-\(name)">\(label)</label>\
-        <textarea id="snippet-\(name)" readonly rows="\(name == "picture" ? 4 : 2)"></textarea>\
+        <textarea id="snippet-\(name)" readonly rows="\(name == "picture" ? 5 : 2)"></textarea>\
         <button type="button" class="copy" data-target="snippet-\(name)" data-label="\(label)">Copy \(label.split(separator: " ").first ?? "")</button></div>
         """
     }

@@ -100,10 +100,15 @@ enum GalleryScript {
         } else if (item.type === "color") {
           input = make("input", { id, type: "text", value: current, placeholder: item.absent || item.default || "", spellcheck: "false",
                                   "aria-describedby": id + "-hint" });
+          // The swatch shows the colour as given, alpha included, over a checkerboard (so a
+          // clear or unset colour reads as clear, not black); the picker inside it edits it.
           const picker = make("input", { type: "color", value: hexOf(current), "aria-label": item.name + " picker" });
-          picker.addEventListener("input", () => { input.value = picker.value.slice(1); set(item, input.value); });
-          input.addEventListener("input", () => { picker.value = hexOf(input.value); set(item, input.value); });
-          companion = make("span", { class: "colour" }, [picker]);
+          const swatch = make("label", { class: "swatch", title: item.name }, [picker]);
+          const paint = () => swatch.style.setProperty("--swatch", cssColour(input.value || item.default || ""));
+          picker.addEventListener("input", () => { input.value = picker.value.slice(1); paint(); set(item, input.value); });
+          input.addEventListener("input", () => { picker.value = hexOf(input.value); paint(); set(item, input.value); });
+          paint();
+          companion = make("span", { class: "colour" }, [swatch]);
         } else if (item.enum) {
           input = make("select", { id, "aria-describedby": id + "-hint" }, item.enum.map((option) => make("option", { value: option, text: option })));
           input.value = current;
@@ -124,6 +129,15 @@ enum GalleryScript {
         if (/^[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(text)) return "#" + text.slice(0, 6).toLowerCase();
         if (/^[0-9a-fA-F]{3,4}$/.test(text)) return "#" + text.slice(0, 3).split("").map((c) => c + c).join("").toLowerCase();
         return "#000000";
+      }
+
+      // A colour as CSS can paint it: hex with its alpha, CSS names as they are; clear,
+      // unset and iOS system colours (which CSS does not know) as transparent.
+      function cssColour(value) {
+        const text = String(value || "").replace(/^#/, "").toLowerCase();
+        if (/^([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(text)) return "#" + text;
+        if (text && text !== "none" && !text.startsWith("system") && CSS.supports("color", text)) return text;
+        return "transparent";
       }
 
       let timer = null;
@@ -182,8 +196,12 @@ enum GalleryScript {
         $("#snippet-url").value = url;
         $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
         $("#snippet-markdown").value = `![Loading](${url})`;
+        // A GIF or APNG choice gets a WebP source first: full alpha, smaller, and every
+        // current browser picks it; older ones fall back to the <img>.
+        const webp = state.format === "gif" || state.format === "apng"
+          ? `  <source type="image/webp" srcset="${absolute(imageURL("webp"))}">\n` : "";
         $("#snippet-picture").value = `<picture>\n  <source media="(prefers-reduced-motion: reduce)" srcset="${still}">\n` +
-          `  <img src="${url}" width="${size}" height="${size}" alt="Loading">\n</picture>`;
+          webp + `  <img src="${url}" width="${size}" height="${size}" alt="Loading">\n</picture>`;
       }
 
       let measuring = 0;
@@ -196,7 +214,7 @@ enum GalleryScript {
           const length = Number(response.headers.get("Content-Length"));
           const coding = response.headers.get("Content-Encoding");
           $("#size").textContent = response.ok
-            ? `${length >= 1024 ? (length / 1024).toFixed(1) + " KB" : length + " bytes"}${coding ? " (" + coding + ")" : ""}`
+            ? `${bytes(length)}${coding ? " (" + coding + ")" : ""}`
             : `error ${response.status}`;
           if (!response.ok) {
             const problem = await (await fetch(path)).json().catch(() => null);
@@ -207,6 +225,34 @@ enum GalleryScript {
         } catch (error) {
           if (ticket === measuring) $("#size").textContent = "unknown";
         }
+        if (ticket === measuring) compareFormats(ticket);
+      }
+
+      const bytes = (length) => (length >= 1024 ? (length / 1024).toFixed(1) + " KB" : length + " bytes");
+
+      // Every format's size for the same settings, side by side, so a designer can choose:
+      // the SVG as written and as sent gzipped (a GET: the browser unzips the body, the
+      // header keeps the wire length), the animated rasters by HEAD (each a render, cached).
+      async function compareFormats(ticket) {
+        const entries = [["svg", "SVG"], ["svg-gzip", "SVG gzip"], ["apng", "APNG"], ["gif", "GIF"], ["webp", "WebP"]];
+        const cells = new Map(entries.map(([key, label]) => {
+          const value = make("output", { text: "…" });
+          return [key, make("span", { class: "format-size", "data-format": key }, [label + " ", value])];
+        }));
+        $("#sizes").replaceChildren(...cells.values());
+        const show = (key, text) => { if (ticket === measuring) cells.get(key).querySelector("output").textContent = text; };
+        const svg = fetch(imageURL("svg")).then(async (response) => {
+          if (!response.ok) throw new Error(String(response.status));
+          const written = (await response.arrayBuffer()).byteLength;
+          const coding = response.headers.get("Content-Encoding");
+          show("svg", bytes(written));
+          show("svg-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
+        }).catch((error) => { show("svg", "error " + error.message); show("svg-gzip", "–"); });
+        const rasters = ["apng", "gif", "webp"].map((format) =>
+          fetch(imageURL(format), { method: "HEAD" })
+            .then((response) => show(format, response.ok ? bytes(Number(response.headers.get("Content-Length"))) : "error " + response.status))
+            .catch(() => show(format, "unknown")));
+        await Promise.all([svg, ...rasters]);
       }
 
       for (const format of formats) {

@@ -26,7 +26,12 @@ enum GalleryStyle {
     .field label{font-weight:500}.field .hint{grid-column:2/4;color:var(--muted);font-size:.85rem;margin-top:-.3rem}
     .field input[type=range]{width:100%}
     .field input[type=number],.field input[type=text],.field select{width:100%;font:inherit;padding:.25rem}
-    .colour{display:flex;gap:.4rem}.colour input[type=color]{width:2.6rem;height:2rem;padding:0;border:1px solid var(--line)}
+    .colour{display:flex;gap:.4rem}
+    .swatch{position:relative;display:inline-block;width:2.6rem;height:2rem;border:1px solid var(--line);border-radius:4px;cursor:pointer;
+      background:linear-gradient(var(--swatch,transparent),var(--swatch,transparent)),
+        repeating-conic-gradient(#c8c8c8 0 25%,#fff 0 50%) 0 0/12px 12px}
+    .swatch input[type=color]{position:absolute;inset:0;width:100%;height:100%;opacity:0;cursor:pointer;border:0;padding:0}
+    .sizes{display:flex;flex-wrap:wrap;gap:.3rem 1rem}.format-size output{font-variant-numeric:tabular-nums;font-weight:600}
     .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.5rem 0}
     .seg{display:inline-flex;border:1px solid var(--line);border-radius:8px;overflow:hidden}
     .seg label{padding:.3rem .7rem;cursor:pointer}.seg input{position:absolute;opacity:0}

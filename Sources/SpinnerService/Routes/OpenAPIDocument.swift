@@ -130,12 +130,12 @@ public enum OpenAPIDocument {
         let problem: YAML = .map([("$ref", .string("#/components/schemas/Problem"))])
         let plain: YAML = .map([("type", .string("string"))])
         func content(_ entries: [(String, YAML)]) -> YAML { .map(entries.map { ($0.0, .map([("schema", $0.1)])) }) }
-        let colorNames = ["transparent"] + ColorValue.namedColors + SystemColor.allCases.map(\.rawValue)
+        let colorNames = ["transparent", "none"] + ColorValue.namedColors + SystemColor.allCases.map(\.rawValue)
         return .map([
             ("schemas", .map([
                 ("Color", .map([
-                    ("description", .string("#rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), a CSS colour name, transparent, "
-                                            + "or an iOS system colour (names are case-insensitive).")),
+                    ("description", .string("#rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), a CSS colour name, transparent "
+                                            + "(or none), or an iOS system colour (names are case-insensitive).")),
                     ("anyOf", .list([
                         .map([("type", .string("string")), ("pattern", .string("^#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"))]),
                         .map([("type", .string("string")), ("enum", .list(colorNames.map(YAML.string)))]),
