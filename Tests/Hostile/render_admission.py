@@ -172,10 +172,18 @@ def metric(port, name):
                if line.startswith(name + " ") or line.startswith(name + "{"))
 
 
-def costly_paths(count, fmt="apng"):
-    """`count` distinct costly requests (estimated near the budget's 1.6 s): circular at
-    420 px on a translucent background, told apart by `loops`, which costs nothing."""
-    return [f"/spinner/circular.{fmt}?size=210&scale=2&background=80808080&loops={index}" for index in range(count)]
+def costly_paths(binary, count, fmt="apng"):
+    """`count` distinct costly requests the budget admits: circular at scale 2 on a
+    translucent background, at the largest size `spinnerd cost` admits less 2 % (so a
+    recalibration cannot turn them into 400s), told apart by `loops`, which costs nothing."""
+    params = [f"format={fmt}", "scale=2", "background=80808080"]
+    found = largest_admitted(binary, "circular", params)
+    if found is None:
+        raise SystemExit(f"no admissible costly circular {fmt}")
+    size = int(found[0] * 0.98)
+    estimated = estimate(binary, "circular", params + [f"size={size}"])["seconds"]
+    print(f"  costly request: circular {fmt} size={size} scale=2 background=80808080, estimated {estimated:.2f} s")
+    return [f"/spinner/circular.{fmt}?size={size}&scale=2&background=80808080&loops={index}" for index in range(count)]
 
 
 def abandoned(binary, results, count=70):
@@ -184,7 +192,7 @@ def abandoned(binary, results, count=70):
     server = Server(binary)
     try:
         sockets = []
-        for index, path in enumerate(costly_paths(count)):
+        for index, path in enumerate(costly_paths(binary, count)):
             s = connect(server.port, address(index, first=5))
             s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
             sockets.append(s)
@@ -196,9 +204,12 @@ def abandoned(binary, results, count=70):
         flights = metric(server.port, "spinnerd_render_flights")
         cancelled = metric(server.port, "spinnerd_render_cancelled_total")
         rejected = metric(server.port, "spinnerd_render_rejected_total")
+        refused = metric(server.port, "spinnerd_render_refused_budget_total")
         status, seconds = probe(server.port, "127.0.0.9", "/spinner/dots.svg?size=77", timeout=5)
         print(f"  {count} abandoned: 3 s later queued {queued:.0f}, in flight {flights:.0f}; cancelled {cancelled:.0f}, "
               f"refused 503 {rejected:.0f}; cold SVG {status} in {seconds * 1000:.0f} ms")
+        results.check("abandoned", refused == 0 and cancelled >= 1,
+                      f"the costly requests were admitted and the abandoned ones cancelled (refused by budget {refused:.0f}, cancelled {cancelled:.0f})")
         results.check("abandoned", queued == 0 and flights == 0, f"no render queued or running 3 s later ({queued:.0f}, {flights:.0f})")
         results.check("abandoned", status == 200 and seconds < 0.5, f"a cold SVG answered 200 within 500 ms ({seconds * 1000:.0f} ms)")
     finally:
@@ -223,7 +234,8 @@ def busy(binary, results, count=20):
             except (OSError, ConnectionError) as error:
                 outcomes[index] = type(error).__name__
 
-        workers = [threading.Thread(target=costly, args=(index, path)) for index, path in enumerate(costly_paths(count, "gif"))]
+        paths = costly_paths(binary, count, "gif")
+        workers = [threading.Thread(target=costly, args=(index, path)) for index, path in enumerate(paths)]
         for worker in workers:
             worker.start()
         time.sleep(0.3)
@@ -245,6 +257,9 @@ def busy(binary, results, count=20):
         results.check("busy", all(s == 200 and t < 0.02 for s, t in gifs), f"the cached GIF within 20 ms (slowest {slowest_gif * 1000:.1f} ms)")
         results.check("busy", max(peak_rss) <= cache_mib + 256, f"RSS {max(peak_rss):.1f} MiB <= cache + 256 MiB")
         results.check("busy", all(o in (200, 400, 503) for o in outcomes), f"every costly request ended in 200, 400 or 503: {tally}")
+        # Admissible by construction: the load is real only if some of them were rendered.
+        results.check("busy", outcomes.count(200) >= 1 and outcomes.count(400) == 0,
+                      f"the costly requests were admitted and some rendered (200: {outcomes.count(200)}, 400: {outcomes.count(400)})")
     finally:
         server.stop()
 
