@@ -15,7 +15,9 @@ public enum RenderCostModel {
     /// Memory a render needs at its peak, in bytes, including the process's own (about
     /// 30 MB): encoders hold one 4-byte copy of every distinct frame (APNG, GIF), and a
     /// working set of about a dozen copies of one frame (48 bytes a pixel for APNG, 32 for
-    /// GIF and PNG, whose single frame is filtered and compressed whole). Measured peaks
+    /// GIF and PNG, whose single frame is filtered and compressed whole). WebP holds no
+    /// frame list (frames are drawn as libwebp asks): libwebp keeps its canvases and
+    /// candidate sub-frames, about 72 bytes a pixel. Measured peaks
     /// (`calibrate-render-cost.py` prints them) stay under this.
     static func peakBytes(format: OutputFormat, pixelSize: Int, frames: Int) -> Int {
         let base = 30 << 20, pixels = pixelSize * pixelSize
@@ -24,7 +26,7 @@ public enum RenderCostModel {
         case .png: return base + pixels * 32
         case .gif: return base + pixels * frames * 4 + pixels * 32
         case .apng: return base + pixels * frames * 4 + pixels * 48
-        case .webp: return base + pixels * 64
+        case .webp: return base + pixels * 72
         }
     }
 

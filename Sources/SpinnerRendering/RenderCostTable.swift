@@ -11,19 +11,24 @@ extension RenderCostModel {
             [.circular: (0.0504, 0.0876), .activity: (0.2961, 0.4170), .dots: (0.0537, 0.0913), .arc: (0.0980, 0.1378), .capsules: (0.0763, 0.1037)],
         ],
         .gif: [
-            [.circular: (0.0874, 0.1447), .activity: (0.0726, 0.0830), .dots: (0.0743, 0.1158), .arc: (0.1292, 0.1810), .capsules: (0.0428, 0.1500)],
-            [.circular: (0.0598, 0.1024), .activity: (0.0527, 0.1144), .dots: (0.0426, 0.0858), .arc: (0.0890, 0.1485), .capsules: (0.0406, 0.1158)],
+            [.circular: (0.0819, 0.1719), .activity: (0.0670, 0.1904), .dots: (0.0657, 0.1992), .arc: (0.1894, 0.2046), .capsules: (0.0629, 0.1239)],
+            [.circular: (0.0419, 0.0498), .activity: (0.0383, 0.0739), .dots: (0.0436, 0.0827), .arc: (0.0891, 0.0836), .capsules: (0.0315, 0.0573)],
         ],
         .png: [
             [.circular: (0.3001, 0.5407), .activity: (0.5356, 0.8910), .dots: (0.2385, 0.3265), .arc: (0.3041, 0.4164), .capsules: (0.5122, 0.5490)],
             [.circular: (0.3001, 0.5407), .activity: (0.5356, 0.8910), .dots: (0.2385, 0.3265), .arc: (0.3041, 0.4164), .capsules: (0.5122, 0.5490)],
+        ],
+        .webp: [
+            [.circular: (0.1651, 0.2984), .activity: (0.0623, 0.1042), .dots: (0.4184, 0.3892), .arc: (0.2940, 0.3306), .capsules: (0.0636, 0.0935)],
+            [.circular: (0.0369, 0.0427), .activity: (0.0460, 0.0736), .dots: (0.0377, 0.0604), .arc: (0.0795, 0.0864), .capsules: (0.0265, 0.0544)],
         ],
     ]
 
     /// Seconds per frame whatever its size, by format and kind (drawing and per-frame encoding).
     static let measuredSecondsPerFrame: [OutputFormat: [SpinnerKind: Double]] = [
         .apng: [.circular: 0.000481, .activity: 0.002177, .dots: 0.000866, .arc: 0.001783, .capsules: 0.000234],
-        .gif: [.circular: 0.000172, .activity: 0.001993, .dots: 0.000165, .arc: 0.000785, .capsules: 0.000109],
+        .gif: [.circular: 0.000222, .activity: 0.002217, .dots: 0.000266, .arc: 0.001184, .capsules: 0.000204],
         .png: [.circular: 0.000000, .activity: 0.000000, .dots: 0.000000, .arc: 0.000000, .capsules: 0.000000],
+        .webp: [.circular: 0.000424, .activity: 0.001895, .dots: 0.000397, .arc: 0.001247, .capsules: 0.000339],
     ]
 }
