@@ -107,7 +107,7 @@ struct SVGSceneBuilder {
                                        ("width", SVGFormat.number(width)), ("height", SVGFormat.number(height)),
                                        ("rx", SVGFormat.number(min(width, height) / 2))])
         case .arc(let arc):
-            guard case .track(let fromTrack, let offset) = arc.from, case .track(let toTrack, let toOffset) = arc.to else {
+            guard let (fromTrack, offset, toTrack, toOffset) = Self.animatedEnds(arc) else {
                 let (start, end) = arc.degrees(at: .zero)
                 return SVGElement("path", [("d", SVGArcPath.arc(center: arc.center, radius: arc.radius, from: start, to: end))])
             }
@@ -129,6 +129,27 @@ struct SVGSceneBuilder {
             return SVGElement("path", [("d", SVGArcPath.circle(center: arc.center, radius: arc.radius, startingAt: start)),
                                        ("pathLength", "100")] + animated(animation))
         }
+    }
+
+    /// Both ends of an arc as keyframe tracks when at least one moves (a fixed end, such
+    /// as a trim from 0, holds its value at the moving end's keyframes); nil when neither does.
+    private static func animatedEnds(_ arc: Arc) -> (KeyframeTrack, Rational, KeyframeTrack, Rational)? {
+        let moving: (track: KeyframeTrack, offset: Rational)
+        switch (arc.from, arc.to) {
+        case (.track(let track, let offset), _), (_, .track(let track, let offset)): moving = (track, offset)
+        default: return nil
+        }
+        func track(_ value: AnimatedValue) -> (KeyframeTrack, Rational) {
+            switch value {
+            case .track(let track, let offset):
+                return (track, offset)
+            case .constant(let fixed):
+                let held = moving.track.keyframes.map { KeyframeTrack.Keyframe(at: $0.at, value: fixed, easing: $0.easing) }
+                return (KeyframeTrack(periodMilliseconds: moving.track.periodMilliseconds, keyframes: held), moving.offset)
+            }
+        }
+        let (from, to) = (track(arc.from), track(arc.to))
+        return (from.0, from.1, to.0, to.1)
     }
 
     /// Attributes that attach an animation.

@@ -13,10 +13,11 @@ final class CanonicalFormTests: XCTestCase {
     func testDefaultsAreFilledAndKeysSorted() throws {
         let bare = try request("circular", .gif)
         let explicit = try request("circular", .gif, ["stroke": "10", "duration": "1.75", "style": "hierarchy", "fps": "30",
-                                                     "loops": "0", "size": "80", "scale": "1", "background": "transparent"])
+                                                     "loops": "0", "size": "60", "scale": "1", "background": "transparent",
+                                                     "matte": "systemBackground"])
         XCTAssertEqual(bare.canonicalForm, explicit.canonicalForm)
         XCTAssertEqual(bare.canonicalForm,
-                       "circular.gif?background=00000000&duration=1.75&fps=30&loops=0&scale=1&size=80&stroke=10&style=hierarchy&theme=light")
+                       "circular.gif?background=00000000&duration=1.75&fps=30&loops=0&matte=systemBackground&scale=1&size=60&stroke=10&style=hierarchy&theme=light")
     }
 
     func testOrderOfParametersDoesNotMatter() throws {

@@ -18,22 +18,30 @@ final class KindTests: XCTestCase {
         XCTAssertEqual(try scene("capsules").loopMilliseconds(limit: 60_000), 1500)
     }
 
+    /// The rotation of a transform, in degrees clockwise (y points down).
+    private func rotation(_ transform: SpinnerModel.AffineTransform) -> Double {
+        atan2(transform.b, transform.a) * 180 / .pi
+    }
+
     func testCircularStartsWithTheShortPuckCentredAtTwelve() throws {
         let commands = try scene("circular").drawCommands(at: ms(0))
         XCTAssertEqual(commands.count, 2)
         guard case .arc(_, _, let start, let end) = commands[1].shape else { return XCTFail("puck is not an arc") }
-        XCTAssertEqual(start, -18, accuracy: 1e-9)  // 0.1 of the circle, centred on 12 o'clock
-        XCTAssertEqual(end, 18, accuracy: 1e-9)
-        XCTAssertEqual(commands[1].transform, .identity)
+        // As the package draws it: trimmed from 0 in the puck's own frame, then turned.
+        XCTAssertEqual(start, 0, accuracy: 1e-9)
+        XCTAssertEqual(end, 36, accuracy: 1e-9)  // 0.1 of the circle
+        let turned = rotation(commands[1].transform)
+        XCTAssertEqual(start + turned, -18, accuracy: 1e-9)  // centred on 12 o'clock
+        XCTAssertEqual(end + turned, 18, accuracy: 1e-9)
     }
 
     func testCircularIsLongAfterOneCycleAndTurnedTwice() throws {
         let commands = try scene("circular").drawCommands(at: ms(1750))
         guard case .arc(_, _, let start, let end) = commands[1].shape else { return XCTFail("puck is not an arc") }
         XCTAssertEqual(end - start, 0.85 * 360, accuracy: 1e-6)
-        // 720° is a whole number of turns: the rotation matrix is the identity again.
-        XCTAssertEqual(commands[1].transform.a, 1, accuracy: 1e-9)
-        XCTAssertEqual(commands[1].transform.b, 0, accuracy: 1e-9)
+        // Centred on 720°, a whole number of turns: its middle is at 12 o'clock again.
+        let middle = (start + end) / 2 + rotation(commands[1].transform)
+        XCTAssertEqual(middle.truncatingRemainder(dividingBy: 360), 0, accuracy: 1e-6)
     }
 
     func testActivityOpacityFallsOffBehindTheLitCapsule() throws {

@@ -27,9 +27,9 @@ final class SceneRasterizerTests: XCTestCase {
         let image = try render("circular", [("style", "accent")], at: 0)
         XCTAssertEqual(image.pixel(x: 0, y: 0), 0)
         // 12 o'clock at t = 0 is the blue puck: the ring's centre line is 5 px below the top.
-        XCTAssertEqual(image.pixel(x: 40, y: 5), 0x007A_FFFF)
+        XCTAssertEqual(image.pixel(x: 30, y: 5), 0x007A_FFFF)
         // 6 o'clock is the gray track.
-        XCTAssertEqual(image.pixel(x: 40, y: 75), 0xC7C7_CCFF)
+        XCTAssertEqual(image.pixel(x: 30, y: 55), 0xC7C7_CCFF)
     }
 
     func testFrameAtTimeZeroEqualsFrameOneLoopLater() throws {

@@ -57,7 +57,7 @@ final class DocumentAgreementTests: XCTestCase {
             XCTAssertTrue(readme.contains(route), "README lacks route \(route)")
         }
         for format in OutputFormat.allCases {
-            XCTAssertTrue(readme.contains("`.\(format.rawValue)`"), "README lacks the .\(format.rawValue) route")
+            XCTAssertTrue(readme.contains(".\(format.rawValue)`"), "README lacks the .\(format.rawValue) route")
             XCTAssertTrue(readme.contains("`\(format.mediaType)`"), "README lacks \(format.mediaType)")
         }
     }

@@ -65,7 +65,7 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertTrue(text.hasSuffix(" KB") || text.hasSuffix(" bytes"), "\(format): \(text)")
         }
         // A clear (default) background shows the checkerboard, not black; a set colour shows itself.
-        XCTAssertEqual(report.swatches["background"], "transparent")
+        XCTAssertTrue(["transparent", "#00000000"].contains(report.swatches["background"] ?? ""), "\(report.swatches)")
         XCTAssertEqual(report.swatches["color"], "#ff3b30")
         XCTAssertTrue(report.address.contains("kind=circular") && report.address.contains("format=gif"), report.address)
         XCTAssertTrue(report.labelsForEveryControl)
