@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test hostile hostile-run bench deps-run deps-test deps-bench build release samples pictures record-references openapi docker-smoke clean
+.PHONY: run test hostile hostile-run cluster-test cluster-run bench deps-run deps-test deps-bench build release samples pictures record-references openapi docker-smoke clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -15,6 +15,7 @@ test: deps-test
 	$(SWIFT) build -c release
 	scripts/api-check.sh
 	$(MAKE) --no-print-directory hostile-run
+	$(MAKE) --no-print-directory cluster-run
 
 # Hostile clients against the release binary (pipelining without reading, silent and
 # dribbling sockets, descriptor exhaustion, aborted requests) and the parser against llhttp.
@@ -23,6 +24,13 @@ hostile-run:
 	python3 Tests/Hostile/hostile.py --binary .build/release/spinnerd
 	python3 Tests/Hostile/parser_differential.py --binary .build/release/spinnerd
 	python3 Tests/Hostile/render_admission.py --binary .build/release/spinnerd
+
+# The deployment: Kubernetes manifests validated against the API's schemas, and three
+# replicas behind the nginx front of deploy/ on loopback (sharding, ETags, restarts).
+cluster-test: deps-test release cluster-run
+cluster-run:
+	python3 Tests/Deploy/manifests.py
+	python3 Tests/Cluster/cluster.py --binary .build/release/spinnerd
 
 bench: deps-bench release
 	scripts/bench.sh

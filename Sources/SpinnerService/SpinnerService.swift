@@ -53,9 +53,11 @@ public final class SpinnerService: HTTPResponder {
             metrics.request(route: route.label, status: response.status)
             return .now(response)
         }
-        guard route != .notFound else {
+        guard route != .notFound, route != .index || configuration.gallery else {
             return counted(ProblemDetails.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
-                                                   accepted: "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml, /"))
+                                                   accepted: "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml"
+                                                       + (configuration.gallery ? ", /" : ""),
+                                                   errorMaxAge: configuration.errorMaxAgeSeconds))
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return counted(ProblemDetails.response(status: 405, title: "Method not allowed",
@@ -86,6 +88,12 @@ public final class SpinnerService: HTTPResponder {
 
     private func spinner(kind: String, fileExtension: String?, request: HTTPRequest) -> HTTPAnswer {
         let spinnerRequest: SpinnerRequest
+        var query = request.query
+        var signatures: [String] = []
+        if configuration.signing != nil {
+            signatures = query.filter { $0.name == URLSigning.parameter }.map(\.value)
+            query.removeAll { $0.name == URLSigning.parameter }
+        }
         do {
             var format: OutputFormat? = nil
             if let fileExtension {
@@ -93,11 +101,22 @@ public final class SpinnerService: HTTPResponder {
                 guard let known = OutputFormat(rawValue: fileExtension.lowercased()) else { throw RequestError.unknownFormat(fileExtension) }
                 format = known
             }
-            spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: request.query)
+            spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: query)
         } catch let error as RequestError {
-            return .now(ProblemDetails.response(for: error))
+            return .now(ProblemDetails.response(for: error, errorMaxAge: configuration.errorMaxAgeSeconds))
         } catch {
             return .now(HTTPResponse.text(500, "unexpected error"))
+        }
+        if let signing = configuration.signing {
+            // Checked on the canonical form, so any spelling of a signed URL is accepted and
+            // no spelling of another one is.
+            guard signatures.count == 1, signing.verifies(signatures[0], of: spinnerRequest.canonicalForm) else {
+                return .now(ProblemDetails.response(status: 403, title: "Signature required",
+                                                    detail: signatures.isEmpty ? "This service renders signed URLs only; this one has no sig."
+                                                        : "The sig of this URL is not valid for it.",
+                                                    parameter: URLSigning.parameter, accepted: "sig=HMAC-SHA256 of the URL's canonical form (spinnerd sign)",
+                                                    errorMaxAge: configuration.errorMaxAgeSeconds))
+            }
         }
         let key = spinnerRequest.canonicalForm + "|" + ServiceVersion.text
         knownTargets.insert(key, cost: request.target.utf8.count + key.utf8.count + 64, for: request.target)

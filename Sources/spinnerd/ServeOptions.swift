@@ -14,6 +14,8 @@ struct ServeOptions {
     var maxConnections: Int?
     /// `--max-connections-per-client` when given; else an eighth of the connections, at most 256.
     var maxConnectionsPerClient: Int?
+    /// `--gallery` when given: serve the gallery even in signed mode (where it is off by default).
+    var galleryAsked: Bool?
 
     /// Parses `arguments` (`--port 8080` or `--port=8080`) over `environment`. Returns the
     /// problem text when something is invalid.
@@ -33,6 +35,7 @@ struct ServeOptions {
             "SPINNERD_MAX_CONNECTIONS": "max-connections", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT": "max-connections-per-client",
             "SPINNERD_MAX_PIXEL_FRAMES": "max-pixel-frames",
             "SPINNERD_MAX_FRAMES": "max-frames", "SPINNERD_MAX_RENDER_SECONDS": "max-render-seconds",
+            "SPINNERD_SIGNING_KEY": "signing-key", "SPINNERD_GALLERY": "gallery", "SPINNERD_ERROR_MAX_AGE": "error-max-age",
         ]
         for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
         var remaining = arguments[...]
@@ -42,6 +45,8 @@ struct ServeOptions {
             if let equals = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
+            } else if Self.switches.contains(name) {
+                value = "true"  // a switch: given means on
             } else {
                 guard let next = remaining.popFirst() else { return .failure(OptionError("--\(name) needs a value")) }
                 value = next
@@ -51,8 +56,14 @@ struct ServeOptions {
         for (name, value) in values {
             if let problem = options.apply(name, value) { return .failure(OptionError(problem)) }
         }
+        // Signed mode exists to let only the operator's URLs be rendered; the playground
+        // makes arbitrary ones, so it is off there unless asked for.
+        options.service.gallery = options.galleryAsked ?? (options.service.signing == nil)
         return .success(options)
     }
+
+    /// Options that take no value (`--gallery`; `--gallery=false` turns one off).
+    static let switches: Set<String> = ["gallery"]
 
     private mutating func apply(_ name: String, _ value: String) -> String? {
         func integer(_ range: ClosedRange<Int>) -> Int? {
@@ -89,6 +100,19 @@ struct ServeOptions {
         case "max-render-seconds":
             guard let number = Double(value), number > 0, number <= 3600 else { return "--max-render-seconds must be seconds" }
             service.budget.maxRenderSeconds = number
+        case "signing-key":
+            guard let signing = URLSigning(list: value) else {
+                return "--signing-key must be one or more comma-separated keys of at least \(URLSigning.minimumKeyLength) bytes"
+            }
+            service.signing = signing
+        case "gallery":
+            guard let on = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][value.lowercased()] else {
+                return "--gallery takes no value, or true/false"
+            }
+            galleryAsked = on
+        case "error-max-age":
+            guard let seconds = integer(0...86_400) else { return "--error-max-age must be 0…86400 seconds" }
+            service.errorMaxAgeSeconds = seconds
         case "log-level":
             guard ["info", "warn", "error", "none"].contains(value) else { return "--log-level must be info, warn, error or none" }
             logLevel = value

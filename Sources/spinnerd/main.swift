@@ -1,5 +1,6 @@
-// spinnerd: renders animated loading spinners as SVG, APNG, GIF and PNG.
+// spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP and PNG.
 // `spinnerd serve` (the default), `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
+import Foundation
 import SpinnerService
 #if canImport(Glibc)
 import Glibc
@@ -23,6 +24,8 @@ case "render":
     status = RenderCommand.run(arguments)
 case "cost":
     status = CostCommand.run(arguments)
+case "sign":
+    status = SignCommand.run(arguments, environment: ProcessInfo.processInfo.environment)
 case "frames":
     status = FramesCommand.run(arguments)
 case "kinds":

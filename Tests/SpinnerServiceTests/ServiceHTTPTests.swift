@@ -26,7 +26,7 @@ final class ServiceHTTPTests: XCTestCase {
                 defer { group.leave() }
                 guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
                       let response = try? get(client, target) else { return }
-                results.add(response.status, retryAfter: response.header("Retry-After"))
+                results.add(response.status, retryAfter: response.header("Retry-After"), cacheControl: response.header("Cache-Control"))
             }
         }
         group.wait()
@@ -47,7 +47,7 @@ final class ServiceHTTPTests: XCTestCase {
         let client = try RawHTTPClient(port: server.port)
         let directory = try TemporaryDirectory()
         for kind in ["circular", "activity", "dots", "arc", "capsules"] {
-            for (format, decoded) in [("png", "PNG"), ("gif", "GIF"), ("apng", "PNG")] {
+            for (format, decoded) in [("png", "PNG"), ("gif", "GIF"), ("apng", "PNG"), ("webp", "WEBP")] {
                 let response = try get(client, "/spinner/\(kind).\(format)?size=32")
                 XCTAssertEqual(response.status, 200, "\(kind).\(format)")
                 let path = try directory.write(response.body, to: "\(kind).\(format)")
@@ -119,6 +119,7 @@ final class ServiceHTTPTests: XCTestCase {
         XCTAssertTrue(results.all.contains(503), "\(results.all)")
         XCTAssertTrue(results.all.contains(200), "\(results.all)")
         XCTAssertTrue(results.retryAfters.allSatisfy { $0 == "1" })
+        XCTAssertTrue(results.busyCacheControls.allSatisfy { $0 == "no-store" }, "a 503 is never cached: \(results.busyCacheControls)")
         XCTAssertGreaterThan(try metric(server, "spinnerd_render_rejected_total"), 0)
     }
 

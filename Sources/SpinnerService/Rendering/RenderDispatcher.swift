@@ -45,13 +45,14 @@ final class RenderDispatcher: Sendable {
             estimate = try renderer.estimate(spinner)
         } catch {
             metrics.refusedByBudget()
-            return .now(Self.response(for: .refused(error), to: request))
+            return .now(Self.response(for: .refused(error), to: request, errorMaxAge: configuration.errorMaxAgeSeconds))
         }
         let lane: RenderLane = estimate.seconds <= configuration.quickRenderSeconds ? .quick : .heavy
         let pending = PendingResponse()
         let metrics = self.metrics
+        let errorMaxAge = configuration.errorMaxAgeSeconds
         let joined = flights.join(key) { outcome in
-            let response = Self.response(for: outcome, to: request)
+            let response = Self.response(for: outcome, to: request, errorMaxAge: errorMaxAge)
             metrics.request(route: .spinner, status: response.status)
             pending.send(response)
         }
@@ -113,12 +114,12 @@ final class RenderDispatcher: Sendable {
         }
     }
 
-    private static func response(for outcome: Outcome, to request: HTTPRequest) -> HTTPResponse {
+    private static func response(for outcome: Outcome, to request: HTTPRequest, errorMaxAge: Int) -> HTTPResponse {
         switch outcome {
         case .image(let representation):
             return representation.response(to: request, note: "cache=miss")
         case .refused(let error):
-            return ProblemDetails.response(for: error)
+            return ProblemDetails.response(for: error, errorMaxAge: errorMaxAge)
         case .failed(let message):
             return ProblemDetails.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
         case .busy(let lane, .clientLimit):

@@ -33,13 +33,21 @@ public enum OpenAPIDocument {
             ("info", .map([
                 ("title", .string("spinnerd")),
                 ("version", .string(version)),
-                ("description", .string("Animated loading spinners rendered on demand as SVG, APNG, GIF and PNG. Images are a pure function "
+                ("description", .string("Animated loading spinners rendered on demand as SVG, APNG, GIF, WebP and PNG. Images are a pure function "
                                         + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
                                         + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
                                         + "beyond the render budget, checked before any work: loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, "
                                         + "≤ 32 M pixels × frames, an estimated render time ≤ 1.8 s of one core and memory ≤ 240 MiB "
                                         + "(`spinnerd cost` prints the estimate), and an image of ≤ 16 MiB. "
-                                        + "Extensions are case-insensitive (`.PNG` is `.png`).")),
+                                        + "Extensions are case-insensitive (`.PNG` is `.png`). "
+                                        + "400, 403 and 404 answers may be cached for a short public lifetime (60 s by default, "
+                                        + "`--error-max-age`); 503s never. "
+                                        + "Signed mode (`--signing-key`, for public deployments): every spinner URL must also carry "
+                                        + "`sig=`, the HMAC-SHA256 of the URL's canonical form (the cache key: kind, format and every "
+                                        + "parameter with its default, sorted) under one of the keys, base64url without padding "
+                                        + "(`spinnerd sign KIND key=value …` prints a signed path); any spelling of a signed URL carries "
+                                        + "the same signature. Without a valid one the answer is 403, and the gallery at / is off "
+                                        + "unless `--gallery` is given. Outside signed mode `sig` is an unknown parameter (400).")),
             ])),
             ("paths", .map(paths)),
             ("components", components()),
@@ -64,7 +72,7 @@ public enum OpenAPIDocument {
                 ("summary", .string(summary)),
                 ("description", .string(kind.design.summary)),
                 ("parameters", .list(parameters)),
-                ("responses", .map([("200", .map(ok))] + errorResponses(notModified: true, unavailable: true))),
+                ("responses", .map([("200", .map(ok))] + errorResponses(notModified: true, unavailable: true, signed: true))),
             ])
         }
         return .map([("get", operation("get")), ("head", operation("head"))])
@@ -89,10 +97,12 @@ public enum OpenAPIDocument {
 
     /// Every error status the server can send for an operation (the transport's 408, 413,
     /// 414, 431 and 505 answer any request).
-    private static func errorResponses(notModified: Bool, unavailable: Bool) -> [(String, YAML)] {
+    private static func errorResponses(notModified: Bool, unavailable: Bool, signed: Bool = false) -> [(String, YAML)] {
         var responses: [(String, YAML)] = []
         if notModified { responses.append(("304", reference("NotModified"))) }
-        responses += [("400", reference("BadRequest")), ("404", reference("NotFound")), ("405", reference("MethodNotAllowed")),
+        responses.append(("400", reference("BadRequest")))
+        if signed { responses.append(("403", reference("SignatureRequired"))) }
+        responses += [("404", reference("NotFound")), ("405", reference("MethodNotAllowed")),
                       ("408", reference("TransportError")), ("413", reference("TransportError")), ("414", reference("TransportError")),
                       ("431", reference("TransportError")), ("500", reference("ServerError")), ("501", reference("TransportError")),
                       ("505", reference("TransportError"))]
@@ -166,6 +176,9 @@ public enum OpenAPIDocument {
                 ("BadRequest", .map([("description", .string("A parameter was refused: the body names it, its value and what is accepted. "
                                                               + "A malformed request gets a plain-text 400 from the transport.")),
                                      ("content", content([("application/problem+json", problem), ("text/plain", plain)]))])),
+                ("SignatureRequired", .map([("description", .string("Signed mode only: the URL has no sig, several, or one that is not "
+                                                                      + "the HMAC-SHA256 of its canonical form under any of the keys.")),
+                                            ("content", content([("application/problem+json", problem)]))])),
                 ("NotFound", .map([("description", .string("No such kind (the body lists the kinds) or route.")),
                                    ("content", content([("application/problem+json", problem)]))])),
                 ("MethodNotAllowed", .map([("description", .string("Only GET and HEAD.")),

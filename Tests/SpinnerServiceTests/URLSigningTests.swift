@@ -1,0 +1,132 @@
+import Foundation
+@testable import SpinnerService
+import SpinnerModel
+import TestSupport
+import XCTest
+
+/// HMAC-SHA256 through Nettle against RFC 4231's known answers, then signed mode through
+/// the real server: signed URLs render, unsigned, tampered and borrowed ones get 403.
+final class URLSigningTests: XCTestCase {
+    private func bytes(hex: String) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            result.append(UInt8(hex[index ..< next], radix: 16) ?? 0)
+            index = next
+        }
+        return result
+    }
+
+    private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// RFC 4231 test cases 1–4, 6 and 7 (case 5 is a truncated output).
+    func testHMACSHA256MatchesRFC4231() {
+        let cases: [(key: [UInt8], data: [UInt8], digest: String)] = [
+            ([UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
+             "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+            (Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
+             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+            ([UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
+             "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
+            (bytes(hex: "0102030405060708090a0b0c0d0e0f10111213141516171819"), [UInt8](repeating: 0xcd, count: 50),
+             "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
+            ([UInt8](repeating: 0xaa, count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+            ([UInt8](repeating: 0xaa, count: 131),
+             Array("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".utf8),
+             "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+        ]
+        for (index, test) in cases.enumerated() {
+            XCTAssertEqual(hex(URLSigning.hmac(key: test.key, message: test.data)), test.digest, "RFC 4231 case \(index)")
+        }
+    }
+
+    func testSignaturesFollowTheCanonicalFormAndEveryKeyVerifies() throws {
+        let old = try XCTUnwrap(URLSigning(keys: ["an old key of 24 bytes!!"]))
+        let rotated = try XCTUnwrap(URLSigning(list: "a brand new key - 26 bytes,an old key of 24 bytes!!"))
+        let form = try SpinnerRequest.parse(kind: "dots", format: .gif, query: [("size", "40")]).canonicalForm
+        let same = try SpinnerRequest.parse(kind: "dots", format: nil, query: [("format", "gif"), ("size", "40.0"), ("fps", "30")]).canonicalForm
+        XCTAssertEqual(form, same)
+        let signature = old.signature(of: form)
+        XCTAssertEqual(signature.count, 43, "base64url of 32 bytes, unpadded")
+        XCTAssertTrue(old.verifies(signature, of: same))
+        XCTAssertTrue(rotated.verifies(signature, of: form), "the old key still verifies after a new one is added")
+        XCTAssertTrue(rotated.verifies(rotated.signature(of: form), of: form))
+        XCTAssertFalse(old.verifies(rotated.signature(of: form), of: form))
+        XCTAssertFalse(old.verifies(signature, of: form + "x"))
+        XCTAssertFalse(old.verifies(String(signature.dropLast()), of: form))
+        XCTAssertNil(URLSigning(keys: ["short"]), "keys under 16 bytes are refused")
+        XCTAssertNil(URLSigning(list: ""))
+    }
+
+    private func sign(_ key: String, _ kind: String, _ pairs: String...) throws -> String {
+        let result = try ExternalTool.run(Repository.spinnerd, ["sign", kind] + pairs + ["--signing-key", key])
+        XCTAssertEqual(result.status, 0, result.errorText)
+        return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        return try client.receive()
+    }
+
+    func testSignedModeRendersOnlySignedURLs() throws {
+        let key = "spinnerd test key - 32 bytes long"
+        let server = try ServerProcess(["--signing-key", key])
+        let signed = try sign(key, "circular", "format=gif", "stroke=15")
+        XCTAssertTrue(signed.hasPrefix("/spinner/circular?format=gif&stroke=15&sig="), signed)
+        let sig = String(signed.split(separator: "=").last ?? "")
+        XCTAssertEqual(try get(server, signed).status, 200)
+        // The same image spelled another way: the signature is over the canonical form.
+        XCTAssertEqual(try get(server, "/spinner/circular.GIF?stroke=15.0&size=60&sig=\(sig)").status, 200)
+        let refused = try get(server, "/spinner/circular.gif?stroke=15")
+        XCTAssertEqual(refused.status, 403, "unsigned")
+        XCTAssertEqual(refused.header("Content-Type"), "application/problem+json")
+        XCTAssertTrue(refused.text.contains("\"parameter\":\"sig\""), refused.text)
+        XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=16&sig=\(sig)").status, 403, "tampered value")
+        XCTAssertEqual(try get(server, "/spinner/circular.apng?stroke=15&sig=\(sig)").status, 403, "another format")
+        XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=15&sig=\(sig.dropLast())A").status, 403, "tampered signature")
+        XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=15&sig=\(sig)&sig=\(sig)").status, 403, "two signatures")
+        // Another URL's signature does not carry over to this one.
+        let other = try sign(key, "dots", "size=40")
+        let otherSig = String(other.split(separator: "=").last ?? "")
+        XCTAssertEqual(try get(server, "/spinner/dots?size=41&sig=\(otherSig)").status, 403)
+        XCTAssertEqual(try get(server, other).status, 200)
+        // The gallery is off in signed mode; the catalog and health stay.
+        XCTAssertEqual(try get(server, "/").status, 404)
+        XCTAssertEqual(try get(server, "/spinners").status, 200)
+        XCTAssertEqual(try get(server, "/healthz").status, 200)
+        // Unsigned mode knows no sig parameter.
+        let open = try ServerProcess()
+        XCTAssertEqual(try get(open, signed).status, 400)
+        XCTAssertEqual(try get(open, "/").status, 200)
+    }
+
+    func testKeysRotateAndTheGalleryCanBeAskedFor() throws {
+        let old = "the old signing key - 29 bytes", new = "the new signing key - 29 bytes"
+        let oldURL = try sign(old, "arc", "size=30"), newURL = try sign(new, "arc", "size=30")
+        let both = try ServerProcess(["--signing-key", "\(new),\(old)", "--gallery"])
+        XCTAssertEqual(try get(both, oldURL).status, 200, "the old key verifies during rotation")
+        XCTAssertEqual(try get(both, newURL).status, 200)
+        XCTAssertEqual(try get(both, "/").status, 200, "--gallery serves the gallery in signed mode")
+        let newOnly = try ServerProcess([], environment: ["SPINNERD_SIGNING_KEY": new])
+        XCTAssertEqual(try get(newOnly, oldURL).status, 403, "the old key is retired")
+        XCTAssertEqual(try get(newOnly, newURL).status, 200)
+    }
+
+    /// A front or CDN may keep what a URL itself means (400, 403, 404) for a minute; the
+    /// server's state (503) never.
+    func testErrorsACacheCanHold() throws {
+        let server = try ServerProcess(["--signing-key", "spinnerd test key - 32 bytes long"])
+        XCTAssertEqual(try get(server, "/spinner/hexagon").header("Cache-Control"), "public, max-age=60")
+        XCTAssertEqual(try get(server, "/spinner/dots?size=9999").header("Cache-Control"), "public, max-age=60")
+        XCTAssertEqual(try get(server, "/spinner/dots").header("Cache-Control"), "public, max-age=60")  // 403
+        XCTAssertEqual(try get(server, "/healthz").header("Cache-Control"), "no-store")
+        let shorter = try ServerProcess(["--error-max-age", "5"])
+        XCTAssertEqual(try get(shorter, "/spinner/arc.gif?stroke=99").header("Cache-Control"), "public, max-age=5")
+        let never = try ServerProcess(["--error-max-age", "0"])
+        XCTAssertEqual(try get(never, "/spinner/arc.gif?stroke=99").header("Cache-Control"), "no-store")
+    }
+}
