@@ -260,13 +260,18 @@ def main():
             case()
             print(f"  ({time.time() - started:.0f} s)", flush=True)
     finally:
+        errors = []
         for front in fronts:
             front.stop()
+            path = os.path.join(front.dir, "error.log")
+            errors += open(path, errors="replace").read().splitlines() if os.path.exists(path) else []
         for replica in replicas:
             if replica.process and replica.process.poll() is None:
                 replica.stop(signal.SIGKILL)
         shutil.rmtree(work, ignore_errors=True)
     if results.failures:
+        for line in errors[-12:]:
+            print("  front error.log: " + line)
         print("\ncluster: FAILED\n  " + "\n  ".join(results.failures))
         return 1
     print("\ncluster: every case held")
