@@ -7,9 +7,9 @@ public struct ServiceConfiguration: Sendable {
     public var cacheBytes: Int
     /// Render threads and queues: a quick lane and a heavy lane.
     public var lanes: RenderScheduler.Limits
-    /// Renders estimated at most this long go to the quick lane. Default 0.9 s: every
-    /// default spinner in every format (the costliest, dots as APNG, is estimated at about
-    /// 0.75 s), so a page of spinners never meets the heavy lane's per-client cap.
+    /// Renders estimated at most this long go to the quick lane. Default 1 s: every
+    /// default spinner in every format (the costliest, dots as WebP, is estimated at about
+    /// 0.9 s), so a page of spinners never meets the heavy lane's per-client cap.
     public var quickRenderSeconds: Double
     /// A render still running after this long is stopped and answered 503. Default 10 s.
     public var renderTimeoutMilliseconds: Int64
@@ -28,7 +28,7 @@ public struct ServiceConfiguration: Sendable {
     /// Default 60. 503s and 500s are never cached.
     public var errorMaxAgeSeconds: Int
 
-    public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 0.9,
+    public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 1.0,
                 renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAgeSeconds: Int = 60) {
