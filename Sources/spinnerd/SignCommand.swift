@@ -1,4 +1,3 @@
-import Foundation
 import SpinnerModel
 import SpinnerService
 
@@ -27,19 +26,13 @@ enum SignCommand {
         guard let invocation = Invocation.parse(rest, command: "sign", needsOutput: false) else { return 2 }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: nil, query: invocation.query)
-            let pairs = invocation.query.map { "\(encoded($0.name))=\(encoded($0.value))" }
+            let pairs = invocation.query.map { "\(ParameterValue.percentEncoded($0.name))=\(ParameterValue.percentEncoded($0.value))" }
                 + ["\(URLSigning.parameter)=\(signing.signature(of: request.canonicalForm))"]
-            Console.out("/spinner/\(encoded(invocation.kind))?" + pairs.joined(separator: "&"))
+            Console.out("/spinner/\(ParameterValue.percentEncoded(invocation.kind))?" + pairs.joined(separator: "&"))
             return 0
         } catch {
             return Invocation.report(error)
         }
-    }
-
-    /// Percent-encoded for a query: everything but RFC 3986's unreserved characters.
-    private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn:
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
     }
 
     private static func fail(_ problem: String) -> Int32 {

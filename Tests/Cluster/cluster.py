@@ -29,6 +29,8 @@ import urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Hostile"))
+from hostile import Results  # noqa: E402
 FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
 KINDS = ["circular", "activity", "dots", "arc", "capsules"]
 
@@ -136,16 +138,6 @@ http {{
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
-
-
-class Results:
-    def __init__(self):
-        self.failures = []
-
-    def check(self, label, ok, text):
-        print(f"  [{'ok  ' if ok else 'FAIL'}] {text}", flush=True)
-        if not ok:
-            self.failures.append(f"{label}: {text}")
 
 
 def fetch_all(port, paths, threads=8):
@@ -272,10 +264,7 @@ def main():
     if results.failures:
         for line in errors[-12:]:
             print("  front error.log: " + line)
-        print("\ncluster: FAILED\n  " + "\n  ".join(results.failures))
-        return 1
-    print("\ncluster: every case held")
-    return 0
+    return results.report("cluster")
 
 
 if __name__ == "__main__":

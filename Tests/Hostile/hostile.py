@@ -160,6 +160,14 @@ class Results:
         if not condition:
             self.failures.append(f"{case}: {text}")
 
+    def report(self, suite):
+        """Prints the suite's verdict; the exit status (1 when a check failed)."""
+        if self.failures:
+            print(f"\n{suite}: FAILED\n  " + "\n  ".join(self.failures))
+            return 1
+        print(f"\n{suite}: every case held")
+        return 0
+
 
 # --- the cases ---------------------------------------------------------------------------
 
@@ -500,11 +508,7 @@ def main():
         started = time.time()
         CASES[name](os.path.abspath(arguments.binary), results)
         print(f"  ({time.time() - started:.0f} s)", flush=True)
-    if results.failures:
-        print("\nhostile: FAILED\n  " + "\n  ".join(results.failures))
-        return 1
-    print("\nhostile: every case held")
-    return 0
+    return results.report("hostile")
 
 
 if __name__ == "__main__":

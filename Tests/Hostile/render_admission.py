@@ -172,7 +172,7 @@ def metric(port, name):
                if line.startswith(name + " ") or line.startswith(name + "{"))
 
 
-def costly_paths(binary, count, fmt="apng"):
+def costly_paths(binary, count, fmt="apng", first=0):
     """`count` distinct costly requests the budget admits: circular at scale 2 on a
     translucent background, at the largest size `spinnerd cost` admits less 2 % (so a
     recalibration cannot turn them into 400s), told apart by `loops`, which costs nothing."""
@@ -183,16 +183,19 @@ def costly_paths(binary, count, fmt="apng"):
     size = int(found[0] * 0.98)
     estimated = estimate(binary, "circular", params + [f"size={size}"])["seconds"]
     print(f"  costly request: circular {fmt} size={size} scale=2 background=80808080, estimated {estimated:.2f} s")
-    return [f"/spinner/circular.{fmt}?size={size}&scale=2&background=80808080&loops={index}" for index in range(count)]
+    return [f"/spinner/circular.{fmt}?size={size}&scale=2&background=80808080&loops={index}" for index in range(first, first + count)]
 
 
 def abandoned(binary, results, count=70):
-    """70 costly requests whose clients close after 0.5 s: 3 s later nothing is queued
-    and a cold SVG is answered within 500 ms."""
+    """70 costly requests (APNG and WebP) whose clients close after 0.5 s: 3 s later nothing
+    is queued and a cold SVG is answered within 500 ms."""
     server = Server(binary)
     try:
         sockets = []
-        for index, path in enumerate(costly_paths(binary, count)):
+        # Alternating, so the renders the heavy lane admits include WebP ones.
+        apng, webp = costly_paths(binary, count // 2), costly_paths(binary, count - count // 2, "webp", first=count // 2)
+        paths = [path for pair in zip(webp, apng) for path in pair] + webp[len(apng):]
+        for index, path in enumerate(paths):
             s = connect(server.port, address(index, first=5))
             s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
             sockets.append(s)
@@ -282,11 +285,7 @@ def main():
         started = time.time()
         CASES[name](binary, results)
         print(f"  ({time.time() - started:.0f} s)", flush=True)
-    if results.failures:
-        print("\nrender admission: FAILED\n  " + "\n  ".join(results.failures))
-        return 1
-    print("\nrender admission: every case held")
-    return 0
+    return results.report("render admission")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,22 @@ final class RoundTripTests: XCTestCase {
         try XCTUnwrap(request.kind.scene(for: request).loopMilliseconds(limit: 60_000))
     }
 
+    /// Renders every kind in `format` at default parameters and at its variation, writes
+    /// each into `directory` and hands it to `check` with its path and a label for messages.
+    private func forEveryKindAndVariation(
+        _ format: OutputFormat, in directory: TemporaryDirectory,
+        _ check: (_ kind: SpinnerKind, _ parameters: [String: String], _ image: RenderedImage, _ request: SpinnerRequest,
+                  _ path: String, _ label: String) throws -> Void
+    ) throws {
+        for kind in SpinnerKind.allCases {
+            for parameters in [[:], Self.variations[kind] ?? [:]] {
+                let (image, request) = try render(kind, format, parameters)
+                let path = try directory.write(image.bytes, to: "\(kind.rawValue)-\(parameters.count).\(format.rawValue)")
+                try check(kind, parameters, image, request, path, "\(kind.rawValue) \(parameters)")
+            }
+        }
+    }
+
     /// The still PNG at t = 0 for the same parameters (format-only ones dropped).
     private func stillAtZero(_ kind: SpinnerKind, _ parameters: [String: String], in directory: TemporaryDirectory) throws -> String {
         let still = parameters.filter { !["fps", "loops", "matte"].contains($0.key) }
@@ -35,98 +51,83 @@ final class RoundTripTests: XCTestCase {
 
     func testEveryKindAsAPNGDecodesWithExactTiming() throws {
         let directory = try TemporaryDirectory()
-        for kind in SpinnerKind.allCases {
-            for parameters in [[:], Self.variations[kind] ?? [:]] {
-                let (image, request) = try render(kind, .apng, parameters)
-                let label = "\(kind.rawValue) \(parameters)"
-                let path = try directory.write(image.bytes, to: "\(kind.rawValue)-\(parameters.count).apng")
-                let check = try ExternalTool.run("pngcheck", ["-q", path])
-                XCTAssertEqual(check.status, 0, "\(label): \(check.outputText)")
+        try forEveryKindAndVariation(.apng, in: directory) { kind, parameters, image, request, path, label in
+            let check = try ExternalTool.run("pngcheck", ["-q", path])
+            XCTAssertEqual(check.status, 0, "\(label): \(check.outputText)")
 
-                let decoded = try Decoders.inspect(path)
-                XCTAssertEqual(decoded.format, "PNG", label)
-                XCTAssertGreaterThan(decoded.frames, 1, label)
-                XCTAssertEqual(decoded.loop, request.integer(.loops), label)
-                XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
+            let decoded = try Decoders.inspect(path)
+            XCTAssertEqual(decoded.format, "PNG", label)
+            XCTAssertGreaterThan(decoded.frames, 1, label)
+            XCTAssertEqual(decoded.loop, request.integer(.loops), label)
+            XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
 
-                let control = try Decoders.apngControl(path)
-                XCTAssertEqual(control.numPlays, request.integer(.loops), label)
-                let total = control.frames.reduce(Rational.zero) { $0 + Rational(Int64($1.delay[0]), Int64($1.delay[1])) }
-                XCTAssertEqual(total, Rational(Int64(try loopMilliseconds(request)), 1000), "\(label): delays must sum to the loop exactly")
+            let control = try Decoders.apngControl(path)
+            XCTAssertEqual(control.numPlays, request.integer(.loops), label)
+            let total = control.frames.reduce(Rational.zero) { $0 + Rational(Int64($1.delay[0]), Int64($1.delay[1])) }
+            XCTAssertEqual(total, Rational(Int64(try loopMilliseconds(request)), 1000), "\(label): delays must sum to the loop exactly")
 
-                let first = directory.path("\(kind.rawValue)-\(parameters.count)-first")
-                try Decoders.extractFrames(path, into: first)
-                let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory))
-                XCTAssertEqual(difference.differing, 0, "\(label): first frame differs from the PNG at t=0")
-            }
+            let first = directory.path("\(kind.rawValue)-\(parameters.count)-first")
+            try Decoders.extractFrames(path, into: first)
+            let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory))
+            XCTAssertEqual(difference.differing, 0, "\(label): first frame differs from the PNG at t=0")
         }
     }
 
     func testEveryKindAsGIFDecodesWithCentisecondTiming() throws {
         let directory = try TemporaryDirectory()
-        for kind in SpinnerKind.allCases {
-            for parameters in [[:], Self.variations[kind] ?? [:]] {
-                let (image, request) = try render(kind, .gif, parameters)
-                let label = "\(kind.rawValue) \(parameters)"
-                let path = try directory.write(image.bytes, to: "\(kind.rawValue)-\(parameters.count).gif")
-                let info = try ExternalTool.run("gifsicle", ["--info", path])
-                XCTAssertEqual(info.status, 0, "\(label): \(info.errorText)")
-                XCTAssertTrue(info.outputText.contains("images"), label)
-                XCTAssertEqual(image.bytes.last, 0x3B, "\(label): GIF trailer")
+        try forEveryKindAndVariation(.gif, in: directory) { kind, parameters, image, request, path, label in
+            let info = try ExternalTool.run("gifsicle", ["--info", path])
+            XCTAssertEqual(info.status, 0, "\(label): \(info.errorText)")
+            XCTAssertTrue(info.outputText.contains("images"), label)
+            XCTAssertEqual(image.bytes.last, 0x3B, "\(label): GIF trailer")
 
-                let decoded = try Decoders.inspect(path)
-                XCTAssertEqual(decoded.format, "GIF", label)
-                XCTAssertGreaterThan(decoded.frames, 1, label)
-                let loops = request.integer(.loops)
-                XCTAssertEqual(decoded.loop, loops == 1 ? nil : max(0, loops - 1), label)
-                XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
-                XCTAssertTrue(decoded.durations.allSatisfy { $0 >= 20 }, "\(label): a delay under 2 cs")
-                let loop = try loopMilliseconds(request)
-                XCTAssertEqual(decoded.durations.reduce(0, +), Double((loop + 5) / 10 * 10), "\(label): delays must sum to the loop")
+            let decoded = try Decoders.inspect(path)
+            XCTAssertEqual(decoded.format, "GIF", label)
+            XCTAssertGreaterThan(decoded.frames, 1, label)
+            let loops = request.integer(.loops)
+            XCTAssertEqual(decoded.loop, loops == 1 ? nil : max(0, loops - 1), label)
+            XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
+            XCTAssertTrue(decoded.durations.allSatisfy { $0 >= 20 }, "\(label): a delay under 2 cs")
+            let loop = try loopMilliseconds(request)
+            XCTAssertEqual(decoded.durations.reduce(0, +), Double((loop + 5) / 10 * 10), "\(label): delays must sum to the loop")
 
-                // GIF has 1-bit alpha: compare over white, blurred over the dither pattern.
-                let first = directory.path("\(kind.rawValue)-\(parameters.count)-first")
-                try Decoders.extractFrames(path, into: first)
-                let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory),
-                                                         tolerance: 48, background: "ffffff", blur: 2)
-                XCTAssertLessThanOrEqual(difference.differing, decoded.width * decoded.height / 50,
-                                         "\(label): first frame differs from the PNG at t=0 (largest \(difference.largest))")
-            }
+            // GIF has 1-bit alpha: compare over white, blurred over the dither pattern.
+            let first = directory.path("\(kind.rawValue)-\(parameters.count)-first")
+            try Decoders.extractFrames(path, into: first)
+            let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory),
+                                                     tolerance: 48, background: "ffffff", blur: 2)
+            XCTAssertLessThanOrEqual(difference.differing, decoded.width * decoded.height / 50,
+                                     "\(label): first frame differs from the PNG at t=0 (largest \(difference.largest))")
         }
     }
 
     func testEveryKindAsWebPDecodesWithMillisecondTimingAndFullAlpha() throws {
         let directory = try TemporaryDirectory()
-        for kind in SpinnerKind.allCases {
-            for parameters in [[:], Self.variations[kind] ?? [:]] {
-                let (image, request) = try render(kind, .webp, parameters)
-                let label = "\(kind.rawValue) \(parameters)"
-                XCTAssertEqual(Array(image.bytes.prefix(4)), Array("RIFF".utf8), label)
-                XCTAssertEqual(Array(image.bytes[8 ..< 12]), Array("WEBP".utf8), label)
-                let path = try directory.write(image.bytes, to: "\(kind.rawValue)-\(parameters.count).webp")
+        try forEveryKindAndVariation(.webp, in: directory) { kind, parameters, image, request, path, label in
+            XCTAssertEqual(Array(image.bytes.prefix(4)), Array("RIFF".utf8), label)
+            XCTAssertEqual(Array(image.bytes[8 ..< 12]), Array("WEBP".utf8), label)
 
-                let decoded = try Decoders.inspect(path)
-                XCTAssertEqual(decoded.format, "WEBP", label)
-                XCTAssertGreaterThan(decoded.frames, 1, label)
-                XCTAssertEqual(decoded.loop, request.integer(.loops), label)
-                XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
-                // Whole milliseconds rounded where each frame starts: the sum is the loop,
-                // rounded to the millisecond, and no frame is off by a millisecond or more.
-                let loop = try loopMilliseconds(request)
-                XCTAssertEqual(decoded.durations.reduce(0, +), Double(loop), "\(label): durations must sum to the loop")
-                XCTAssertTrue(decoded.durations.allSatisfy { $0 >= 1 }, "\(label): a frame under 1 ms")
-                if parameters["background"] == nil {
-                    XCTAssertGreaterThan(decoded.alphaLevels, 8, "\(label): smooth edges need many alpha levels")
-                }
-
-                // Lossless: the first frame is the still PNG at t = 0, exactly (compared over
-                // white, as libwebp may change the colour hidden under fully clear pixels).
-                let first = directory.path("\(kind.rawValue)-\(parameters.count)-webp-first")
-                try Decoders.extractFrames(path, into: first)
-                let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory),
-                                                         tolerance: 0, background: "ffffff")
-                XCTAssertEqual(difference.differing, 0, "\(label): first frame differs from the PNG at t=0 (largest \(difference.largest))")
+            let decoded = try Decoders.inspect(path)
+            XCTAssertEqual(decoded.format, "WEBP", label)
+            XCTAssertGreaterThan(decoded.frames, 1, label)
+            XCTAssertEqual(decoded.loop, request.integer(.loops), label)
+            XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
+            // Whole milliseconds rounded where each frame starts: the sum is the loop,
+            // rounded to the millisecond, and no frame is off by a millisecond or more.
+            let loop = try loopMilliseconds(request)
+            XCTAssertEqual(decoded.durations.reduce(0, +), Double(loop), "\(label): durations must sum to the loop")
+            XCTAssertTrue(decoded.durations.allSatisfy { $0 >= 1 }, "\(label): a frame under 1 ms")
+            if parameters["background"] == nil {
+                XCTAssertGreaterThan(decoded.alphaLevels, 8, "\(label): smooth edges need many alpha levels")
             }
+
+            // Lossless: the first frame is the still PNG at t = 0, exactly (compared over
+            // white, as libwebp may change the colour hidden under fully clear pixels).
+            let first = directory.path("\(kind.rawValue)-\(parameters.count)-webp-first")
+            try Decoders.extractFrames(path, into: first)
+            let difference = try Decoders.difference(first + "/000.png", try stillAtZero(kind, parameters, in: directory),
+                                                     tolerance: 0, background: "ffffff")
+            XCTAssertEqual(difference.differing, 0, "\(label): first frame differs from the PNG at t=0 (largest \(difference.largest))")
         }
     }
 

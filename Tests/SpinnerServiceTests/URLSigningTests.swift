@@ -114,6 +114,9 @@ final class URLSigningTests: XCTestCase {
         let newOnly = try ServerProcess([], environment: ["SPINNERD_SIGNING_KEY": new])
         XCTAssertEqual(try get(newOnly, oldURL).status, 403, "the old key is retired")
         XCTAssertEqual(try get(newOnly, newURL).status, 200)
+        // A weak key is refused at start, not served with.
+        XCTAssertThrowsError(try ServerProcess(["--signing-key", "too short"]))
+        XCTAssertThrowsError(try ServerProcess(["--signing-key", "a long enough first key,short"]))
     }
 
     /// A front or CDN may keep what a URL itself means (400, 403, 404) for a minute; the

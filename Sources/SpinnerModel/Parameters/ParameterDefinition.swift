@@ -68,7 +68,7 @@ public enum ParameterValue: Hashable, Sendable {
 
 extension ParameterValue {
     /// `text` with every byte outside RFC 3986's unreserved set written as `%XX`.
-    static func percentEncoded(_ text: String) -> String {
+    public static func percentEncoded(_ text: String) -> String {
         var encoded = ""
         for byte in text.utf8 {
             let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
