@@ -3,6 +3,8 @@
 #   GIF:  how much `gifsicle -O3` can still shrink our GIF of each default kind (target ≤ 5 %);
 #   APNG: our APNG against apngasm given exactly our frames (target: not larger), at the
 #         default size and at 128 px, and against what apngopt makes of it (within 1 %);
+#         then frame by frame: whether each peer's file shows the frames exactly, and
+#         how the data compares where both store a frame the same way;
 #   WebP: ours against libwebp's own img2webp -lossless on the same frames (not larger),
 #         beside our APNG and GIF of the same kind;
 #   time: render + encode of each kind at 64 px, scale 2, per image and per frame, with the
@@ -73,6 +75,30 @@ PY
         "$opt" "$(python3 -c "print($a128 / $opt)")"
 done
 echo "(webp, apng, gif: default parameters; ratios are ours / the peer's)"
+
+echo
+echo "== APNG peers frame by frame: does the peer show the frames exactly, how many frames both store"
+echo "   alike (rectangle, dispose, blend), how many of those with byte-identical filtered rows, and"
+echo "   the compressed data of those: a ratio over 1 there is the deflate engine alone"
+printf "%-9s %-7s %-8s %9s %9s %9s %9s %7s\n" kind px peer "inexact" alike "same rows" "data ours" "ratio"
+for kind in "${kinds[@]}"; do
+    for px in default 128; do
+        if [[ $px == default ]]; then ours="$work/$kind.apng"; frames="$work/$kind-frames"; peers=("$work/$kind.apngasm.png")
+        else ours="$work/$kind-128.apng"; frames="$work/$kind-f128"; peers=("$work/$kind-128.apngasm.png" "$work/$kind-128.opt.png"); fi
+        for peer in "${peers[@]}"; do
+            python3 Tests/Support/imagetool.py apngpeer "$ours" "$peer" "$frames" | python3 -c "
+import json, sys
+r = json.load(sys.stdin)
+assert not r['oursInexact'], 'our APNG does not show its frames exactly: %s' % r['oursInexact']
+name = 'apngopt' if sys.argv[3].endswith('.opt.png') else 'apngasm'
+ours, theirs = r['dataIdenticalRows']
+print('%-9s %-7s %-8s %9s %9s %9s %9d %7.3f' % (sys.argv[1], sys.argv[2], name, len(r['peerInexact']) or 'exact',
+      '%d/%d' % (r['storedAlike'], r['frames'][0]), r['rowsIdentical'], ours, ours / max(1, theirs)))
+" "$kind" "$px" "$peer"
+        done
+    done
+done
+echo "(inexact: frames the peer's file shows differently from the frames it was given)"
 
 echo
 echo "== Render + encode at size=64 scale=2 (mean of ${RUNS:-5} runs, process start included)"

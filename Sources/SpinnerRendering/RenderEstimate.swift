@@ -1,3 +1,4 @@
+import ImageCodecs
 import SpinnerModel
 
 /// What a render will cost, known from the validated request before any pixel is drawn:
@@ -13,8 +14,12 @@ public struct RenderEstimate: Hashable, Sendable {
     /// Pixels × frames.
     public var pixelFrames: Int { pixelSize * pixelSize * frames }
     /// Expected seconds of one core: what the budget's `maxRenderSeconds` bounds.
-    public let seconds: Double
+    public internal(set) var seconds: Double
     /// Expected peak memory of the process while it renders, in bytes: what the budget's
     /// `maxRenderBytes` bounds.
     public let peakBytes: Int
+    /// Bytes of APNG rows the encoder may compress with the strongest deflate
+    /// (`APNGEncoder.strongestBytes`): more than the standard 600 000 when the render,
+    /// with that work counted in `seconds`, still takes under a second.
+    public var strongestDeflateBytes: Int = APNGEncoder.standardStrongestBytes
 }

@@ -34,7 +34,8 @@ public struct SpinnerRenderer: Sendable {
     /// The image `request` asks for, refused like `estimate` when over the budget; `stop`
     /// is asked between frames.
     public func render(_ request: SpinnerRequest, stop: StopCheck = .never) throws(RenderError) -> RenderedImage {
-        do { _ = try estimate(request) } catch { throw .request(error) }
+        let cost: RenderEstimate
+        do { cost = try estimate(request) } catch { throw .request(error) }
         let (scene, plan) = try planned(request)
         let bytes: [UInt8]
         switch request.format {
@@ -45,7 +46,8 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
         case .apng:
             let frames = try rasterFrames(scene, plan, stop: stop)
-            let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes)
+            let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,
+                                      strongestBytes: cost.strongestDeflateBytes)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.

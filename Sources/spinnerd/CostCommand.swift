@@ -11,7 +11,8 @@ enum CostCommand {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: nil, query: invocation.query)
             let estimate = try SpinnerRenderer(budget: BudgetEnvironment.budget).estimate(request)
             Console.out("format=\(estimate.format.rawValue) pixels=\(estimate.pixelSize) frames=\(estimate.frames) "
-                        + "pixel-frames=\(estimate.pixelFrames) seconds=\(estimate.seconds)")
+                        + "pixel-frames=\(estimate.pixelFrames) seconds=\(estimate.seconds)"
+                        + (estimate.format == .apng ? " strongest-deflate-bytes=\(estimate.strongestDeflateBytes)" : ""))
             return 0
         } catch {
             return Invocation.report(error)

@@ -15,11 +15,20 @@
   imagetool.py rgba FILE             raw RGBA bytes of the first frame on stdout
   imagetool.py apng FILE             JSON: acTL frames/plays and every fcTL's rectangle,
                                      delay fraction and dispose/blend ops, read from the bytes
+  imagetool.py apngpeer OURS PEER FRAMEDIR
+                                     JSON: whether each APNG shows exactly the frames in
+                                     FRAMEDIR (frameNNN.png; fully transparent pixels are
+                                     equal whatever their colour), and how the two store
+                                     them: frames with the same rectangle and ops, of those
+                                     the frames whose filtered rows are byte-identical, and
+                                     the compressed data of those frames in each file
 """
 import json
 import os
+import glob
 import struct
 import sys
+import zlib
 
 from PIL import Image, ImageChops, ImageFilter
 
@@ -96,6 +105,53 @@ def apng_chunks(path):
     return result
 
 
+def apng_stored_frames(path):
+    """Each frame's fcTL fields (rectangle, dispose, blend) and its compressed data."""
+    data = open(path, "rb").read()
+    offset, frames = 8, []
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"fcTL":
+            _, width, height, x, y, _, _, dispose, blend = struct.unpack(">IIIIIHHBB", body)
+            frames.append({"ops": (x, y, width, height, dispose, blend), "data": b""})
+        elif kind == b"IDAT" and frames:
+            frames[-1]["data"] += body
+        elif kind == b"fdAT":
+            frames[-1]["data"] += body[4:]
+        offset += 12 + length
+    return frames
+
+
+def inexact_frames(path, frame_dir):
+    """Indexes of composited frames that differ from frame_dir's frames in a visible pixel."""
+    sources = sorted(glob.glob(os.path.join(frame_dir, "frame*.png")))
+    inexact, count = [], 0
+    for index, frame, _ in composited_frames(path):
+        count += 1
+        with Image.open(sources[index]) as source:
+            expected = source.convert("RGBA")
+        # Fully transparent pixels are the same pixel whatever their colour channels.
+        visible = ImageChops.lighter(frame.getchannel("A"), expected.getchannel("A")).point(lambda v: 255 if v else 0)
+        blank = Image.new("RGBA", frame.size, (0, 0, 0, 0))
+        if ImageChops.difference(Image.composite(frame, blank, visible),
+                                 Image.composite(expected, blank, visible)).getbbox(alpha_only=False):
+            inexact.append(index)
+    if count != len(sources):
+        inexact.append("frame count %d, expected %d" % (count, len(sources)))
+    return inexact
+
+
+def apng_peer(ours, peer, frame_dir):
+    mine, theirs = apng_stored_frames(ours), apng_stored_frames(peer)
+    alike = [(a, b) for a, b in zip(mine, theirs) if a["ops"] == b["ops"]]
+    identical = [(a, b) for a, b in alike if zlib.decompress(a["data"]) == zlib.decompress(b["data"])]
+    return {"oursInexact": inexact_frames(ours, frame_dir), "peerInexact": inexact_frames(peer, frame_dir),
+            "frames": [len(mine), len(theirs)], "storedAlike": len(alike), "rowsIdentical": len(identical),
+            "dataAlike": [sum(len(a["data"]) for a, _ in alike), sum(len(b["data"]) for _, b in alike)],
+            "dataIdenticalRows": [sum(len(a["data"]) for a, _ in identical), sum(len(b["data"]) for _, b in identical)]}
+
+
 def main(argv):
     command = argv[1]
     if command == "inspect":
@@ -113,6 +169,8 @@ def main(argv):
             sys.stdout.buffer.write(image.convert("RGBA").tobytes())
     elif command == "apng":
         print(json.dumps(apng_chunks(argv[2])))
+    elif command == "apngpeer":
+        print(json.dumps(apng_peer(argv[2], argv[3], argv[4])))
     else:
         raise SystemExit("unknown command " + command)
 

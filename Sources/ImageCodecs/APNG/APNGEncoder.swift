@@ -13,12 +13,23 @@ public struct APNGEncoder: Sendable {
     public let effort: EncoderEffort
     /// Largest output allowed, in bytes; beyond, encoding stops with an error.
     public let maxBytes: Int
+    /// Bytes of unfiltered rows (all frames, as stored) up to which the data is compressed
+    /// by the strongest deflate; beyond, by zlib's level 9. The strongest runs at about
+    /// 1.7–2.6 MB/s on spinner frames against zlib's 10, and saves 2–5 %. Default
+    /// `standardStrongestBytes`; a renderer that knows the render's cost can allow more
+    /// (`RenderCostModel`).
+    public let strongestBytes: Int
+    /// The strongest deflate's default allowance: 600 000 bytes of rows, the same as a
+    /// still PNG's (about 0.35 s of one core at most).
+    public static let standardStrongestBytes = PNGImageData.strongestLimit
 
-    public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max) {
+    public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max,
+                strongestBytes: Int = standardStrongestBytes) {
         precondition(loops >= 0, "loops cannot be negative")
         self.loops = loops
         self.effort = effort
         self.maxBytes = maxBytes
+        self.strongestBytes = strongestBytes
     }
 
     /// Frames planned in each candidate layout to pick the layout.
@@ -54,7 +65,8 @@ public struct APNGEncoder: Sendable {
     private func write(_ frames: [AnimationFrame], layout: PNGPixelLayout, width: Int, height: Int,
                        stop: StopCheck) throws(CodecError) -> [UInt8] {
         let delays = APNGDelays.fractions(frames.map(\.duration))
-        var output = APNGFrameWriter(layout: layout, width: width, effort: effort, delays: delays, maxBytes: maxBytes)
+        var output = APNGFrameWriter(layout: layout, width: width, effort: effort, delays: delays, maxBytes: maxBytes,
+                                     strongestBytes: strongestBytes)
         output.writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
         output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
         for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
@@ -73,8 +85,8 @@ public struct APNGEncoder: Sendable {
 }
 
 /// Writes the chosen frames of an APNG in order as they come. The data is compressed
-/// `.strongest` when all the frames' rows together are small (`PNGImageData.strongestLimit`),
-/// else `.fast`; since that is known only at the end, rows are held (never more than the
+/// `.strongest` when all the frames' rows together are small (`strongestBytes`), else
+/// `.fast`; since that is known only at the end, rows are held (never more than the
 /// limit) until the total passes it, and then everything goes out `.fast`.
 struct APNGFrameWriter {
     var writer = PNGChunkWriter()
@@ -83,6 +95,7 @@ struct APNGFrameWriter {
     private let data: PNGImageData
     private let delays: [(numerator: UInt16, denominator: UInt16)]
     private let maxBytes: Int
+    private let strongestBytes: Int
     /// Frames whose filtered rows wait for the strength to be known.
     private var held: [(choice: APNGFrameChoice, filtered: [UInt8])] = []
     private var rawBytes = 0
@@ -90,8 +103,10 @@ struct APNGFrameWriter {
     private var index = 0
     private var sequence: UInt32 = 0
 
-    init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int) {
+    init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
+         strongestBytes: Int) {
         self.layout = layout
+        self.strongestBytes = strongestBytes
         self.width = width
         self.data = PNGImageData(layout: layout, effort: effort)
         self.delays = delays
@@ -106,7 +121,7 @@ struct APNGFrameWriter {
         guard strength == nil else { return try emit(choice, filtered: filtered) }
         rawBytes += (layout.rowBytes(width: choice.rect.width) + 1) * choice.rect.height
         held.append((choice, filtered))
-        if rawBytes > PNGImageData.strongestLimit { try release(.fast) }
+        if rawBytes > strongestBytes { try release(.fast) }
     }
 
     /// The finished file.
