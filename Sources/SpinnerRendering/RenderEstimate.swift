@@ -21,5 +21,5 @@ public struct RenderEstimate: Hashable, Sendable {
     /// Bytes of APNG rows the encoder may compress with the strongest deflate
     /// (`APNGEncoder.strongestBytes`): more than the standard 600 000 when the render,
     /// with that work counted in `seconds`, still takes under a second.
-    public var strongestDeflateBytes: Int = APNGEncoder.standardStrongestBytes
+    public internal(set) var strongestDeflateBytes = APNGEncoder.standardStrongestBytes
 }

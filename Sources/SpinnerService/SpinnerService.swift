@@ -15,7 +15,11 @@ public final class SpinnerService: HTTPResponder {
     /// parsing and canonicalisation entirely.
     private let knownTargets = ByteBoundedLRU<String>(capacity: 4 << 20)
     let renders: RenderDispatcher
+    /// The fixed documents; the gallery (`.index`) only when `configuration.gallery`.
     private let documents: [Route: Representation]
+    /// What a 404 lists as the paths there are.
+    private let knownPaths: String
+    private let problems: ProblemDetails
     private let transportStatistics: @Sendable () -> TransportStatistics
 
     /// A service whose `/metrics` reports `transportStatistics` for the connections.
@@ -26,16 +30,22 @@ public final class SpinnerService: HTTPResponder {
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes)
         self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics)
         self.transportStatistics = transportStatistics
+        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
         let short = "public, max-age=300"
-        documents = [
+        var documents: [Route: Representation] = [
             .catalog: Representation(mediaType: "application/json", body: Catalog.json(version: ServiceVersion.text), cacheControl: short,
                                      files: configuration.bodyFiles),
             .openAPI: Representation(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8),
                                      cacheControl: short, files: configuration.bodyFiles),
-            .index: Representation(mediaType: "text/html; charset=utf-8", body: Array(GalleryPage.html.utf8), cacheControl: short,
-                                   extraHeaders: [("Content-Security-Policy", GalleryPage.contentSecurityPolicy),
-                                                  ("Referrer-Policy", "no-referrer")], files: configuration.bodyFiles),
         ]
+        if configuration.gallery {
+            documents[.index] = Representation(mediaType: "text/html; charset=utf-8", body: Array(GalleryPage.html.utf8), cacheControl: short,
+                                               extraHeaders: [("Content-Security-Policy", GalleryPage.contentSecurityPolicy),
+                                                              ("Referrer-Policy", "no-referrer")], files: configuration.bodyFiles)
+        }
+        self.documents = documents
+        knownPaths = "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml"
+            + (configuration.gallery ? ", /" : "")
     }
 
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
@@ -48,21 +58,21 @@ public final class SpinnerService: HTTPResponder {
             metrics.request(route: .spinner, status: response.status)
             return .now(response)
         }
-        let route = Route(path: request.path)
+        let path = Route(path: request.path)
+        // A document this service does not serve (the gallery, when it is off) is not there.
+        let route = path.isDocument && documents[path] == nil ? .notFound : path
         func counted(_ response: HTTPResponse) -> HTTPAnswer {
             metrics.request(route: route.label, status: response.status)
             return .now(response)
         }
-        guard route != .notFound, route != .index || configuration.gallery else {
-            return counted(ProblemDetails.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
-                                                   accepted: "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml"
-                                                       + (configuration.gallery ? ", /" : ""),
-                                                   errorMaxAge: configuration.errorMaxAgeSeconds))
+        guard route != .notFound else {
+            return counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
+                                             accepted: knownPaths))
         }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return counted(ProblemDetails.response(status: 405, title: "Method not allowed",
-                                                   detail: "\(request.method.prefix(20)) is not supported here; use GET or HEAD.",
-                                                   accepted: "GET, HEAD", headers: [("Allow", "GET, HEAD")]))
+            return counted(problems.response(status: 405, title: "Method not allowed",
+                                             detail: "\(request.method.prefix(20)) is not supported here; use GET or HEAD.",
+                                             accepted: "GET, HEAD", headers: [("Allow", "GET, HEAD")]))
         }
         switch route {
         case .spinner(let kind, let fileExtension):
@@ -87,13 +97,20 @@ public final class SpinnerService: HTTPResponder {
     }
 
     private func spinner(kind: String, fileExtension: String?, request: HTTPRequest) -> HTTPAnswer {
-        let spinnerRequest: SpinnerRequest
         var query = request.query
-        var signatures: [String] = []
+        var signature: String? = nil
         if configuration.signing != nil {
-            signatures = query.filter { $0.name == URLSigning.parameter }.map(\.value)
+            let signatures = query.filter { $0.name == URLSigning.parameter }.map(\.value)
             query.removeAll { $0.name == URLSigning.parameter }
+            // A missing, repeated or malformed sig is refused before any parsing or HMAC,
+            // so a flood of unsigned or forged URLs costs next to nothing.
+            guard signatures.count == 1, URLSigning.isWellFormed(signatures[0]) else {
+                return .now(unsigned(signatures.isEmpty ? "This service renders signed URLs only; this one has no sig."
+                                                        : "The sig of this URL is not valid for it."))
+            }
+            signature = signatures[0]
         }
+        let spinnerRequest: SpinnerRequest
         do {
             var format: OutputFormat? = nil
             if let fileExtension {
@@ -103,20 +120,14 @@ public final class SpinnerService: HTTPResponder {
             }
             spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: query)
         } catch let error as RequestError {
-            return .now(ProblemDetails.response(for: error, errorMaxAge: configuration.errorMaxAgeSeconds))
+            return .now(problems.response(for: error))
         } catch {
             return .now(HTTPResponse.text(500, "unexpected error"))
         }
-        if let signing = configuration.signing {
-            // Checked on the canonical form, so any spelling of a signed URL is accepted and
-            // no spelling of another one is.
-            guard signatures.count == 1, signing.verifies(signatures[0], of: spinnerRequest.canonicalForm) else {
-                return .now(ProblemDetails.response(status: 403, title: "Signature required",
-                                                    detail: signatures.isEmpty ? "This service renders signed URLs only; this one has no sig."
-                                                        : "The sig of this URL is not valid for it.",
-                                                    parameter: URLSigning.parameter, accepted: "sig=HMAC-SHA256 of the URL's canonical form (spinnerd sign)",
-                                                    errorMaxAge: configuration.errorMaxAgeSeconds))
-            }
+        // Checked on the canonical form, so any spelling of a signed URL is accepted and no
+        // spelling of another one is.
+        if let signing = configuration.signing, let signature, !signing.verifies(signature, of: spinnerRequest.canonicalForm) {
+            return .now(unsigned("The sig of this URL is not valid for it."))
         }
         let key = spinnerRequest.canonicalForm + "|" + ServiceVersion.text
         knownTargets.insert(key, cost: request.target.utf8.count + key.utf8.count + 64, for: request.target)
@@ -126,6 +137,12 @@ public final class SpinnerService: HTTPResponder {
         }
         metrics.cacheMiss()
         return renders.answer(spinnerRequest, key: key, to: request)
+    }
+
+    /// The 403 for a spinner URL without a valid signature, in signed mode.
+    private func unsigned(_ detail: String) -> HTTPResponse {
+        problems.response(status: 403, title: "Signature required", detail: detail, parameter: URLSigning.parameter,
+                          accepted: "sig=HMAC-SHA256 of the URL's canonical form (spinnerd sign)")
     }
 
     /// Drops queued renders and ends the render threads; call after the server drained.

@@ -24,11 +24,12 @@ enum ServeCommand {
         // page faults and 3.4 s in the service against 4 800 and 1.4 s in `spinnerd render`.
         // 16 MiB of padding kept it to 200 000 and 1.8 s; memory still goes back to the
         // system when a render ends (the resident set returned to 27 MiB).
-        _ = mallopt(M_TOP_PAD, 16 << 20)
+        let padded = mallopt(M_TOP_PAD, 16 << 20) != 0
         // Descriptors first: the connection limits and the cache's body files share them.
         let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.server.eventLoops)
         let (options, warnings) = parsed.settled(by: plan)
-        for warning in warnings where options.logLevel != "none" { Console.error("spinnerd: warning: \(warning)") }
+        let allWarnings = warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
+        for warning in allWarnings where options.logLevel != "none" { Console.error("spinnerd: warning: \(warning)") }
         // Block the stop signals before any thread starts, so every thread inherits the
         // mask and only sigwait below receives them. A (never run) handler is installed
         // too: as PID 1 in a container, a signal left at its default action is dropped.

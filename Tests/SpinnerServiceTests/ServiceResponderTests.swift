@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import SpinnerModel
 @testable import SpinnerService
 import XCTest
 
@@ -177,6 +178,29 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertTrue(responses.all.contains(503), "\(responses.all)")
         XCTAssertTrue(responses.all.contains(200))
         XCTAssertEqual(responses.retryAfters, Array(repeating: "1", count: responses.all.filter { $0 == 503 }.count))
+    }
+    /// Signed mode under attack: URLs with no, empty, malformed, huge or forged signatures
+    /// are all 403, start no render and leave nothing cached; a signed URL is still served.
+    func testForgedSignaturesCostNoRenderAndLeaveNothingBehind() throws {
+        let signing = try XCTUnwrap(URLSigning(keys: ["spinnerd test key - 32 bytes long"]))
+        let service = SpinnerService(configuration: ServiceConfiguration(signing: signing, gallery: false))
+        let wellFormedButWrong = String(repeating: "A", count: URLSigning.signatureLength)
+        var attacks = ["/spinner/dots.apng", "/spinner/dots.apng?sig=", "/spinner/dots.apng?sig=%21%21",
+                       "/spinner/dots.apng?sig=" + String(repeating: "A", count: 60_000),
+                       "/spinner/dots.apng?sig=\(wellFormedButWrong)=", "/spinner/dots.apng?sig=\(wellFormedButWrong)&sig=\(wellFormedButWrong)",
+                       "/spinner/nonsense?size=-1&sig=%00"]
+        attacks += (0 ..< 5_000).map { "/spinner/circular.gif?size=\(16 + $0 % 200)&stroke=\(1 + $0 % 29)&sig=\(wellFormedButWrong)" }
+        for target in attacks {
+            let response = get(service, target)
+            XCTAssertEqual(response.status, 403, String(target.prefix(120)))
+            XCTAssertEqual(response.headers["Content-Type"], "application/problem+json")
+        }
+        let metrics = String(decoding: get(service, "/metrics").body, as: UTF8.self)
+        for line in ["spinnerd_cache_misses_total 0", "spinnerd_cache_entries 0", "spinnerd_render_flights 0"] {
+            XCTAssertTrue(metrics.contains("\n" + line + "\n"), "\(line) after the forged URLs")
+        }
+        let canonical = try SpinnerRequest.parse(kind: "dots", format: .apng, query: []).canonicalForm
+        XCTAssertEqual(get(service, "/spinner/dots.apng?sig=\(signing.signature(of: canonical))").status, 200)
     }
 }
 

@@ -63,7 +63,7 @@ public struct DecodedPixels: Sendable {
     /// `width × height × 4` bytes: R, G, B, A per pixel.
     public let bytes: [UInt8]
 
-    /// The pixel at column `x`, row `y` (rounded to the nearest pixel), as 0...255 channels.
+    /// The pixel that holds the point (`x`, `y`) (clamped to the image), as 0...255 channels.
     public func rgba(x: Double, y: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
         let column = min(max(Int(x.rounded(.down)), 0), width - 1), row = min(max(Int(y.rounded(.down)), 0), height - 1)
         let offset = (row * width + column) * 4

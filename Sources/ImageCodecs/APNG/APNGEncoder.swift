@@ -106,11 +106,11 @@ struct APNGFrameWriter {
     init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
          strongestBytes: Int) {
         self.layout = layout
-        self.strongestBytes = strongestBytes
         self.width = width
         self.data = PNGImageData(layout: layout, effort: effort)
         self.delays = delays
         self.maxBytes = maxBytes
+        self.strongestBytes = strongestBytes
         // Large work is compressed quickly whatever its total.
         if effort == .quick { strength = .fast }
     }

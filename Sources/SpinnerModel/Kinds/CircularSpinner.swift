@@ -49,7 +49,7 @@ public enum CircularSpinner: SpinnerDesign {
 
         let trackColor = (request.colorValue(.track) ?? style.track).resolved(for: theme)
         let puckPaint = request.color(.color, theme: theme).map(Paint.solid)
-            ?? style.puckPaint(center: center, radius: radius, theme: theme)
+            ?? style.puckPaint(center: center, theme: theme)
 
         // angle − 180°·length: both follow the same eased cycles, so their difference does too.
         let trailingEnd = cycle(period, first: -180 * shortLength, second: 720 - 180 * longLength, third: 1440 - 180 * shortLength)

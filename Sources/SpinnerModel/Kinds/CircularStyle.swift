@@ -22,10 +22,10 @@ public enum CircularStyle: String, CaseIterable, Sendable {
         }
     }
 
-    /// The puck's paint for a ring of centre-line `radius` around `center` in a box of
-    /// `center.x × 2` points, in the puck's own frame: trim 0 (its trailing end) at
-    /// 12 o'clock, running clockwise (so the gradient turns with the puck).
-    func puckPaint(center: Point, radius: Double, theme: Theme) -> Paint {
+    /// The puck's paint for a ring around `center` in a box of `center.x × 2` points, in
+    /// the puck's own frame: trim 0 (its trailing end) at 12 o'clock, running clockwise
+    /// (so the gradient turns with the puck).
+    func puckPaint(center: Point, theme: Theme) -> Paint {
         switch self {
         case .bubbledForeground:
             return .solid(Color(white: 0.94))

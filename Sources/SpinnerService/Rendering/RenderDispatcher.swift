@@ -23,10 +23,12 @@ final class RenderDispatcher: Sendable {
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics
     private let configuration: ServiceConfiguration
+    private let problems: ProblemDetails
     private let clock = SystemClock()
 
     init(configuration: ServiceConfiguration, cache: ByteBoundedLRU<Representation>, metrics: Metrics) {
         self.configuration = configuration
+        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
         self.renderer = SpinnerRenderer(budget: configuration.budget)
         self.scheduler = RenderScheduler(limits: configuration.lanes)
         self.cache = cache
@@ -45,14 +47,14 @@ final class RenderDispatcher: Sendable {
             estimate = try renderer.estimate(spinner)
         } catch {
             metrics.refusedByBudget()
-            return .now(Self.response(for: .refused(error), to: request, errorMaxAge: configuration.errorMaxAgeSeconds))
+            return .now(Self.response(for: .refused(error), to: request, problems: problems))
         }
         let lane: RenderLane = estimate.seconds <= configuration.quickRenderSeconds ? .quick : .heavy
         let pending = PendingResponse()
         let metrics = self.metrics
-        let errorMaxAge = configuration.errorMaxAgeSeconds
+        let problems = self.problems
         let joined = flights.join(key) { outcome in
-            let response = Self.response(for: outcome, to: request, errorMaxAge: errorMaxAge)
+            let response = Self.response(for: outcome, to: request, problems: problems)
             metrics.request(route: .spinner, status: response.status)
             pending.send(response)
         }
@@ -114,25 +116,25 @@ final class RenderDispatcher: Sendable {
         }
     }
 
-    private static func response(for outcome: Outcome, to request: HTTPRequest, errorMaxAge: Int) -> HTTPResponse {
+    private static func response(for outcome: Outcome, to request: HTTPRequest, problems: ProblemDetails) -> HTTPResponse {
         switch outcome {
         case .image(let representation):
             return representation.response(to: request, note: "cache=miss")
         case .refused(let error):
-            return ProblemDetails.response(for: error, errorMaxAge: errorMaxAge)
+            return problems.response(for: error)
         case .failed(let message):
-            return ProblemDetails.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
+            return problems.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
         case .busy(let lane, .clientLimit):
-            return ProblemDetails.response(status: 503, title: "Busy",
-                                           detail: "Your address already has its share of costly renders (\(lane.name) lane) in progress; retry shortly.",
-                                           headers: [("Retry-After", "1")])
+            return problems.response(status: 503, title: "Busy",
+                                     detail: "Your address already has its share of costly renders (\(lane.name) lane) in progress; retry shortly.",
+                                     headers: [("Retry-After", "1")])
         case .busy(let lane, .queueFull):
-            return ProblemDetails.response(status: 503, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
-                                           headers: [("Retry-After", "1")])
+            return problems.response(status: 503, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
+                                     headers: [("Retry-After", "1")])
         case .timedOut:
-            return ProblemDetails.response(status: 503, title: "Render timed out",
-                                           detail: "The image took longer than the render deadline; retry shortly or ask for less.",
-                                           headers: [("Retry-After", "2")])
+            return problems.response(status: 503, title: "Render timed out",
+                                     detail: "The image took longer than the render deadline; retry shortly or ask for less.",
+                                     headers: [("Retry-After", "2")])
         }
     }
 }

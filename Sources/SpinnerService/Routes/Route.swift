@@ -11,6 +11,9 @@ enum Route: Hashable, Sendable {
     case openAPI
     case notFound
 
+    /// A fixed document (catalog, gallery, OpenAPI) rather than a computed answer.
+    var isDocument: Bool { self == .catalog || self == .index || self == .openAPI }
+
     init(path: String) {
         switch path {
         case "/", "/index.html": self = .index

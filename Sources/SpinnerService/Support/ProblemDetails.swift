@@ -3,8 +3,12 @@ import HTTPServer
 import SpinnerModel
 
 /// `application/problem+json` bodies (RFC 9457) for every error the service sends, with
-/// the parameter, the value and what is accepted when a parameter is at fault.
-enum ProblemDetails {
+/// the parameter, the value and what is accepted when a parameter is at fault, and how
+/// long caches may keep each one (decided here from the status, once for all callers).
+struct ProblemDetails: Sendable {
+    /// Seconds a cache may keep a 400, 403 or 404 (`--error-max-age`); 0 stores none.
+    let errorMaxAge: Int
+
     private struct Body: Encodable {
         let type: String
         let title: String
@@ -16,31 +20,30 @@ enum ProblemDetails {
         let kinds: [String]?
     }
 
-    /// The response for a refused request; `errorMaxAge` as in `cacheControl`.
-    static func response(for error: RequestError, errorMaxAge: Int) -> HTTPResponse {
+    /// The response for a refused request.
+    func response(for error: RequestError) -> HTTPResponse {
         let kinds: [String]? = if case .unknownKind = error { SpinnerKind.allCases.map(\.rawValue) } else { nil }
         return response(status: error.status, title: error.title, detail: error.detail, parameter: error.parameter,
-                        value: error.value, accepted: error.accepted, kinds: kinds, errorMaxAge: errorMaxAge)
+                        value: error.value, accepted: error.accepted, kinds: kinds)
     }
 
     /// How long caches may keep a problem: a 400, 403 or 404 says what the URL itself
     /// means, so it is public for `errorMaxAge` seconds (a front absorbs floods of bad
     /// URLs); anything else (405, 500, 503: the server's state) is never stored.
-    static func cacheControl(status: Int, errorMaxAge: Int) -> String {
+    func cacheControl(status: Int) -> String {
         [400, 403, 404].contains(status) && errorMaxAge > 0 ? "public, max-age=\(errorMaxAge)" : "no-store"
     }
 
     /// A problem response with the given fields.
-    static func response(status: Int, title: String, detail: String, parameter: String? = nil, value: String? = nil,
-                         accepted: String? = nil, kinds: [String]? = nil, headers: [(String, String)] = [],
-                         errorMaxAge: Int = 0) -> HTTPResponse {
+    func response(status: Int, title: String, detail: String, parameter: String? = nil, value: String? = nil,
+                  accepted: String? = nil, kinds: [String]? = nil, headers: [(String, String)] = []) -> HTTPResponse {
         let body = Body(type: "about:blank", title: title, status: status, detail: detail, parameter: parameter,
                         value: value, accepted: accepted, kinds: kinds)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(body)).map { Array($0) } ?? Array("{\"status\":\(status)}".utf8)
         var fields = HTTPHeaders([("Content-Type", "application/problem+json"),
-                                  ("Cache-Control", cacheControl(status: status, errorMaxAge: errorMaxAge))] + headers)
+                                  ("Cache-Control", cacheControl(status: status))] + headers)
         ServiceHeaders.addCommon(to: &fields)
         return HTTPResponse(status: status, headers: fields, body: bytes)
     }

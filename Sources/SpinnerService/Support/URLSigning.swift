@@ -8,8 +8,8 @@ import Foundation
 /// `circular?format=gif`, any order, defaults given or not) shares one signature.
 public struct URLSigning: Sendable {
     /// The keys, the first one signing (`spinnerd sign`); every one verifies, so a new key
-    /// can be added before URLs signed with the old one are retired.
-    public let keys: [[UInt8]]
+    /// can be added before URLs signed with the old one are retired. Secret: never shown.
+    private let keys: [[UInt8]]
 
     /// Shortest key accepted, in bytes: HMAC keys shorter than the hash's output weaken it.
     public static let minimumKeyLength = 16
@@ -32,6 +32,17 @@ public struct URLSigning: Sendable {
     /// `sig` for `canonicalForm` under the first key: base64url without padding, 43 characters.
     public func signature(of canonicalForm: String) -> String {
         Self.base64URL(Self.hmac(key: keys[0], message: Array(canonicalForm.utf8)))
+    }
+
+    /// Length of every `sig`: 32 bytes of HMAC-SHA256 in base64url without padding.
+    public static let signatureLength = 43
+
+    /// True when `signature` could be a signature at all (43 base64url characters): what
+    /// is not is refused without computing any HMAC.
+    public static func isWellFormed(_ signature: String) -> Bool {
+        signature.utf8.count == Self.signatureLength && signature.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+        }
     }
 
     /// True when `signature` is `canonicalForm`'s under one of the keys, compared in time
