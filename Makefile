@@ -53,7 +53,7 @@ release:
 samples:
 	@mkdir -p $(OUT)
 	@for kind in circular activity dots arc capsules; do \
-	  for format in svg apng gif png; do \
+	  for format in svg apng gif png webp; do \
 	    .build/release/spinnerd render $$kind format=$$format -o $(OUT)/$$kind.$$format || exit 1; \
 	  done; \
 	done

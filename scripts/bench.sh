@@ -46,10 +46,8 @@ echo "   APNG at 128 px against apngasm (target: not larger) and apngopt (target
 printf "%-9s %9s %9s %7s   %9s %9s   %9s %9s %7s %9s %7s\n" kind webp img2webp ratio apng gif "apng128" apngasm ratio apngopt ratio
 for kind in "${kinds[@]}"; do
     $spinnerd render "$kind" format=webp -o "$work/$kind.webp"
-    rm -rf "$work/$kind-wframes" && mkdir -p "$work/$kind-wframes"
-    $spinnerd frames "$kind" -o "$work/$kind-wframes"
     # img2webp takes one duration per frame in ms: the same rounding of exact starts.
-    mapfile -t img2webp_args < <(python3 - "$work/$kind-wframes" <<'PY'
+    mapfile -t img2webp_args < <(python3 - "$work/$kind-frames" <<'PY'
 import glob, sys
 from fractions import Fraction
 elapsed, written = Fraction(0), 0
@@ -83,19 +81,20 @@ echo "   the compressed data of those: a ratio over 1 there is the deflate engin
 printf "%-9s %-7s %-8s %9s %9s %9s %9s %7s\n" kind px peer "inexact" alike "same rows" "data ours" "ratio"
 for kind in "${kinds[@]}"; do
     for px in default 128; do
-        if [[ $px == default ]]; then ours="$work/$kind.apng"; frames="$work/$kind-frames"; peers=("$work/$kind.apngasm.png")
-        else ours="$work/$kind-128.apng"; frames="$work/$kind-f128"; peers=("$work/$kind-128.apngasm.png" "$work/$kind-128.opt.png"); fi
-        for peer in "${peers[@]}"; do
-            python3 Tests/Support/imagetool.py apngpeer "$ours" "$peer" "$frames" | python3 -c "
+        if [[ $px == default ]]; then ours="$work/$kind.apng"; frames="$work/$kind-frames"; peers=(apngasm "$work/$kind.apngasm.png")
+        else ours="$work/$kind-128.apng"; frames="$work/$kind-f128"
+             peers=(apngasm "$work/$kind-128.apngasm.png" apngopt "$work/$kind-128.opt.png"); fi
+        python3 Tests/Support/imagetool.py apngpeers "$ours" "$frames" "${peers[1]}" ${peers[3]:+"${peers[3]}"} | python3 -c "
 import json, sys
 r = json.load(sys.stdin)
 assert not r['oursInexact'], 'our APNG does not show its frames exactly: %s' % r['oursInexact']
-name = 'apngopt' if sys.argv[3].endswith('.opt.png') else 'apngasm'
-ours, theirs = r['dataIdenticalRows']
-print('%-9s %-7s %-8s %9s %9s %9s %9d %7.3f' % (sys.argv[1], sys.argv[2], name, len(r['peerInexact']) or 'exact',
-      '%d/%d' % (r['storedAlike'], r['frames'][0]), r['rowsIdentical'], ours, ours / max(1, theirs)))
-" "$kind" "$px" "$peer"
-        done
+kind, px, names = sys.argv[1], sys.argv[2], sys.argv[3::2]
+for name, path in zip(names, sys.argv[4::2]):
+    peer = r['peers'][path]
+    ours, theirs = peer['dataIdenticalRows']
+    print('%-9s %-7s %-8s %9s %9s %9s %9d %7.3f' % (kind, px, name, len(peer['inexact']) or 'exact',
+          '%d/%d' % (peer['storedAlike'], r['frames']), peer['rowsIdentical'], ours, ours / max(1, theirs)))
+" "$kind" "$px" "${peers[@]}"
     done
 done
 echo "(inexact: frames the peer's file shows differently from the frames it was given)"

@@ -75,6 +75,8 @@ class Replica:
             if self.process.poll() is not None:
                 break
             time.sleep(0.05)
+        self.process.kill()  # nothing else would end it: the caller never gets this replica
+        self.process.wait()
         raise RuntimeError(f"{self.name} did not start")
 
     def stop(self, sig=signal.SIGTERM):
@@ -133,6 +135,7 @@ http {{
                 return
             except OSError:
                 time.sleep(0.05)
+        self.stop()  # nothing else would end it: the caller never gets this front
         raise RuntimeError("nginx did not start")
 
     def stop(self):
@@ -242,8 +245,11 @@ def main():
     results = Results()
     replicas, fronts = [], []
     try:
-        replicas = [Replica(os.path.abspath(arguments.binary), f"spinnerd-{n}", work) for n in (1, 2, 3)]
-        fronts = [Front(replicas, work, "front"), Front(replicas, work, "second-front")]
+        # One at a time, so those started before a failure are still stopped below.
+        for n in (1, 2, 3):
+            replicas.append(Replica(os.path.abspath(arguments.binary), f"spinnerd-{n}", work))
+        for name in ("front", "second-front"):
+            fronts.append(Front(replicas, work, name))
         for name, case in [("sharding", lambda: sharding(replicas, fronts[0], fronts[1], results)),
                            ("etag", lambda: etags(replicas, results)),
                            ("restarts", lambda: restarts(replicas, fronts[0], results))]:

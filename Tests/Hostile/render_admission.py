@@ -133,7 +133,10 @@ def costliest(binary, results):
     # 2 s at the speed the cost model was calibrated at; the reference render (circular
     # 512 px APNG) measures how much slower the machine is now, and the limit follows.
     reference = ["format=apng", "size=256", "scale=2"]
-    reference_estimate = estimate(binary, "circular", reference)["seconds"]
+    reference_found = estimate(binary, "circular", reference)
+    if reference_found is None:
+        return  # refused: reported above as a failure, and nothing to measure the machine by
+    reference_estimate = reference_found["seconds"]
 
     def allowance():
         seconds = min(render_alone(binary, "circular", reference)[1] for _ in range(2))

@@ -15,13 +15,14 @@
   imagetool.py rgba FILE             raw RGBA bytes of the first frame on stdout
   imagetool.py apng FILE             JSON: acTL frames/plays and every fcTL's rectangle,
                                      delay fraction and dispose/blend ops, read from the bytes
-  imagetool.py apngpeer OURS PEER FRAMEDIR
+  imagetool.py apngpeers OURS FRAMEDIR PEER...
                                      JSON: whether each APNG shows exactly the frames in
                                      FRAMEDIR (frameNNN.png; fully transparent pixels are
-                                     equal whatever their colour), and how the two store
-                                     them: frames with the same rectangle and ops, of those
-                                     the frames whose filtered rows are byte-identical, and
-                                     the compressed data of those frames in each file
+                                     equal whatever their colour), and how each peer stores
+                                     them beside OURS: frames with the same rectangle and
+                                     ops, of those the frames whose filtered rows are
+                                     byte-identical, and the compressed data of those frames
+                                     in each file
 """
 import json
 import os
@@ -89,37 +90,44 @@ def diff(a, b, tolerance, background=None, blur=0):
         return {"sameSize": True, "differing": differing, "largest": largest}
 
 
-def apng_chunks(path):
+def png_chunks(path):
+    """Every chunk of a PNG file in order: (type, body)."""
     data = open(path, "rb").read()
-    offset, result = 8, {"frames": []}
+    offset = 8
     while offset < len(data):
         length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        body = data[offset + 8:offset + 8 + length]
+        yield kind, data[offset + 8:offset + 8 + length]
+        offset += 12 + length
+
+
+def frame_control(body):
+    """An fcTL chunk's fields."""
+    _, width, height, x, y, numerator, denominator, dispose, blend = struct.unpack(">IIIIIHHBB", body)
+    return {"width": width, "height": height, "x": x, "y": y, "delay": [numerator, denominator],
+            "dispose": dispose, "blend": blend}
+
+
+def apng_chunks(path):
+    result = {"frames": []}
+    for kind, body in png_chunks(path):
         if kind == b"acTL":
             result["numFrames"], result["numPlays"] = struct.unpack(">II", body)
         elif kind == b"fcTL":
-            _, width, height, x, y, numerator, denominator, dispose, blend = struct.unpack(">IIIIIHHBB", body)
-            result["frames"].append({"width": width, "height": height, "x": x, "y": y,
-                                     "delay": [numerator, denominator], "dispose": dispose, "blend": blend})
-        offset += 12 + length
+            result["frames"].append(frame_control(body))
     return result
 
 
 def apng_stored_frames(path):
-    """Each frame's fcTL fields (rectangle, dispose, blend) and its compressed data."""
-    data = open(path, "rb").read()
-    offset, frames = 8, []
-    while offset < len(data):
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        body = data[offset + 8:offset + 8 + length]
+    """Each frame's rectangle and dispose/blend ops, and its compressed data."""
+    frames = []
+    for kind, body in png_chunks(path):
         if kind == b"fcTL":
-            _, width, height, x, y, _, _, dispose, blend = struct.unpack(">IIIIIHHBB", body)
-            frames.append({"ops": (x, y, width, height, dispose, blend), "data": b""})
+            control = frame_control(body)
+            frames.append({"ops": tuple(control[k] for k in ("x", "y", "width", "height", "dispose", "blend")), "data": b""})
         elif kind == b"IDAT" and frames:
             frames[-1]["data"] += body
         elif kind == b"fdAT":
             frames[-1]["data"] += body[4:]
-        offset += 12 + length
     return frames
 
 
@@ -129,6 +137,8 @@ def inexact_frames(path, frame_dir):
     inexact, count = [], 0
     for index, frame, _ in composited_frames(path):
         count += 1
+        if index >= len(sources):
+            continue  # reported below as a frame count
         with Image.open(sources[index]) as source:
             expected = source.convert("RGBA")
         # Fully transparent pixels are the same pixel whatever their colour channels.
@@ -142,14 +152,18 @@ def inexact_frames(path, frame_dir):
     return inexact
 
 
-def apng_peer(ours, peer, frame_dir):
-    mine, theirs = apng_stored_frames(ours), apng_stored_frames(peer)
-    alike = [(a, b) for a, b in zip(mine, theirs) if a["ops"] == b["ops"]]
-    identical = [(a, b) for a, b in alike if zlib.decompress(a["data"]) == zlib.decompress(b["data"])]
-    return {"oursInexact": inexact_frames(ours, frame_dir), "peerInexact": inexact_frames(peer, frame_dir),
-            "frames": [len(mine), len(theirs)], "storedAlike": len(alike), "rowsIdentical": len(identical),
-            "dataAlike": [sum(len(a["data"]) for a, _ in alike), sum(len(b["data"]) for _, b in alike)],
-            "dataIdenticalRows": [sum(len(a["data"]) for a, _ in identical), sum(len(b["data"]) for _, b in identical)]}
+def apng_peers(ours, frame_dir, peers):
+    mine = apng_stored_frames(ours)
+    result = {"oursInexact": inexact_frames(ours, frame_dir), "frames": len(mine), "peers": {}}
+    for peer in peers:
+        theirs = apng_stored_frames(peer)
+        alike = [(a, b) for a, b in zip(mine, theirs) if a["ops"] == b["ops"]]
+        identical = [(a, b) for a, b in alike if zlib.decompress(a["data"]) == zlib.decompress(b["data"])]
+        result["peers"][peer] = {"inexact": inexact_frames(peer, frame_dir), "storedAlike": len(alike),
+                                 "rowsIdentical": len(identical),
+                                 "dataIdenticalRows": [sum(len(a["data"]) for a, _ in identical),
+                                                       sum(len(b["data"]) for _, b in identical)]}
+    return result
 
 
 def main(argv):
@@ -169,8 +183,8 @@ def main(argv):
             sys.stdout.buffer.write(image.convert("RGBA").tobytes())
     elif command == "apng":
         print(json.dumps(apng_chunks(argv[2])))
-    elif command == "apngpeer":
-        print(json.dumps(apng_peer(argv[2], argv[3], argv[4])))
+    elif command == "apngpeers":
+        print(json.dumps(apng_peers(argv[2], argv[3], argv[4:])))
     else:
         raise SystemExit("unknown command " + command)
 
