@@ -3,7 +3,9 @@
 
 - every Kubernetes manifest the kustomization lists passes `kubernetes-validate --strict`
   (the API's own schemas: unknown or misplaced fields fail);
-- the Deployment keeps its promises: at least 2 replicas, readiness and liveness probes on
+- the Deployment keeps its promises: at least 2 replicas (the autoscaler's minimum; the
+  Deployment leaves the count to it), a disruption budget that lets a drain proceed at
+  that minimum, readiness and liveness probes on
   /healthz, requests and limits, a non-root read-only container without privilege
   escalation or capabilities, a grace period longer than the preStop pause plus the drain;
 - every environment variable the ConfigMap sets is one spinnerd reads (README), and the
@@ -44,7 +46,13 @@ def main():
     deployment = documents["Deployment"]["spec"]
     pod = deployment["template"]["spec"]
     container = pod["containers"][0]
-    check(deployment["replicas"] >= 2, f"{deployment['replicas']} replicas")
+    autoscaler = documents["HorizontalPodAutoscaler"]["spec"]
+    check(autoscaler["minReplicas"] >= 2, f"at least 2 replicas ({autoscaler['minReplicas']})")
+    check("replicas" not in deployment, "the Deployment leaves the replica count to the autoscaler")
+    budget = documents["PodDisruptionBudget"]["spec"]
+    allowed = budget.get("maxUnavailable", autoscaler["minReplicas"] - budget.get("minAvailable", autoscaler["minReplicas"]))
+    check(allowed >= 1 and autoscaler["minReplicas"] - allowed >= 1,
+          f"at the minimum of {autoscaler['minReplicas']} pods a drain may take {allowed} and leaves one serving")
     for probe in ("readinessProbe", "livenessProbe"):
         check(container.get(probe, {}).get("httpGet", {}).get("path") == "/healthz", f"{probe} on /healthz")
     resources = container.get("resources", {})
