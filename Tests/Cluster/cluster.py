@@ -30,7 +30,7 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Hostile"))
-from hostile import Results  # noqa: E402
+from hostile import Results, metric  # noqa: E402
 FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
 KINDS = ["circular", "activity", "dots", "arc", "capsules"]
 
@@ -84,8 +84,7 @@ class Replica:
         return self.process.wait(timeout=60)
 
     def renders(self):
-        text = get(self.port, "/metrics")[2].decode()
-        return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith("spinnerd_renders_total"))
+        return metric(self.port, "spinnerd_renders_total")
 
 
 class Front:

@@ -30,7 +30,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from hostile import Results, Server, address, connect, probe, read_response  # noqa: E402
+from hostile import Results, Server, address, connect, metric, probe, read_response  # noqa: E402
 
 KINDS = ["circular", "activity", "dots", "arc", "capsules"]
 MIB = 1 << 20
@@ -165,14 +165,6 @@ def costliest(binary, results):
             worst = (kind, params, seconds, peak)
     if worst:
         print(f"  costliest found: {worst[0]} {' '.join(worst[1])}: {worst[2]:.2f} s, peak {worst[3]:.1f} MiB")
-
-
-def metric(port, name):
-    """Sum of every sample of `name`."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics") as response:
-        text = response.read().decode()
-    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-               if line.startswith(name + " ") or line.startswith(name + "{"))
 
 
 def costly_paths(binary, count, fmt="apng", first=0):
