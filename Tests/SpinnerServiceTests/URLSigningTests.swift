@@ -132,4 +132,16 @@ final class URLSigningTests: XCTestCase {
         let never = try ServerProcess(["--error-max-age", "0"])
         XCTAssertEqual(try get(never, "/spinner/arc.gif?stroke=99").header("Cache-Control"), "no-store")
     }
+
+    /// The new options refuse what they cannot mean: the server does not start.
+    func testBadSigningGalleryAndErrorCachingValuesStopTheServer() throws {
+        for arguments in [["--signing-key", ","], ["--signing-key", "   "], ["--gallery=maybe"],
+                          ["--error-max-age", "-1"], ["--error-max-age", "86401"], ["--error-max-age", "1m"]] {
+            XCTAssertThrowsError(try ServerProcess(arguments), "\(arguments)")
+        }
+        XCTAssertThrowsError(try ServerProcess([], environment: ["SPINNERD_ERROR_MAX_AGE": "forever"]))
+        let off = try ServerProcess(["--gallery=false"])
+        XCTAssertEqual(try get(off, "/").status, 404, "--gallery=false turns the gallery off")
+        XCTAssertEqual(try get(off, "/").header("Cache-Control"), "public, max-age=60")
+    }
 }
