@@ -2,28 +2,39 @@ import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
 
-/// The words after `render` or `frames`: `KIND [key=value …] -o PATH`, parsed the same
-/// way for both, plus how a failure is reported (exit 2 for refused input, 1 otherwise).
+/// The words after `render`, `frames`, `cost` or `sign`: `KIND [key=value …] -o PATH`
+/// and the command's own `--name VALUE` options, parsed the same way for all, plus how a
+/// failure is reported (exit 2 for refused input, 1 otherwise).
 struct Invocation {
     let kind: String
     let query: [(name: String, value: String)]
     let output: String
+    /// The values of the command's own options (`--name VALUE` or `--name=VALUE`), by name.
+    let options: [String: String]
 
     /// Parses `arguments`, printing the problem and usage on failure; `needsOutput` false
-    /// for commands that write no file.
-    static func parse(_ arguments: [String], command: String, needsOutput: Bool = true) -> Invocation? {
+    /// for commands that write no file; `options` the names of the command's own options.
+    static func parse(_ arguments: [String], command: String, needsOutput: Bool = true, options names: Set<String> = []) -> Invocation? {
         var kind: String? = nil
         var output: String? = nil
         var query: [(name: String, value: String)] = []
+        var options: [String: String] = [:]
         var remaining = arguments[...]
         func fail(_ problem: String) -> Invocation? {
-            Console.error("spinnerd \(command): \(problem)\n\n" + Usage.text)
+            Self.fail(command, problem)
             return nil
         }
         while let word = remaining.popFirst() {
             if word == "-o" || word == "--output" {
                 guard let path = remaining.popFirst() else { return fail("-o needs a path") }
                 output = path
+            } else if word.hasPrefix("--"), let name = names.first(where: { word == "--" + $0 || word.hasPrefix("--\($0)=") }) {
+                if word.count > name.count + 2 {
+                    options[name] = String(word.dropFirst(name.count + 3))
+                } else {
+                    guard let value = remaining.popFirst() else { return fail("--\(name) needs a value") }
+                    options[name] = value
+                }
             } else if let equals = word.firstIndex(of: "=") {
                 query.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
             } else if kind == nil {
@@ -34,7 +45,12 @@ struct Invocation {
         }
         guard let kind else { return fail("missing KIND") }
         guard let output = output ?? (needsOutput ? nil : "") else { return fail("missing -o PATH") }
-        return Invocation(kind: kind, query: query, output: output)
+        return Invocation(kind: kind, query: query, output: output, options: options)
+    }
+
+    /// Prints `problem` for `command` with the usage (the caller exits 2).
+    static func fail(_ command: String, _ problem: String) {
+        Console.error("spinnerd \(command): \(problem)\n\n" + Usage.text)
     }
 
     /// The format the path's extension asks for, unless `format=` is given (the request

@@ -144,4 +144,20 @@ final class URLSigningTests: XCTestCase {
         XCTAssertEqual(try get(off, "/").status, 404, "--gallery=false turns the gallery off")
         XCTAssertEqual(try get(off, "/").header("Cache-Control"), "public, max-age=60")
     }
+
+    /// `spinnerd sign` takes its key from the flag (either spelling) or the environment,
+    /// and refuses to sign without one or with a weak one.
+    func testSignTakesItsKeyFromTheFlagOrTheEnvironmentAndRefusesWeakOnes() throws {
+        let key = "spinnerd test key - 32 bytes long"
+        let flagged = try sign(key, "arc", "size=30")
+        let spelled = try ExternalTool.run(Repository.spinnerd, ["sign", "arc", "--signing-key=\(key)", "size=30"])
+        XCTAssertEqual(spelled.outputText.trimmingCharacters(in: .whitespacesAndNewlines), flagged)
+        let environment = try ExternalTool.run("env", ["SPINNERD_SIGNING_KEY=\(key)", Repository.spinnerd, "sign", "arc", "size=30"])
+        XCTAssertEqual(environment.outputText.trimmingCharacters(in: .whitespacesAndNewlines), flagged)
+        for arguments in [["sign", "arc"], ["sign", "arc", "--signing-key", "short"], ["sign", "arc", "--signing-key"]] {
+            let refused = try ExternalTool.run("env", ["-u", "SPINNERD_SIGNING_KEY", Repository.spinnerd] + arguments)
+            XCTAssertEqual(refused.status, 2, "\(arguments)")
+            XCTAssertTrue(refused.outputText.isEmpty, "nothing signed: \(arguments)")
+        }
+    }
 }
