@@ -189,10 +189,9 @@ def write_table(rates, per_frame, margin, measured):
         entries = ", ".join(f".{kind}: {per_frame[(fmt, kind)] * margin * FORMAT_MARGIN.get(fmt, 1):.6f}" for kind in KINDS)
         lines.append(f"        .{fmt}: [{entries}],")
     lines += ["    ]", "}", ""]
-    path = TABLE
-    with open(path, "w") as table:
+    with open(TABLE, "w") as table:
         table.write("\n".join(lines))
-    print(f"wrote {os.path.normpath(path)}")
+    print(f"wrote {os.path.normpath(TABLE)}")
 
 
 if __name__ == "__main__":

@@ -19,17 +19,20 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Hostile"))
+from hostile import Results  # noqa: E402
+
 K8S = os.path.join(ROOT, "deploy", "kubernetes")
-DRAIN_SECONDS = 30  # HTTPServerConfiguration.drainTimeout
+# The server's default drain, read from its source so the two cannot drift apart.
+DRAIN_SECONDS = int(re.search(r"drainTimeout: Int64 = ([0-9_]+)", open(os.path.join(
+    ROOT, "Sources", "HTTPServer", "HTTPServerConfiguration.swift")).read()).group(1).replace("_", "")) // 1000
 
 
 def main():
-    failures = []
+    results = Results()
 
     def check(ok, text):
-        print(f"  [{'ok  ' if ok else 'FAIL'}] {text}")
-        if not ok:
-            failures.append(text)
+        results.check("manifests", ok, text)
 
     kustomization = yaml.safe_load(open(os.path.join(K8S, "kustomization.yaml")))
     files = [os.path.join(K8S, name) for name in kustomization["resources"]]
@@ -84,11 +87,7 @@ def main():
     check(all(re.search(rf"server {name}:8080", conf) for name in replicas), "the front's upstreams are compose's replicas")
     check("hash $request_uri consistent;" in conf, "the front routes by consistent hashing of the URI")
 
-    if failures:
-        print("\ndeploy: FAILED\n  " + "\n  ".join(failures))
-        return 1
-    print("\ndeploy: the manifests hold")
-    return 0
+    return results.report("deploy")
 
 
 if __name__ == "__main__":
