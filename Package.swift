@@ -62,7 +62,8 @@ let package = Package(
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
         .testTarget(
             name: "SpinnerRenderingTests",
-            dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"]),
+            dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),
     ]

@@ -24,21 +24,20 @@ public struct SVGDocument: Sendable {
         var builder = SVGSceneBuilder(animations: animations)
         var content = builder.elements(for: scene)
         var definitions = builder.definitions
-        var darkRules: [String] = []
+        var darkClasses = SVGThemeOverrides.Classes()
         if theme == .auto {
             // The dark scene is built only to read its colours; its animations are discarded.
             var darkBuilder = SVGSceneBuilder(animations: SVGAnimations(loopMilliseconds: loop, plays: plays))
             let darkContent = darkBuilder.elements(for: request.kind.scene(for: request, theme: .dark))
-            var counter = 0
-            darkRules = SVGThemeOverrides.rules(light: &content, dark: darkContent, counter: &counter)
-                + SVGThemeOverrides.rules(light: &definitions, dark: darkBuilder.definitions, counter: &counter)
+            SVGThemeOverrides.add(light: &content, dark: darkContent, to: &darkClasses)
+            SVGThemeOverrides.add(light: &definitions, dark: darkBuilder.definitions, to: &darkClasses)
         }
         content = SVGHoisting.hoisted(SVGReuse.sharingGeometry(content, definitions: &definitions))
 
         let size = String(request.integer(.size))
         let viewBox = "0 0 " + SVGFormat.number(scene.size) + " " + SVGFormat.number(scene.size)
         var children = [SVGElement("title", text: request.values[.title] == nil ? "Loading" : request.text(.title))]
-        let css = animations.css(extra: darkRules.isEmpty ? [] : ["@media (prefers-color-scheme:dark){" + darkRules.joined() + "}"])
+        let css = animations.css(extra: darkClasses.isEmpty ? [] : ["@media (prefers-color-scheme:dark){" + darkClasses.css + "}"])
         if !css.isEmpty { children.append(SVGElement("style", text: css)) }
         if !definitions.isEmpty { children.append(SVGElement("defs", children: definitions)) }
         children += content

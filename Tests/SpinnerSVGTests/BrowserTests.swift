@@ -23,15 +23,6 @@ final class BrowserTests: XCTestCase {
         return try SpinnerRenderer().render(request).bytes
     }
 
-    private func runBrowser(_ jobs: [[String: Any]], in directory: TemporaryDirectory) throws -> Data {
-        let jobFile = directory.path("jobs.json")
-        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobFile))
-        let script = Repository.root.appendingPathComponent("Tests/Support/browser.py").path
-        let result = try ExternalTool.run("python3", [script, jobFile])
-        XCTAssertEqual(result.status, 0, result.errorText)
-        return result.output
-    }
-
     /// For each kind (and a few variations), the SVG seeked to five times against the PNGs.
     func testSeekedSVGMatchesTheRasterFrameAtTheSameTime() throws {
         let directory = try TemporaryDirectory()
@@ -57,7 +48,7 @@ final class BrowserTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             jobs.append(["type": "seek", "svg": svg, "size": request.integer(.size), "times": times, "pngs": pngs, "out": output])
         }
-        let results = try JSONDecoder().decode([[Seek]].self, from: try runBrowser(jobs, in: directory))
+        let results = try JSONDecoder().decode([[Seek]].self, from: try Browser.run(jobs, in: directory))
         for ((kind, pairs), seeks) in zip(cases, results) {
             let request = try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })
             let pixels = request.integer(.size) * request.integer(.size)
@@ -75,7 +66,7 @@ final class BrowserTests: XCTestCase {
     func testEveryKindAnimatesInAnImage() throws {
         let directory = try TemporaryDirectory()
         let svgs = try SpinnerKind.allCases.map { try directory.write(try render($0.rawValue, .svg, []), to: "\($0.rawValue).svg") }
-        let results = try JSONDecoder().decode([[Shown]].self, from: try runBrowser([["type": "animates", "svgs": svgs, "out": directory.url.path]], in: directory))
+        let results = try JSONDecoder().decode([[Shown]].self, from: try Browser.run([["type": "animates", "svgs": svgs, "out": directory.url.path]], in: directory))
         for shown in try XCTUnwrap(results.first) {
             XCTAssertTrue(shown.loaded, shown.svg)
             XCTAssertTrue(shown.changed, "\(shown.svg) did not move in 300 ms")
@@ -85,7 +76,7 @@ final class BrowserTests: XCTestCase {
     func testEveryKindAsWebPAnimatesInAnImage() throws {
         let directory = try TemporaryDirectory()
         let webps = try SpinnerKind.allCases.map { try directory.write(try render($0.rawValue, .webp, []), to: "\($0.rawValue).webp") }
-        let results = try JSONDecoder().decode([[Shown]].self, from: try runBrowser([["type": "animates", "svgs": webps, "out": directory.url.path]], in: directory))
+        let results = try JSONDecoder().decode([[Shown]].self, from: try Browser.run([["type": "animates", "svgs": webps, "out": directory.url.path]], in: directory))
         let shown = try XCTUnwrap(results.first)
         XCTAssertEqual(shown.count, SpinnerKind.allCases.count)
         for image in shown {
@@ -98,7 +89,7 @@ final class BrowserTests: XCTestCase {
         let directory = try TemporaryDirectory()
         for kind in SpinnerKind.allCases {
             let svg = try directory.write(try render(kind.rawValue, .svg, []), to: "\(kind.rawValue).svg")
-            let results = try JSONDecoder().decode([[Timing]].self, from: try runBrowser([
+            let results = try JSONDecoder().decode([[Timing]].self, from: try Browser.run([
                 ["type": "durations", "svg": svg, "reducedMotion": false],
                 ["type": "durations", "svg": svg, "reducedMotion": true],
             ], in: directory))
@@ -117,7 +108,7 @@ final class BrowserTests: XCTestCase {
         let svg = try directory.write(try render("circular", .svg, pairs + [("theme", "auto")]), to: "auto.svg")
         let dark = try directory.write(try render("circular", .png, pairs + [("theme", "dark"), ("t", "0.5")]), to: "dark.png")
         let light = try directory.write(try render("circular", .png, pairs + [("theme", "light"), ("t", "0.5")]), to: "light.png")
-        let results = try JSONDecoder().decode([[Seek]].self, from: try runBrowser([
+        let results = try JSONDecoder().decode([[Seek]].self, from: try Browser.run([
             ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [dark], "colorScheme": "dark", "out": directory.url.path],
             ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [light], "colorScheme": "light", "out": directory.url.path],
             ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [light], "colorScheme": "dark", "out": directory.url.path],
@@ -130,7 +121,7 @@ final class BrowserTests: XCTestCase {
     func testFinitePlaysEndTogetherAtTheLoop() throws {
         let directory = try TemporaryDirectory()
         let svg = try directory.write(try render("dots", .svg, [("loops", "2")]), to: "twice.svg")
-        let timings = try JSONDecoder().decode([[Timing]].self, from: try runBrowser([["type": "durations", "svg": svg, "reducedMotion": false]], in: directory))
+        let timings = try JSONDecoder().decode([[Timing]].self, from: try Browser.run([["type": "durations", "svg": svg, "reducedMotion": false]], in: directory))
         for timing in try XCTUnwrap(timings.first) {
             XCTAssertEqual(try XCTUnwrap(timing.endTime), 12_000, accuracy: 1)  // 2 plays of the 6 s loop
         }

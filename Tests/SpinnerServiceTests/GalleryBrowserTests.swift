@@ -32,11 +32,7 @@ final class GalleryBrowserTests: XCTestCase {
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let directory = try TemporaryDirectory()
         let jobs: [[String: Any]] = [["type": "gallery", "url": server.url("/"), "out": shots.path]]
-        let jobFile = directory.path("jobs.json")
-        try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobFile))
-        let result = try ExternalTool.run("python3", [Repository.root.appendingPathComponent("Tests/Support/browser.py").path, jobFile])
-        XCTAssertEqual(result.status, 0, result.errorText)
-        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: result.output).first)
+        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: try Browser.run(jobs, in: directory)).first)
 
         XCTAssertEqual(report.consoleErrors, [], "console errors")
         XCTAssertEqual(report.failedRequests, [], "failed requests")

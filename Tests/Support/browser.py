@@ -13,6 +13,12 @@
         drives the gallery page at URL: console errors and failed requests, every kind's
         image loaded and moving, controls changing the preview, the copied URL fetched
         with a plain HTTP client, and desktop and phone screenshots saved in DIR
+    {"type": "contrast", "images": [PATH, ...], "page": "#rrggbb", "colorScheme": "light"|"dark",
+     "shots": N, "out": DIR}
+        shows each image in an <img> on a page of that colour in that colour scheme, takes
+        N screenshots 110 ms apart, and reports per image the WCAG contrast ratio against
+        the page reached by its most visible part (the 4th highest of any pixel in any
+        shot, so a stray antialiased pixel does not count), with the screenshot it was in
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -87,6 +93,51 @@ def animates(browser, job):
         results.append({"svg": path, "loaded": box["width"] > 0, "changed": changed})
     page.close()
     return results
+
+
+def luminance(rgb):
+    """WCAG 2 relative luminance of an sRGB colour (0...255 channels)."""
+    def linear(channel):
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    red, green, blue = (linear(c) for c in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(a, b):
+    lighter, darker = sorted((luminance(a), luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def contrast(browser, job):
+    page_colour = tuple(int(job["page"][i:i + 2], 16) for i in (1, 3, 5))
+    images = "".join('<img id="i%d" src="%s" style="margin:8px">' % (n, pathlib.Path(p).resolve().as_uri())
+                     for n, p in enumerate(job["images"]))
+    html = os.path.join(job["out"], "contrast-%s.html" % job["colorScheme"])
+    with open(html, "w") as handle:
+        handle.write("<!doctype html><meta name=color-scheme content='light dark'>"
+                     "<body style='margin:0;background:%s'>%s</body>" % (job["page"], images))
+    page = browser.new_page(viewport={"width": 1600, "height": 600}, device_scale_factor=1)
+    page.emulate_media(color_scheme=job["colorScheme"])
+    page.goto(pathlib.Path(html).resolve().as_uri(), wait_until="load")
+    page.evaluate("Promise.all([...document.images].map(i => i.decode()))")
+    boxes = [page.locator("#i%d" % n).bounding_box() for n in range(len(job["images"]))]
+    best = [(0.0, None)] * len(job["images"])
+    ratios = {}  # the contrast of each colour seen, computed once
+    for shot in range(job.get("shots", 8)):
+        path = os.path.join(job["out"], "contrast-%s-%d.png" % (job["colorScheme"], shot))
+        page.screenshot(path=path)
+        picture = Image.open(path).convert("RGB")
+        for n, box in enumerate(boxes):
+            crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
+            values = sorted((ratios.setdefault(colour, contrast_ratio(colour, page_colour)) for count, colour in
+                             crop.getcolors(crop.width * crop.height) for _ in range(min(count, 4))), reverse=True)
+            value = values[3] if len(values) > 3 else 1.0
+            if value > best[n][0]:
+                best[n] = (value, path)
+        page.wait_for_timeout(110)
+    page.close()
+    return [{"image": image, "contrast": value, "screenshot": shot} for image, (value, shot) in zip(job["images"], best)]
 
 
 def durations(browser, job):
@@ -217,7 +268,8 @@ def main(path):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
-            handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery}[job["type"]]
+            handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
+                       "contrast": contrast}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

@@ -13,6 +13,11 @@
                                      colour, with BLUR both are box-blurred by that radius
                                      (to compare a dithered GIF with the smooth original)
   imagetool.py rgba FILE             raw RGBA bytes of the first frame on stdout
+  imagetool.py digest FILE...        JSON per file: format, bytes, the file's SHA-256, and a SHA-256 of what a
+                                     viewer sees: the composited frames (fully transparent
+                                     pixels all alike, identical neighbours merged) with
+                                     their durations, so two encodings of the same picture
+                                     and timing share it
   imagetool.py apng FILE             JSON: acTL frames/plays and every fcTL's rectangle,
                                      delay fraction and dispose/blend ops, read from the bytes
   imagetool.py apngpeers OURS FRAMEDIR PEER...
@@ -24,6 +29,7 @@
                                      byte-identical, and the compressed data of those frames
                                      in each file
 """
+import hashlib
 import json
 import os
 import glob
@@ -88,6 +94,28 @@ def diff(a, b, tolerance, background=None, blur=0):
         mask = ImageChops.lighter(ImageChops.lighter(over[0], over[1]), ImageChops.lighter(over[2], over[3]))
         differing = mask.histogram()[255]
         return {"sameSize": True, "differing": differing, "largest": largest}
+
+
+def picture_digest(path):
+    """What a viewer sees of `path`, hashed: shown frames and how long each shows."""
+    shown = []  # [rgba bytes, duration ms]
+    with Image.open(path) as image:
+        kind = image.format
+    for _, frame, info in composited_frames(path):
+        blank = Image.new("RGBA", frame.size, (0, 0, 0, 0))
+        visible = frame.getchannel("A").point(lambda v: 255 if v else 0)
+        pixels = Image.composite(frame, blank, visible).tobytes()
+        duration = float(info.get("duration", 0))
+        if shown and shown[-1][0] == pixels:
+            shown[-1][1] += duration
+        else:
+            shown.append([pixels, duration])
+    digest = hashlib.sha256()
+    for pixels, duration in shown:
+        digest.update(b"%d:" % round(duration))
+        digest.update(pixels)
+    return {"format": kind, "bytes": os.path.getsize(path), "frames": len(shown), "digest": digest.hexdigest(),
+            "sha256": hashlib.sha256(open(path, "rb").read()).hexdigest()}
 
 
 def png_chunks(path):
@@ -183,6 +211,8 @@ def main(argv):
             sys.stdout.buffer.write(image.convert("RGBA").tobytes())
     elif command == "apng":
         print(json.dumps(apng_chunks(argv[2])))
+    elif command == "digest":
+        print(json.dumps([picture_digest(path) for path in argv[2:]]))
     elif command == "apngpeers":
         print(json.dumps(apng_peers(argv[2], argv[3], argv[4:])))
     else:

@@ -1,5 +1,7 @@
 /// `activity` — seed 000, ActivityIndicator: twelve black capsules around a centre,
-/// the full-opacity one advancing on a timer (`Timer.publish(every: 1.0 / 12)`).
+/// the full-opacity one advancing on a timer (`Timer.publish(every: 1.0 / 12)`). The
+/// seed's black is the light theme's primary label colour; the dark theme draws white,
+/// as SwiftUI's `.primary` would, so the spinner stays visible on a dark page.
 ///
 /// Geometry (28 pt box, centre c = (14, 14)): capsule i (of n = `count`, default 12) is
 /// w × 7 pt (w = `stroke`, default 2.5) spanning radius 7 to 14 — the seed's visible
@@ -18,13 +20,14 @@ public enum ActivitySpinner: SpinnerDesign {
         ParameterDefinition(.count, "Number of capsules.", .integer(default: 12, range: 3...24)),
         SharedParameters.points(.stroke, "Capsule width in points at the 28 pt natural size.", default: 2.5, range: 0.5...6),
         SharedParameters.duration("Seconds for the lit capsule to go once round.", default: 1000, range: 100...20000),
-        ParameterDefinition(.color, "Capsule colour.", .color(default: .fixed(.black), absent: "black")),
+        ParameterDefinition(.color, "Capsule colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
+                            .color(default: .system(.label), absent: "label")),
     ]
 
     public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
         let count = request.integer(.count)
         let period = request.milliseconds(.duration)
-        let color = request.color(.color, theme: theme) ?? .black
+        let color = request.color(.color, theme: theme) ?? SystemColor.label.resolved(for: theme)
         let center = Point(x: 14, y: 14)
         let capsule = ShapeNode(.capsule(center: Point(x: 14, y: 3.5), width: request.number(.stroke), height: 7),
                                 paint: .solid(color))

@@ -1,6 +1,7 @@
 /// `capsules` — seed 004, Capsule loading: fifteen outlined capsules on a ring; a timer
 /// selects the next one every 0.1 s and each capsule's stroke opacity animates
-/// `.linear(duration: 0.5)` towards 1 when selected and 0 when not.
+/// `.linear(duration: 0.5)` towards 1 when selected and 0 when not. The seed's black
+/// stroke is the light theme's primary label colour: white in the dark theme.
 ///
 /// Geometry (215 pt box, centre c = (107.5, 107.5)): capsule i (of n = `count`, default
 /// 15) is 20 × 50 pt, stroked `stroke` (default 5) wide, its centre 80 pt below c
@@ -26,13 +27,14 @@ public enum CapsulesSpinner: SpinnerDesign {
         SharedParameters.points(.stroke, "Outline width in points at the 215 pt natural size.", default: 5, range: 1...10),
         SharedParameters.duration("Seconds for the selection to go once round; a fade lasts five steps.",
                                   default: 1500, range: 300...20000),
-        ParameterDefinition(.color, "Outline colour.", .color(default: .fixed(.black), absent: "black")),
+        ParameterDefinition(.color, "Outline colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
+                            .color(default: .system(.label), absent: "label")),
     ]
 
     public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
         let count = request.integer(.count)
         let period = request.milliseconds(.duration)
-        let color = request.color(.color, theme: theme) ?? .black
+        let color = request.color(.color, theme: theme) ?? SystemColor.label.resolved(for: theme)
         let center = Point(x: 107.5, y: 107.5)
         let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),
                                 paint: .solid(color), stroke: StrokeStyle(width: request.number(.stroke)))

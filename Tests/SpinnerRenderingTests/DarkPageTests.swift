@@ -1,0 +1,52 @@
+import Foundation
+import SpinnerModel
+import SpinnerRendering
+import TestSupport
+import XCTest
+
+/// `theme=dark` (and `theme=auto` in a dark colour scheme) promises a spinner for a dark
+/// page. In Chromium, every kind's default spinner shown on the dark page colour
+/// (systemBackground: black) must be at least as visible as the same kind in the light
+/// theme on white, and reach WCAG 1.4.11's 3:1 non-text contrast wherever the light theme
+/// does. Visibility is the contrast of the most visible part (`browser.py contrast`).
+/// Screenshots are kept under `.build/dark-page-screenshots` for people to look at.
+final class DarkPageTests: XCTestCase {
+    private struct Measured: Decodable { let image: String; let contrast: Double; let screenshot: String? }
+
+    /// Light and dark measurements may differ by antialiasing alone: within 2 %.
+    static let tolerance = 0.98
+
+    func testEveryKindIsAsVisibleOnADarkPageAsOnALightOne() throws {
+        let directory = try TemporaryDirectory()
+        let shots = Repository.root.appendingPathComponent(".build/dark-page-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        func write(_ kind: SpinnerKind, _ format: OutputFormat, _ theme: String) throws -> String {
+            let request = try SpinnerRequest.parse(kind: kind.rawValue, format: format, query: [(name: "theme", value: theme)])
+            return try directory.write(try SpinnerRenderer().render(request).bytes, to: "\(kind.rawValue)-\(theme).\(format.rawValue)")
+        }
+        let kinds = SpinnerKind.allCases
+        let light = try kinds.map { try write($0, .svg, "light") }
+        let darkFormats: [(OutputFormat, String)] = [(.svg, "auto"), (.svg, "dark"), (.gif, "dark"), (.apng, "dark"), (.webp, "dark")]
+        var dark: [String] = []
+        for (format, theme) in darkFormats { dark += try kinds.map { try write($0, format, theme) } }
+
+        let results = try JSONDecoder().decode([[Measured]].self, from: try Browser.run([
+            ["type": "contrast", "images": light, "page": "#ffffff", "colorScheme": "light", "shots": 8, "out": shots.path],
+            ["type": "contrast", "images": dark, "page": "#000000", "colorScheme": "dark", "shots": 8, "out": shots.path],
+        ], in: directory))
+        XCTAssertEqual(results.map(\.count), [light.count, dark.count])
+        let lightContrast = Dictionary(uniqueKeysWithValues: zip(kinds, results[0].map(\.contrast)))
+        for (index, measured) in results[1].enumerated() {
+            let kind = kinds[index % kinds.count]
+            let (format, theme) = darkFormats[index / kinds.count]
+            let reference = try XCTUnwrap(lightContrast[kind])
+            let label = "\(kind.rawValue) \(format.rawValue) theme=\(theme)"
+            print("dark page: \(label): \(String(format: "%.2f", measured.contrast)):1 (light on white: \(String(format: "%.2f", reference)):1)")
+            XCTAssertGreaterThanOrEqual(measured.contrast, reference * Self.tolerance,
+                                        "\(label) is less visible on a dark page than in light (\(measured.screenshot ?? ""))")
+            if reference >= 3 {
+                XCTAssertGreaterThanOrEqual(measured.contrast, 3, "\(label) is under WCAG's 3:1 on a dark page")
+            }
+        }
+    }
+}
