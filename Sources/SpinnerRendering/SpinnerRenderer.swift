@@ -32,8 +32,8 @@ public struct SpinnerRenderer: Sendable {
     }
 
     /// The image `request` asks for, refused like `estimate` when over the budget; `stop`
-    /// is asked between frames.
-    public func render(_ request: SpinnerRequest, stop: StopCheck = .never) throws(RenderError) -> RenderedImage {
+    /// is asked between frames; `timings` records where the time goes.
+    public func render(_ request: SpinnerRequest, stop: StopCheck = .never, timings: PhaseTimes = .off) throws(RenderError) -> RenderedImage {
         let cost: RenderEstimate
         do { cost = try estimate(request) } catch { throw .request(error) }
         let (scene, plan) = try planned(request)
@@ -45,9 +45,9 @@ public struct SpinnerRenderer: Sendable {
             }
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
         case .apng:
-            let frames = try rasterFrames(scene, plan, stop: stop)
+            let frames = try rasterFrames(scene, plan, stop: stop, timings: timings)
             let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,
-                                      strongestBytes: cost.strongestDeflateBytes)
+                                      strongestBytes: cost.strongestDeflateBytes, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.
@@ -83,16 +83,23 @@ public struct SpinnerRenderer: Sendable {
         do { return (scene, try FramePlan(request: request, scene: scene, budget: budget)) } catch { throw .request(error) }
     }
 
-    /// Every planned frame, rasterised, with its exact duration in seconds.
-    func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never) throws(RenderError) -> [AnimationFrame] {
-        let rasterizer = try raster { () throws(RasterError) in try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize) }
-        var frames: [AnimationFrame] = []
-        for (time, duration) in zip(plan.times, plan.durations) {
-            do { try stop.check() } catch { throw .stopped(error) }
-            frames.append(AnimationFrame(image: rasterizer.render(at: time),
-                                         duration: FrameDuration(numerator: duration.numerator, denominator: duration.denominator * 1000)))
+    /// Every planned frame, rasterised (spread over the cores, one canvas each), with its
+    /// exact duration in seconds.
+    func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never,
+                      timings: PhaseTimes = .off) throws(RenderError) -> [AnimationFrame] {
+        let (times, durations, size) = (plan.times, plan.durations, plan.pixelSize)
+        let makeRasterizer: @Sendable () -> Result<SceneRasterizer, RasterError> = {
+            do throws(RasterError) { return .success(try SceneRasterizer(scene: scene, pixelSize: size)) } catch { return .failure(error) }
         }
-        return frames
+        let draw: @Sendable (Int, inout Result<SceneRasterizer, RasterError>) throws(RenderError) -> AnimationFrame = { index, rasterizer throws(RenderError) in
+            do throws(StopCheck.Reason) { try stop.check() } catch { throw .stopped(error) }
+            let drawer: SceneRasterizer
+            do throws(RasterError) { drawer = try rasterizer.get() } catch { throw .raster(error) }
+            let duration = durations[index]
+            return AnimationFrame(image: timings.measure(.draw) { drawer.render(at: times[index]) },
+                                  duration: FrameDuration(numerator: duration.numerator, denominator: duration.denominator * 1000))
+        }
+        return try Parallel.map(times.count, state: makeRasterizer, draw)
     }
 
     func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {

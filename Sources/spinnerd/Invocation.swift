@@ -11,14 +11,19 @@ struct Invocation {
     let output: String
     /// The values of the command's own options (`--name VALUE` or `--name=VALUE`), by name.
     let options: [String: String]
+    /// The command's own switches given (`--name`, no value).
+    let flags: Set<String>
 
     /// Parses `arguments`, printing the problem and usage on failure; `needsOutput` false
-    /// for commands that write no file; `options` the names of the command's own options.
-    static func parse(_ arguments: [String], command: String, needsOutput: Bool = true, options names: Set<String> = []) -> Invocation? {
+    /// for commands that write no file; `options` the names of the command's own options,
+    /// `flags` of its switches.
+    static func parse(_ arguments: [String], command: String, needsOutput: Bool = true, options names: Set<String> = [],
+                      flags switches: Set<String> = []) -> Invocation? {
         var kind: String? = nil
         var output: String? = nil
         var query: [(name: String, value: String)] = []
         var options: [String: String] = [:]
+        var flags: Set<String> = []
         var remaining = arguments[...]
         func fail(_ problem: String) -> Invocation? {
             Self.fail(command, problem)
@@ -28,6 +33,8 @@ struct Invocation {
             if word == "-o" || word == "--output" {
                 guard let path = remaining.popFirst() else { return fail("-o needs a path") }
                 output = path
+            } else if word.hasPrefix("--"), switches.contains(String(word.dropFirst(2))) {
+                flags.insert(String(word.dropFirst(2)))
             } else if word.hasPrefix("--"), let name = names.first(where: { word == "--" + $0 || word.hasPrefix("--\($0)=") }) {
                 if word.count > name.count + 2 {
                     options[name] = String(word.dropFirst(name.count + 3))
@@ -45,7 +52,7 @@ struct Invocation {
         }
         guard let kind else { return fail("missing KIND") }
         guard let output = output ?? (needsOutput ? nil : "") else { return fail("missing -o PATH") }
-        return Invocation(kind: kind, query: query, output: output, options: options)
+        return Invocation(kind: kind, query: query, output: output, options: options, flags: flags)
     }
 
     /// Prints `problem` for `command` with the usage (the caller exits 2).

@@ -10,7 +10,9 @@ enum Usage {
                     [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document
-           spinnerd render KIND [key=value …] -o FILE   render one spinner (FILE '-' is standard output)
+           spinnerd render KIND [key=value …] -o FILE [--timings]
+                                                 render one spinner (FILE '-' is standard output);
+                                                 --timings prints where the time went
            spinnerd cost KIND [key=value …]             the render's estimated cost, or the budget's refusal
            spinnerd sign KIND [key=value …] [--signing-key KEY]
                                                         the URL path with its sig= for a service in signed mode

@@ -22,14 +22,17 @@ public struct APNGEncoder: Sendable {
     /// The strongest deflate's default allowance: 600 000 bytes of rows, the same as a
     /// still PNG's (about 0.35 s of one core at most).
     public static let standardStrongestBytes = PNGImageData.strongestLimit
+    /// Where the time goes, phase by phase. Default `.off`.
+    public let timings: PhaseTimes
 
     public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max,
-                strongestBytes: Int = standardStrongestBytes) {
+                strongestBytes: Int = standardStrongestBytes, timings: PhaseTimes = .off) {
         precondition(loops >= 0, "loops cannot be negative")
         self.loops = loops
         self.effort = effort
         self.maxBytes = maxBytes
         self.strongestBytes = strongestBytes
+        self.timings = timings
     }
 
     /// Frames planned in each candidate layout to pick the layout.
@@ -39,13 +42,15 @@ public struct APNGEncoder: Sendable {
     /// between frames. Frames are planned, compressed and written one at a time, so
     /// beyond the frames themselves it holds a few frames' codes.
     public func encode(_ frames: [AnimationFrame], stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
-        var runs = MergedRuns<RGBAImage, FrameDuration>(adding: +)
-        for frame in frames { runs.append(frame.image, lasting: frame.duration) }
-        let merged = runs.runs.map { AnimationFrame(image: $0.value, duration: $0.duration) }
+        let (merged, layouts) = timings.measure(.reduce) { () -> ([AnimationFrame], [PNGPixelLayout]) in
+            var runs = MergedRuns<RGBAImage, FrameDuration>(adding: +)
+            for frame in frames { runs.append(frame.image, lasting: frame.duration) }
+            let merged = runs.runs.map { AnimationFrame(image: $0.value, duration: $0.duration) }
+            return (merged, PNGPixelLayout.candidates(for: merged.map(\.image), animated: merged.count > 1))
+        }
         guard let first = merged.first else { throw CodecError("no frames to encode") }
         let (width, height) = (first.image.width, first.image.height)
         precondition(merged.allSatisfy { $0.image.width == width && $0.image.height == height }, "frame sizes differ")
-        let layouts = PNGPixelLayout.candidates(for: merged.map(\.image), animated: merged.count > 1)
 
         // Layouts are compared by planning a sample of the frames with quick deflate
         // estimates; the winner is then planned in full and compressed in earnest.
@@ -53,9 +58,11 @@ public struct APNGEncoder: Sendable {
         var best: (layout: PNGPixelLayout, estimate: Int)? = nil
         for layout in layouts where layouts.count > 1 {
             try check(stop)
-            let codes = sample.map { PixelCodes.codes(of: $0.image, in: layout) }
-            let estimate = try APNGOptimizer(layout: layout, width: width, height: height, effort: effort).choices(for: codes)
-                .reduce(layout.tableChunks.reduce(0) { $0 + $1.data.count + 12 }) { $0 + $1.estimatedSize }
+            let estimate = try timings.measure(.plan) { () throws(CodecError) -> Int in
+                let codes = sample.map { PixelCodes.codes(of: $0.image, in: layout) }
+                return try APNGOptimizer(layout: layout, width: width, height: height, effort: effort).choices(for: codes)
+                    .reduce(layout.tableChunks.reduce(0) { $0 + $1.data.count + 12 }) { $0 + $1.estimatedSize }
+            }
             if estimate < best?.estimate ?? Int.max { best = (layout, estimate) }
         }
         guard let layout = best?.layout ?? layouts.first else { throw CodecError("no pixel layout fits") }
@@ -66,14 +73,19 @@ public struct APNGEncoder: Sendable {
                        stop: StopCheck) throws(CodecError) -> [UInt8] {
         let delays = APNGDelays.fractions(frames.map(\.duration))
         var output = APNGFrameWriter(layout: layout, width: width, effort: effort, delays: delays, maxBytes: maxBytes,
-                                     strongestBytes: strongestBytes)
-        output.writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
-        output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
-        for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
+                                     strongestBytes: strongestBytes, timings: timings, stop: stop)
+        timings.measure(.mux) {
+            output.writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
+            output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
+            for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
+        }
         var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort)
         for frame in frames {
             try check(stop)
-            if let settled = try optimizer.add(PixelCodes.codes(of: frame.image, in: layout)) { try output.add(settled) }
+            let settled = try timings.measure(.plan) { () throws(CodecError) in
+                try optimizer.add(timings.measure(.reduce) { PixelCodes.codes(of: frame.image, in: layout) })
+            }
+            if let settled { try output.add(settled) }
         }
         if let last = optimizer.finish() { try output.add(last) }
         return try output.finish()
@@ -87,59 +99,106 @@ public struct APNGEncoder: Sendable {
 /// Writes the chosen frames of an APNG in order as they come. The data is compressed
 /// `.strongest` when all the frames' rows together are small (`strongestBytes`), else
 /// `.fast`; since that is known only at the end, rows are held (never more than the
-/// limit) until the total passes it, and then everything goes out `.fast`.
+/// limit) until the total passes it, and then everything goes out `.fast`. Frames are
+/// filtered and compressed in batches spread over the cores (each frame's data is its
+/// own zlib stream, so the bytes are the same whatever the core count).
 struct APNGFrameWriter {
     var writer = PNGChunkWriter()
     private let layout: PNGPixelLayout
     private let width: Int
-    private let data: PNGImageData
+    private let effort: EncoderEffort
     private let delays: [(numerator: UInt16, denominator: UInt16)]
     private let maxBytes: Int
     private let strongestBytes: Int
-    /// Frames whose filtered rows wait for the strength to be known.
-    private var held: [(choice: APNGFrameChoice, filtered: [UInt8])] = []
+    private let timings: PhaseTimes
+    private let stop: StopCheck
+    /// Packs rows; also ranks the `.quick` filter choice once.
+    private let data: PNGImageData
+    /// Frames whose rows wait to be filtered and compressed: their settled choice (codes
+    /// dropped) and packed rows.
+    private var pending: [(choice: APNGFrameChoice, rows: [UInt8])] = []
     private var rawBytes = 0
     private var strength: PNGImageData.Strength?
+    /// At `.quick` effort, the filter choice ranked on the first frame.
+    private var quickFilter: PNGRowFilter.Choice?
     private var index = 0
     private var sequence: UInt32 = 0
 
+    /// Frames compressed at once once the strength is known: enough to keep every core
+    /// busy, few enough that little is held.
+    private static let batchFrames = 16
+
     init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
-         strongestBytes: Int) {
+         strongestBytes: Int, timings: PhaseTimes, stop: StopCheck) {
         self.layout = layout
         self.width = width
+        self.effort = effort
         self.data = PNGImageData(layout: layout, effort: effort)
         self.delays = delays
         self.maxBytes = maxBytes
         self.strongestBytes = strongestBytes
+        self.timings = timings
+        self.stop = stop
         // Large work is compressed quickly whatever its total.
         if effort == .quick { strength = .fast }
     }
 
     /// Adds the next frame's choice (its disposal settled).
     mutating func add(_ choice: APNGFrameChoice) throws(CodecError) {
-        let filtered = try data.filtered(choice.codes, width: width, rect: choice.rect)
-        guard strength == nil else { return try emit(choice, filtered: filtered) }
-        rawBytes += (layout.rowBytes(width: choice.rect.width) + 1) * choice.rect.height
-        held.append((choice, filtered))
-        if rawBytes > strongestBytes { try release(.fast) }
+        var settled = choice
+        let rows = timings.measure(.filter) { data.rows(of: choice.codes, width: width, rect: choice.rect) }
+        settled.codes = []
+        if effort == .quick && quickFilter == nil {
+            quickFilter = try timings.measure(.filter) { () throws(CodecError) in
+                try data.bestFilterChoice(rows: rows, rectWidth: choice.rect.width)
+            }
+        }
+        rawBytes += rows.count + choice.rect.height
+        pending.append((settled, rows))
+        if strength == nil && rawBytes > strongestBytes { strength = .fast }
+        if strength != nil && pending.count >= Self.batchFrames { try flush() }
     }
 
     /// The finished file.
     mutating func finish() throws(CodecError) -> [UInt8] {
-        if strength == nil { try release(.strongest) }
-        writer.chunk("IEND", [])
+        if strength == nil { strength = .strongest }
+        try flush()
+        timings.measure(.mux) { writer.chunk("IEND", []) }
         return writer.bytes
     }
 
-    private mutating func release(_ chosen: PNGImageData.Strength) throws(CodecError) {
-        strength = chosen
-        let waiting = held
-        held = []
-        for (choice, filtered) in waiting { try emit(choice, filtered: filtered) }
+    /// Filters and compresses every pending frame, spread over the cores, and writes them.
+    private mutating func flush() throws(CodecError) {
+        guard let strength else { preconditionFailure("frames are written once the strength is known") }
+        let frames = pending
+        pending = []
+        let compressed = try Self.compress(frames, layout: layout, effort: effort, filter: quickFilter, strength: strength,
+                                           timings: timings, stop: stop)
+        for (frame, data) in zip(frames, compressed) {
+            try timings.measure(.mux) { () throws(CodecError) in try emit(frame.choice, compressed: data) }
+        }
     }
 
-    private mutating func emit(_ choice: APNGFrameChoice, filtered: [UInt8]) throws(CodecError) {
-        guard let strength else { preconditionFailure("frames are written once the strength is known") }
+    /// Each frame's rows filtered (by `filter`, or the best choice per frame) and
+    /// compressed at `strength`, spread over the cores.
+    private static func compress(_ frames: [(choice: APNGFrameChoice, rows: [UInt8])], layout: PNGPixelLayout, effort: EncoderEffort,
+                                 filter: PNGRowFilter.Choice?, strength: PNGImageData.Strength, timings: PhaseTimes,
+                                 stop: StopCheck) throws(CodecError) -> [[UInt8]] {
+        let makeData: @Sendable () -> PNGImageData = { PNGImageData(layout: layout, effort: effort) }
+        let work: @Sendable (Int, inout PNGImageData) throws(CodecError) -> [UInt8] = { index, data throws(CodecError) in
+            do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
+            let (rows, width) = (frames[index].rows, frames[index].choice.rect.width)
+            let filtered = try timings.measure(.filter) { () throws(CodecError) -> [UInt8] in
+                try data.filtered(rows: rows, rectWidth: width, choice: filter)
+            }
+            return try timings.measure(.compress) { () throws(CodecError) -> [UInt8] in
+                try data.compress(filtered: filtered, strength: strength)
+            }
+        }
+        return try Parallel.map(frames.count, state: makeData, work)
+    }
+
+    private mutating func emit(_ choice: APNGFrameChoice, compressed: [UInt8]) throws(CodecError) {
         let rect = choice.rect
         let delay = delays[index]
         writer.chunk("fcTL", sequence.bigEndianBytes + UInt32(rect.width).bigEndianBytes
@@ -147,7 +206,6 @@ struct APNGFrameWriter {
                      + UInt32(rect.y).bigEndianBytes + delay.numerator.bigEndianBytes
                      + delay.denominator.bigEndianBytes + [choice.dispose.rawValue, choice.blend.rawValue])
         sequence += 1
-        let compressed = try data.compress(filtered: filtered, strength: strength)
         if index == 0 {
             writer.chunk("IDAT", compressed)
         } else {

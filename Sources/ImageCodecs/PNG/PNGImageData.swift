@@ -7,8 +7,6 @@ final class PNGImageData {
     private var strongestCompressor: OptimalDeflate?
     private var quickCompressor: OptimalDeflate?
     private var fastestCompressor: OptimalDeflate?
-    /// At `.quick` effort, the row filter choice ranked on the first frame.
-    private var quickFilterChoice: PNGRowFilter.Choice?
     private lazy var quickRanking = DeflateStream(.quick)
     private lazy var balancedRanking = DeflateStream(.balanced)
 
@@ -75,24 +73,23 @@ final class PNGImageData {
     /// The data to write for `rect`: the filter choice that zlib level 6 compresses
     /// smaller, compressed at `strength`.
     func compress(_ codes: [UInt32], width: Int, rect: PixelRect, strength: Strength) throws(CodecError) -> [UInt8] {
-        try compress(filtered: filtered(codes, width: width, rect: rect), strength: strength)
+        try compress(filtered: filtered(rows: rows(of: codes, width: width, rect: rect), rectWidth: rect.width), strength: strength)
     }
 
-    /// The rows of `rect` filtered for compression: by whichever choice zlib level 6
-    /// compresses smaller, or (`.quick` effort) by the adaptive heuristic alone.
-    func filtered(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> [UInt8] {
-        guard effort == .thorough else {
-            // Frames of one animation filter alike: rank the choices once, on the first
-            // frame written, and keep the winner.
-            let raw = rows(of: codes, width: width, rect: rect)
-            if let choice = quickFilterChoice {
-                return PNGRowFilter.apply(choice, rows: raw, rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
-            }
-            let best = try rankedFiltering(raw, rowBytes: layout.rowBytes(width: rect.width))
-            quickFilterChoice = best.choice
-            return best.filtered
-        }
-        return try bestFiltering(codes, width: width, rect: rect)
+    /// Packed rows of a `rectWidth`-wide rectangle (`rows(of:width:rect:)`) filtered for
+    /// compression: by whichever choice zlib level 6 compresses smaller or, when `choice`
+    /// is given (`.quick` effort: the frames of one animation filter alike, so it is
+    /// ranked once, on the first frame), by that choice.
+    func filtered(rows raw: [UInt8], rectWidth: Int, choice: PNGRowFilter.Choice? = nil) throws(CodecError) -> [UInt8] {
+        let rowBytes = layout.rowBytes(width: rectWidth)
+        if let choice { return PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride) }
+        return try rankedFiltering(raw, rowBytes: rowBytes).filtered
+    }
+
+    /// The filter choice that compresses `raw` rows (of a `rectWidth`-wide rectangle)
+    /// smallest among those this effort ranks.
+    func bestFilterChoice(rows raw: [UInt8], rectWidth: Int) throws(CodecError) -> PNGRowFilter.Choice {
+        try rankedFiltering(raw, rowBytes: layout.rowBytes(width: rectWidth)).choice
     }
 
     /// Filtered rows compressed at `strength` (`.quick` effort always compresses quickly).
@@ -113,11 +110,6 @@ final class PNGImageData {
             layout.pack(codes[start ..< start + rect.width], into: &bytes)
         }
         return bytes
-    }
-
-    /// The rows filtered by whichever choice zlib level 6 compresses smallest.
-    private func bestFiltering(_ codes: [UInt32], width: Int, rect: PixelRect) throws(CodecError) -> [UInt8] {
-        try rankedFiltering(rows(of: codes, width: width, rect: rect), rowBytes: layout.rowBytes(width: rect.width)).filtered
     }
 
     /// `raw` rows filtered by each choice, ranked by compressed size (zlib level 6; at

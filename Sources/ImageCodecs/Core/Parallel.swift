@@ -1,0 +1,81 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Independent pieces of one render spread over the machine's cores (Dispatch's pool,
+/// which has one thread per core): compressing APNG frames, drawing frames. Results come
+/// back in index order, so the output does not depend on how many cores there are or
+/// which finished first.
+public enum Parallel {
+    /// Workers to use for `count` items: every core, but never more than the items.
+    static func workers(for count: Int) -> Int {
+        min(count, cores)
+    }
+
+    /// Cores online, read once.
+    public static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// `body(index, state)` for every index in `0..<count`, each worker taking the next
+    /// index as it finishes the last, with its own `state` made by `makeState` (a
+    /// compressor, a canvas: what a thread must not share). The first error thrown stops
+    /// the others from taking more work and is rethrown.
+    public static func map<State, Result: Sendable, Failure: Error>(
+        _ count: Int, state makeState: @Sendable () -> State,
+        _ body: @Sendable (Int, inout State) throws(Failure) -> Result
+    ) throws(Failure) -> [Result] {
+        guard count > 0 else { return [] }
+        let workers = workers(for: count)
+        let shared = Shared<Result, Failure>(count: count)
+        @Sendable func work() {
+            do throws(Failure) {
+                var state = makeState()
+                while let index = shared.next() {
+                    shared.store(try body(index, &state), at: index)
+                }
+            } catch {
+                shared.fail(error)
+            }
+        }
+        if workers == 1 {
+            work()
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
+        }
+        return try shared.results()
+    }
+
+    /// The next index to take, the results so far, and the first failure.
+    private final class Shared<Result: Sendable, Failure: Error>: Sendable {
+        private let count: Int
+        private let taken = Atomic<Int>(0)
+        private let state: Mutex<(results: [Result?], failure: Failure?)>
+
+        init(count: Int) {
+            self.count = count
+            state = Mutex((Array(repeating: nil, count: count), nil))
+        }
+
+        func next() -> Int? {
+            let index = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+            return index < count ? index : nil
+        }
+
+        func store(_ result: Result, at index: Int) {
+            state.withLock { $0.results[index] = result }
+        }
+
+        func fail(_ error: Failure) {
+            taken.store(count, ordering: .relaxed)
+            state.withLock { if $0.failure == nil { $0.failure = error } }
+        }
+
+        func results() throws(Failure) -> [Result] {
+            let (results, failure) = state.withLock { ($0.results, $0.failure) }
+            if let failure { throw failure }
+            return results.map { result in
+                guard let result else { preconditionFailure("every index was computed") }
+                return result
+            }
+        }
+    }
+}
