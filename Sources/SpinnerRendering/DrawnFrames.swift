@@ -4,14 +4,19 @@ import SpinnerRaster
 
 /// The planned frames of a scene, drawn when an encoder asks for each: nothing is held
 /// between requests, so an encoder that reads every frame once keeps none of them alive.
-struct DrawnFrames: FrameSource {
-    private let rasterizer: SceneRasterizer
+/// Each reader has its own Cairo canvas, so frames can be drawn on every core.
+final class DrawnFrames: FrameSource {
+    private let scene: Scene
     private let plan: FramePlan
     private let durations: [Rational]
+    private let timings: PhaseTimes
 
-    init(scene: Scene, plan: FramePlan) throws(RasterError) {
-        rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
+    /// Frames of `scene` as `plan` says; fails as drawing would (a canvas is made to check).
+    init(scene: Scene, plan: FramePlan, timings: PhaseTimes = .off) throws(RasterError) {
+        _ = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
+        self.scene = scene
         self.plan = plan
+        self.timings = timings
         durations = plan.durations
     }
 
@@ -21,7 +26,20 @@ struct DrawnFrames: FrameSource {
         FrameDuration(numerator: durations[index].numerator, denominator: durations[index].denominator * 1000)
     }
 
-    func image(at index: Int) -> RGBAImage {
-        rasterizer.render(at: plan.times[index])
+    func reader() -> Reader {
+        Reader(canvas: Result { () throws(RasterError) in try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize) },
+               times: plan.times, timings: timings)
+    }
+
+    /// One thread's canvas.
+    struct Reader: FrameReader {
+        let canvas: Result<SceneRasterizer, RasterError>
+        let times: [Rational]
+        let timings: PhaseTimes
+
+        func image(at index: Int) throws(CodecError) -> RGBAImage {
+            guard case .success(let rasterizer) = canvas else { throw CodecError("no canvas to draw on: \(canvas)") }
+            return timings.measure(.draw) { rasterizer.render(at: times[index]) }
+        }
     }
 }

@@ -45,22 +45,23 @@ public struct SpinnerRenderer: Sendable {
             }
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
         case .apng:
-            let frames = try rasterFrames(scene, plan, stop: stop, timings: timings)
+            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,
                                       strongestBytes: cost.strongestDeflateBytes, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.
-            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
+            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             // A clear matte (`none`) means no page colour is known: partial opacity is dithered.
             let matte = request.color(.matte, theme: request.theme.fixed).flatMap { color in
                 color.bytes.alpha == 0 ? nil : GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
             }
-            let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan), maxBytes: budget.maxOutputBytes)
+            let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan), maxBytes: budget.maxOutputBytes,
+                                     timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .webp:
             // Drawn one at a time as libwebp reads them, like GIF.
-            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
+            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             let encoder = WebPEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
@@ -83,23 +84,18 @@ public struct SpinnerRenderer: Sendable {
         do { return (scene, try FramePlan(request: request, scene: scene, budget: budget)) } catch { throw .request(error) }
     }
 
-    /// Every planned frame, rasterised (spread over the cores, one canvas each), with its
-    /// exact duration in seconds.
-    func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never,
-                      timings: PhaseTimes = .off) throws(RenderError) -> [AnimationFrame] {
-        let (times, durations, size) = (plan.times, plan.durations, plan.pixelSize)
-        let makeRasterizer: @Sendable () -> Result<SceneRasterizer, RasterError> = {
-            do throws(RasterError) { return .success(try SceneRasterizer(scene: scene, pixelSize: size)) } catch { return .failure(error) }
-        }
-        let draw: @Sendable (Int, inout Result<SceneRasterizer, RasterError>) throws(RenderError) -> AnimationFrame = { index, rasterizer throws(RenderError) in
+    /// Every planned frame, rasterised (over all the cores), with its exact duration in seconds.
+    func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never) throws(RenderError) -> [AnimationFrame] {
+        let source = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
+        return try Parallel.map(source.count, state: { source.reader() }) {
+            (index, reader: inout DrawnFrames.Reader) throws(RenderError) -> AnimationFrame in
             do throws(StopCheck.Reason) { try stop.check() } catch { throw .stopped(error) }
-            let drawer: SceneRasterizer
-            do throws(RasterError) { drawer = try rasterizer.get() } catch { throw .raster(error) }
-            let duration = durations[index]
-            return AnimationFrame(image: timings.measure(.draw) { drawer.render(at: times[index]) },
-                                  duration: FrameDuration(numerator: duration.numerator, denominator: duration.denominator * 1000))
+            do throws(CodecError) {
+                return AnimationFrame(image: try reader.image(at: index), duration: source.duration(at: index))
+            } catch {
+                throw .codec(error)
+            }
         }
-        return try Parallel.map(times.count, state: makeRasterizer, draw)
     }
 
     func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {

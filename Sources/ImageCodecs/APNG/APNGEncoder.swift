@@ -39,12 +39,16 @@ public struct APNGEncoder: Sendable {
     static let layoutSampleFrames = 8
 
     /// The APNG bytes of `frames` (at least one, all the same size). `stop` is asked
-    /// between frames. Frames are planned, compressed and written one at a time, so
-    /// beyond the frames themselves it holds a few frames' codes.
-    public func encode(_ frames: [AnimationFrame], stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
+    /// between frames. Every frame is read first (over all cores); frames are then planned
+    /// one at a time and compressed in batches over all cores, so beyond the frames
+    /// themselves it holds a batch of frames' rows (or, while the strongest deflate may
+    /// still apply, up to `strongestBytes` of them).
+    public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
+        // Every frame is needed at once (the colour census reads them all): drawn on every core.
+        let images = try frames.images(stop: stop)
         let (merged, layouts) = timings.measure(.reduce) { () -> ([AnimationFrame], [PNGPixelLayout]) in
             var runs = MergedRuns<RGBAImage, FrameDuration>(adding: +)
-            for frame in frames { runs.append(frame.image, lasting: frame.duration) }
+            for (index, image) in images.enumerated() { runs.append(image, lasting: frames.duration(at: index)) }
             let merged = runs.runs.map { AnimationFrame(image: $0.value, duration: $0.duration) }
             return (merged, PNGPixelLayout.candidates(for: merged.map(\.image), animated: merged.count > 1))
         }

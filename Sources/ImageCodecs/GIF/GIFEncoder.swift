@@ -21,51 +21,60 @@ public struct GIFEncoder: Sendable {
     public let effort: EncoderEffort
     /// Largest output allowed, in bytes; beyond, encoding stops with an error.
     public let maxBytes: Int
+    /// Where the time goes, phase by phase. Default `.off`.
+    public let timings: PhaseTimes
 
-    public init(loops: Int = 0, matte: Matte? = nil, effort: EncoderEffort = .thorough, maxBytes: Int = .max) {
+    public init(loops: Int = 0, matte: Matte? = nil, effort: EncoderEffort = .thorough, maxBytes: Int = .max,
+                timings: PhaseTimes = .off) {
         precondition(loops >= 0, "loops cannot be negative")
         self.loops = loops
         self.matte = matte
         self.effort = effort
         self.maxBytes = maxBytes
+        self.timings = timings
     }
 
-    /// The GIF bytes of `frames` (at least one, all the same size), read once each and in
-    /// order, so a source that draws on demand need never hold them all; `stop` is asked
+    /// The GIF bytes of `frames` (at least one, all the same size), each read once, over
+    /// all the cores, and reduced to 1-bit alpha as soon as it is drawn; `stop` is asked
     /// between frames.
     ///
-    /// Held at once: each distinct frame reduced to 1-bit alpha (4 bytes a pixel, until it
-    /// is mapped to the palette), and two frames of palette indices.
-    public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
+    /// Held at once: each frame reduced to 1-bit alpha (4 bytes a pixel, until it is mapped
+    /// to the palette), and two frames of palette indices.
+    public func encode<Frames: FrameSource>(_ frames: Frames, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         guard frames.count > 0 else { throw CodecError("no frames to encode") }
-        let first = frames.image(at: 0)
-        let (width, height) = (first.width, first.height)
-
+        let (matte, timings) = (matte, timings)
         // 1-bit alpha first: frames that differ only in faint pixels become equal and merge.
+        let drawn = try Parallel.map(frames.count, state: { frames.reader() }) {
+            (index, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [UInt32], width: Int, height: Int) in
+            do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
+            let image = try reader.image(at: index)
+            return (timings.measure(.reduce) { GIFAlpha.reduce(image, matte: matte) }, image.width, image.height)
+        }
+        let (width, height) = (drawn[0].width, drawn[0].height)
+        precondition(drawn.allSatisfy { $0.width == width && $0.height == height }, "frame sizes differ")
         var reduced = MergedRuns<[UInt32], FrameDuration>(adding: +)
-        for index in 0 ..< frames.count {
-            try check(stop)
-            let image = index == 0 ? first : frames.image(at: index)
-            precondition(image.width == width && image.height == height, "frame sizes differ")
-            reduced.append(GIFAlpha.reduce(image, matte: matte), lasting: frames.duration(at: index))
+        timings.measure(.reduce) {
+            for (index, frame) in drawn.enumerated() { reduced.append(frame.pixels, lasting: frames.duration(at: index)) }
         }
         var runs = reduced.runs
         let schedule = GIFTiming.schedule(runs.map(\.duration))
-        let palette = try GIFPalette(frames: schedule.map { runs[$0.frame].value })
+        let palette = try timings.measure(.reduce) { () throws(CodecError) in try GIFPalette(frames: schedule.map { runs[$0.frame].value }) }
 
         let writer = try GIFWriter(width: width, height: height, palette: palette.table)
-        if loops != 1 { try writer.writeLoop(repeats: loops == 0 ? 0 : loops - 1) }
-        var optimizer = GIFFrameOptimizer(width: width, height: height, palette: palette.table, effort: effort)
+        if loops != 1 { try timings.measure(.mux) { () throws(CodecError) in try writer.writeLoop(repeats: loops == 0 ? 0 : loops - 1) } }
+        var optimizer = GIFFrameOptimizer(width: width, height: height, palette: palette.table, effort: effort, timings: timings)
         // Frames equal once mapped to the palette merge too; a frame goes to the optimizer
         // once the next differs (its delay is complete).
         var pending: (indices: [UInt8], delay: Int)? = nil
         func emit(_ frame: (indices: [UInt8], delay: Int)) throws(CodecError) {
-            if let image = try optimizer.add(frame.indices, delay: frame.delay) { try writer.write(image) }
+            if let image = try optimizer.add(frame.indices, delay: frame.delay) {
+                try timings.measure(.compress) { () throws(CodecError) in try writer.write(image) }
+            }
             guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         }
         for entry in schedule {
             try check(stop)
-            let indices = palette.indices(of: runs[entry.frame].value)
+            let indices = timings.measure(.reduce) { palette.indices(of: runs[entry.frame].value) }
             runs[entry.frame].value = []  // its reduced pixels are no longer needed
             if let waiting = pending, waiting.indices == indices {
                 pending = (indices, waiting.delay + entry.delay)
@@ -75,8 +84,8 @@ public struct GIFEncoder: Sendable {
             pending = (indices, entry.delay)
         }
         if let waiting = pending { try emit(waiting) }
-        if let last = try optimizer.finish() { try writer.write(last) }
-        let bytes = try writer.finish()
+        if let last = try optimizer.finish() { try timings.measure(.compress) { () throws(CodecError) in try writer.write(last) } }
+        let bytes = try timings.measure(.mux) { () throws(CodecError) in try writer.finish() }
         guard bytes.count <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         return bytes
     }

@@ -14,6 +14,7 @@ struct GIFFrameOptimizer {
     let height: Int
     let palette: [(UInt8, UInt8, UInt8)]
     let effort: EncoderEffort
+    let timings: PhaseTimes
     private let transparent = GIFPalette.transparentIndex
     /// The canvas the waiting frame is drawn on, and the rectangle it redraws.
     private var base: [UInt8]
@@ -21,11 +22,12 @@ struct GIFFrameOptimizer {
     /// The frame waiting for its successor, with its delay.
     private var waiting: (frame: [UInt8], delay: Int)?
 
-    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], effort: EncoderEffort = .thorough) {
+    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], effort: EncoderEffort = .thorough, timings: PhaseTimes = .off) {
         self.width = width
         self.height = height
         self.palette = palette
         self.effort = effort
+        self.timings = timings
         base = [UInt8](repeating: GIFPalette.transparentIndex, count: width * height)
     }
 
@@ -43,6 +45,10 @@ struct GIFFrameOptimizer {
     /// Adds the next frame (palette indices over the whole canvas) and its delay; returns
     /// the stored image of the frame before it, now that its disposal is settled.
     mutating func add(_ next: [UInt8], delay nextDelay: Int) throws(CodecError) -> GIFWriter.Image? {
+        try timings.measure(.plan) { () throws(CodecError) in try choose(next, delay: nextDelay) }
+    }
+
+    private mutating func choose(_ next: [UInt8], delay nextDelay: Int) throws(CodecError) -> GIFWriter.Image? {
         guard let (current, delay) = waiting else {
             rect = differingRect(base, next)
             waiting = (next, nextDelay)
@@ -63,7 +69,8 @@ struct GIFFrameOptimizer {
 
         var best: (image: GIFWriter.Image, nextBase: [UInt8], nextRect: PixelRect, cost: Int)? = nil
         for option in options {
-            let image = try bestImage(base: base, target: current, rect: option.rect, delay: delay, disposal: option.disposal)
+            let image = try bestImage(base: base, target: current, rect: option.rect, delay: delay, disposal: option.disposal,
+                                      written: true)
             let nextRect = differingRect(option.nextBase, next)
             // Weighed by both frames' sizes when there is a choice to make.
             let following = options.count > 1
@@ -82,33 +89,71 @@ struct GIFFrameOptimizer {
     mutating func finish() throws(CodecError) -> GIFWriter.Image? {
         guard let (current, delay) = waiting else { return nil }
         waiting = nil
-        return try bestImage(base: base, target: current, rect: rect, delay: delay, disposal: 1).image
+        return try timings.measure(.plan) { () throws(CodecError) in
+            try bestImage(base: base, target: current, rect: rect, delay: delay, disposal: 1, written: true).image
+        }
     }
 
-    /// The smaller of "unchanged pixels transparent" and "redraw everything" for `rect`,
-    /// with the bytes giflib codes it in.
+    /// The smallest of "unchanged pixels transparent" and "redraw everything" for `rect`,
+    /// with the bytes giflib codes it in; for an image that is written (`written`), also
+    /// gifsicle's "runs" (`runs(base:target:)`).
     private func bestImage(base: [UInt8], target: [UInt8], rect: PixelRect, delay: Int,
-                           disposal: Int32) throws(CodecError) -> (image: GIFWriter.Image, size: Int) {
+                           disposal: Int32, written: Bool = false) throws(CodecError) -> (image: GIFWriter.Image, size: Int) {
         var keep = [UInt8](), redraw = [UInt8]()
         keep.reserveCapacity(rect.width * rect.height)
         redraw.reserveCapacity(rect.width * rect.height)
+        var old = [UInt8]()
+        old.reserveCapacity(rect.width * rect.height)
         for y in rect.y ..< rect.y + rect.height {
             for x in rect.x ..< rect.x + rect.width {
-                let pixel = target[y * width + x]
+                let (pixel, before) = (target[y * width + x], base[y * width + x])
                 redraw.append(pixel)
-                keep.append(pixel == base[y * width + x] ? transparent : pixel)
+                keep.append(pixel == before ? transparent : pixel)
+                old.append(before)
             }
         }
         let first = GIFWriter.Image(rect: rect, indices: keep, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
         // Large frames: unchanged pixels made transparent, unmeasured (long transparent runs
         // are what LZW codes best; measuring both ways coded every frame three times).
         guard effort == .thorough else { return (first, 0) }
-        let firstSize = try size(of: first)
-        guard keep != redraw else { return (first, firstSize) }
+        var best = (image: first, size: try size(of: first))
+        guard keep != redraw else { return best }
         let second = GIFWriter.Image(rect: rect, indices: redraw, delay: delay, disposal: disposal,
                                      transparentIndex: redraw.contains(transparent) ? Int(transparent) : nil)
         let secondSize = try size(of: second)
-        return secondSize < firstSize ? (second, secondSize) : (first, firstSize)
+        if secondSize < best.size { best = (second, secondSize) }
+        guard written else { return best }
+        let runs = Self.runs(base: old, target: redraw, transparent: transparent)
+        guard runs != keep && runs != redraw else { return best }
+        let third = GIFWriter.Image(rect: rect, indices: runs, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
+        let thirdSize = try size(of: third)
+        return thirdSize < best.size ? (third, thirdSize) : best
+    }
+
+    /// gifsicle's middle way between keeping and redrawing unchanged pixels
+    /// (`transp_frame_data`): in pixel order (stretches run on across rows), a stretch of
+    /// unchanged pixels keeps its colour while it is one colour, so it joins the LZW run
+    /// of the changed pixels around it; once a second colour appears in it, the whole
+    /// stretch turns transparent. `base` and `target` are the rectangle's pixels before
+    /// and after.
+    static func runs(base: [UInt8], target: [UInt8], transparent: UInt8) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: target.count)
+        var stretchStart = 0
+        var state = 0  // 0: no stretch; 1: a stretch of one colour; 2: of several
+        for index in target.indices {
+            let pixel = target[index]
+            if pixel != base[index] && pixel != transparent {
+                state = 0
+            } else if state == 0 {
+                stretchStart = index
+                state = 1
+            } else if state == 1 && pixel != output[index - 1] {
+                for earlier in stretchStart ..< index { output[earlier] = transparent }
+                state = 2
+            }
+            output[index] = state == 2 ? transparent : pixel
+        }
+        return output
     }
 
     /// Bytes the image takes in a GIF (plus a constant header), as giflib codes it.

@@ -4,7 +4,12 @@ import CGif
 /// transparent entry at index 0. Up to 255 colours are kept exactly; beyond that the
 /// colours are reduced with giflib's median-cut quantizer (`GifQuantizeBuffer`), whose
 /// 5-bit boxes are then refined by two rounds of weighted k-means on the exact colours,
-/// so frequent colours (a solid puck, a matte) come out exact.
+/// so frequent colours (a solid puck, a matte) come out exact. Entries no pixel maps to
+/// are dropped (a smaller table, and fewer bits per LZW code).
+///
+/// The order of the entries is gifsicle's (`create_out_global_map`): LZW codes start one
+/// bit wider than the highest index a frame uses, so the colours are arranged to let as
+/// many frames as possible use only a low block of indices (`lowBlockOrder`).
 struct GIFPalette {
     /// Index 0: transparent, or "keep what is there" in optimised frames.
     static let transparentIndex: UInt8 = 0
@@ -13,7 +18,7 @@ struct GIFPalette {
     let colors: [UInt32]
     private let lookup: [UInt32: UInt8]
 
-    /// The palette for `frames` (pixels as `GIFAlpha` packs them).
+    /// The palette for `frames` (pixels as `GIFAlpha` packs them), in the order they show.
     init(frames: [[UInt32]]) throws(CodecError) {
         var counts: [UInt32: Int] = [:]
         for frame in frames {
@@ -31,14 +36,75 @@ struct GIFPalette {
             if run.pixel != 0 { counts[run.pixel & 0xFF_FFFF, default: 0] += run.length }
         }
         let unique = counts.keys.sorted { counts[$0, default: 0] != counts[$1, default: 0] ? counts[$0, default: 0] > counts[$1, default: 0] : $0 < $1 }
-        if unique.count <= 255 {
-            colors = unique
-        } else {
-            colors = try GIFPalette.quantize(counts, to: 255)
+        var colors = unique.count <= 255 ? unique : try GIFPalette.quantize(counts, to: 255)
+        var nearest: [UInt32: Int] = [:]  // colour → position in `colors`
+        for color in unique { nearest[color] = Int(GIFPalette.nearest(color, in: colors)) - 1 }
+        // Quantized entries no colour maps to (or that refining made equal) are dropped.
+        let used = Set(nearest.values).sorted()
+        if used.count < colors.count {
+            var renumbered = [Int](repeating: -1, count: colors.count)
+            for (new, old) in used.enumerated() { renumbered[old] = new }
+            colors = used.map { colors[$0] }
+            nearest = nearest.mapValues { renumbered[$0] }
         }
-        var lookup: [UInt32: UInt8] = [:]
-        for color in unique { lookup[color] = GIFPalette.nearest(color, in: colors) }
-        self.lookup = lookup
+        let order = GIFPalette.lowBlockOrder(colorCount: colors.count, needs: GIFPalette.needs(of: frames, nearest: nearest))
+        var position = [Int](repeating: 0, count: colors.count)  // old position → new
+        for (new, old) in order.enumerated() { position[old] = new }
+        self.colors = order.map { colors[$0] }
+        lookup = nearest.mapValues { UInt8(position[$0] + 1) }
+    }
+
+    /// For each frame, the set of palette positions (bits of four words) its changed
+    /// pixels use: the opaque pixels that differ from the frame before (every opaque pixel
+    /// of the first). What a frame stores is cropped to what changed, so these are the
+    /// colours its image data needs (gifsicle counts the same).
+    private static func needs(of frames: [[UInt32]], nearest: [UInt32: Int]) -> [[UInt64]] {
+        var previous: [UInt32] = []
+        return frames.map { frame in
+            var bits = [UInt64](repeating: 0, count: 4)
+            var last: (pixel: UInt32, position: Int) = (0, -1)
+            for index in frame.indices where frame[index] != 0 && (previous.isEmpty || previous[index] != frame[index]) {
+                let pixel = frame[index]
+                if pixel != last.pixel { last = (pixel, nearest[pixel & 0xFF_FFFF] ?? 0) }
+                bits[last.position >> 6] |= 1 << UInt64(last.position & 63)
+            }
+            previous = frame
+            return bits
+        }
+    }
+
+    /// The order of `colorCount` palette positions (new index → old position) that lets
+    /// the most frames use a low block of indices, as gifsicle orders its global map: the
+    /// colour the fewest frames still need goes to the highest free index; every frame
+    /// that needs it will use a high index anyway, so it stops counting for its other
+    /// colours. Ties keep the order before (most pixels first).
+    static func lowBlockOrder(colorCount: Int, needs: [[UInt64]]) -> [Int] {
+        func has(_ set: [UInt64], _ position: Int) -> Bool { set[position >> 6] & (1 << UInt64(position & 63)) != 0 }
+        var penalty = [Int](repeating: 0, count: colorCount)
+        for set in needs {
+            for position in 0 ..< colorCount where has(set, position) { penalty[position] += 1 }
+        }
+        var alive = [Bool](repeating: true, count: needs.count)
+        var remaining = Array(0 ..< colorCount)
+        var order = [Int](repeating: 0, count: colorCount)
+        for slot in stride(from: colorCount - 1, through: 0, by: -1) {
+            // The remaining colours stably sorted by descending penalty; the last one goes.
+            remaining = stableSortedByDescendingPenalty(remaining, penalty)
+            let color = remaining.removeLast()
+            order[slot] = color
+            for frame in needs.indices where alive[frame] && has(needs[frame], color) {
+                alive[frame] = false
+                for position in 0 ..< colorCount where has(needs[frame], position) { penalty[position] -= 1 }
+            }
+        }
+        return order
+    }
+
+    /// `positions` stably sorted by descending `penalty`.
+    private static func stableSortedByDescendingPenalty(_ positions: [Int], _ penalty: [Int]) -> [Int] {
+        positions.enumerated().sorted { a, b in
+            penalty[a.element] != penalty[b.element] ? penalty[a.element] > penalty[b.element] : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// RGB triples for the colour table, transparent slot first.

@@ -43,7 +43,8 @@ public struct WebPEncoder: Sendable {
     /// between frames.
     public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         guard frames.count > 0 else { throw CodecError("no frames to encode") }
-        let first = frames.image(at: 0)
+        let reader = frames.reader()
+        let first = try reader.image(at: 0)
         let (width, height) = (first.width, first.height)
         let ends = FrameDuration.wholeMilliseconds((0 ..< frames.count).map { frames.duration(at: $0) })
 
@@ -67,7 +68,7 @@ public struct WebPEncoder: Sendable {
         var start = 0
         for index in 0 ..< frames.count {
             try check(stop)
-            let image = index == 0 ? first : frames.image(at: index)
+            let image = index == 0 ? first : try reader.image(at: index)
             precondition(image.width == width && image.height == height, "frame sizes differ")
             try add(image, at: start, to: encoder, config: &config)
             start = Int(ends[index])
