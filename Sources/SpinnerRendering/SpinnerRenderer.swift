@@ -41,9 +41,10 @@ public struct SpinnerRenderer: Sendable {
         switch request.format {
         case .png:
             let image = try raster { () throws(RasterError) in
-                try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize).render(at: plan.times[0])
+                let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
+                return timings.measure(.draw) { rasterizer.render(at: plan.times[0]) }
             }
-            bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image) }
+            bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image, timings: timings) }
         case .apng:
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,

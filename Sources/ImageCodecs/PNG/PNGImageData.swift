@@ -86,6 +86,12 @@ final class PNGImageData {
         return try rankedFiltering(raw, rowBytes: rowBytes).filtered
     }
 
+    /// `filtered(rows:rectWidth:)` with the size its ranking compressed it to (zlib level 6).
+    func rankedFiltered(rows raw: [UInt8], rectWidth: Int) throws(CodecError) -> (filtered: [UInt8], rankedSize: Int) {
+        let ranked = try rankedFiltering(raw, rowBytes: layout.rowBytes(width: rectWidth))
+        return (ranked.filtered, ranked.size)
+    }
+
     /// The filter choice that compresses `raw` rows (of a `rectWidth`-wide rectangle)
     /// smallest among those this effort ranks.
     func bestFilterChoice(rows raw: [UInt8], rectWidth: Int) throws(CodecError) -> PNGRowFilter.Choice {
@@ -114,7 +120,7 @@ final class PNGImageData {
 
     /// `raw` rows filtered by each choice, ranked by compressed size (zlib level 6; at
     /// `.quick` effort libdeflate level 1): the smallest, and its choice.
-    private func rankedFiltering(_ raw: [UInt8], rowBytes: Int) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice) {
+    private func rankedFiltering(_ raw: [UInt8], rowBytes: Int) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice, size: Int) {
         var best: (filtered: [UInt8], size: Int, choice: PNGRowFilter.Choice)? = nil
         for choice in effort == .thorough ? PNGRowFilter.thoroughChoices : PNGRowFilter.quickChoices {
             let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride)
@@ -122,6 +128,6 @@ final class PNGImageData {
             if size < best?.size ?? Int.max { best = (filtered, size, choice) }
         }
         guard let best else { throw CodecError("no row filter") }
-        return (best.filtered, best.choice)
+        return (best.filtered, best.choice, best.size)
     }
 }
