@@ -13,3 +13,4 @@ static inline int spinnerd_webp_anim_options_init(WebPAnimEncoderOptions *option
 static inline WebPAnimEncoder *spinnerd_webp_anim_encoder_new(int width, int height, const WebPAnimEncoderOptions *options) {
     return WebPAnimEncoderNew(width, height, options);
 }
+static inline WebPMux *spinnerd_webp_mux_new(void) { return WebPMuxNew(); }

@@ -63,7 +63,8 @@ public struct SpinnerRenderer: Sendable {
         case .webp:
             // Drawn one at a time as libwebp reads them, like GIF.
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            let encoder = WebPEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes)
+            let encoder = WebPEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,
+                                      timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request).bytes

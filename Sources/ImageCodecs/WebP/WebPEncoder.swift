@@ -3,10 +3,13 @@ import CWebP
 /// Encodes frames and their durations as a lossless animated WebP (`image/webp`), with
 /// full 8-bit alpha.
 ///
-/// libwebp's `WebPAnimEncoder` does the work: it crops every frame to the rectangle that
-/// changed, picks blending and disposal, lengthens the previous frame instead of storing
-/// an identical one, and assembles the RIFF container. Frames are read one at a time, so
-/// a `DrawnFrames` source holds one frame at a time here (libwebp keeps two canvases).
+/// The result is what libwebp's `WebPAnimEncoder` makes of the frames, byte for byte,
+/// but built so that every core works on it: `WebPFramePlanner` makes the encoder's
+/// choices (each frame cropped to what changed, blending, disposal, identical frames
+/// merged) from the pixels alone, each stored frame is then coded by libwebp's
+/// `WebPEncode` (VP8L) apart from the others, and libwebpmux's `WebPMux` assembles the
+/// RIFF container. `WebPAnimEncoder` itself encodes one frame after another on one core.
+/// Frames are read in batches, so a `DrawnFrames` source holds a batch at a time.
 public struct WebPEncoder: Sendable {
     /// How many times the animation plays; 0 plays forever (ANIM `loop_count`).
     public let loops: Int
@@ -14,12 +17,15 @@ public struct WebPEncoder: Sendable {
     public let effort: EncoderEffort
     /// Largest output allowed, in bytes; beyond, encoding stops with an error.
     public let maxBytes: Int
+    /// Where the time goes, phase by phase. Default `.off`.
+    public let timings: PhaseTimes
 
-    public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max) {
+    public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max, timings: PhaseTimes = .off) {
         precondition((0 ... 65535).contains(loops), "WebP loop counts are 16-bit")
         self.loops = loops
         self.effort = effort
         self.maxBytes = maxBytes
+        self.timings = timings
     }
 
     /// libwebp's lossless `method` (0–6: how many ways it tries to predict and transform)
@@ -39,20 +45,80 @@ public struct WebPEncoder: Sendable {
         }
     }
 
+    /// Frames read, planned and coded at a time: enough to keep every core busy, few
+    /// enough that little is held.
+    static let batchFrames = 16
+
     /// The WebP bytes of `frames` (at least one, all the same size). `stop` is asked
     /// between frames.
-    public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
+    public func encode<Frames: FrameSource>(_ frames: Frames, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         guard frames.count > 0 else { throw CodecError("no frames to encode") }
-        let reader = frames.reader()
-        let first = try reader.image(at: 0)
-        let (width, height) = (first.width, first.height)
         let ends = FrameDuration.wholeMilliseconds((0 ..< frames.count).map { frames.duration(at: $0) })
+        let config = try Self.config(effort)
+        let timings = timings
+        var planner: WebPFramePlanner? = nil
+        var stored: [(frame: WebPFramePlanner.Frame, bitstream: [UInt8])] = []
+        var storedBytes = 0
+        for batchStart in stride(from: 0, to: frames.count, by: Self.batchFrames) {
+            let batch = batchStart ..< min(frames.count, batchStart + Self.batchFrames)
+            let images = try Parallel.map(batch.count, state: { frames.reader() }) {
+                (offset, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [UInt32], width: Int, height: Int) in
+                do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
+                let image = try reader.image(at: batch.lowerBound + offset)
+                return (timings.measure(.reduce) { Self.argbWords(image) }, image.width, image.height)
+            }
+            var planned: [WebPFramePlanner.Frame] = []
+            timings.measure(.plan) {
+                for (offset, image) in images.enumerated() {
+                    if planner == nil { planner = WebPFramePlanner(width: image.width, height: image.height) }
+                    precondition(image.width == planner?.width && image.height == planner?.height, "frame sizes differ")
+                    guard let decision = planner?.add(image.pixels, index: batch.lowerBound + offset) else { continue }
+                    // The disposal of a frame is known once the next is planned.
+                    if decision.disposePrevious {
+                        if planned.isEmpty { stored[stored.count - 1].frame.disposeAfter = true } else { planned[planned.count - 1].disposeAfter = true }
+                    }
+                    planned.append(decision.frame)
+                }
+            }
+            let toCode = planned
+            let bitstreams = try Parallel.map(toCode.count, state: {}) { (index, _: inout Void) throws(CodecError) -> [UInt8] in
+                do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
+                return try timings.measure(.compress) { () throws(CodecError) in try Self.bitstream(of: toCode[index], config: config) }
+            }
+            for (frame, bitstream) in zip(toCode, bitstreams) {
+                stored.append((frame, bitstream))
+                storedBytes += bitstream.count
+            }
+            guard storedBytes <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
+        }
+        guard let planner else { throw CodecError("no frames to encode") }
+        // One stored frame: libwebp then also tries the frame as a still image; its own
+        // encoder does that, on the one frame.
+        if stored.count == 1 { return try throughAnimationEncoder(frames, stop: stop) }
+        let bytes = try timings.measure(.mux) { () throws(CodecError) in
+            try assemble(stored, ends: ends, width: planner.width, height: planner.height)
+        }
+        guard bytes.count <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
+        return bytes
+    }
 
-        var options = WebPAnimEncoderOptions()
-        guard spinnerd_webp_anim_options_init(&options) != 0 else { throw CodecError("libwebp: version mismatch (WebPAnimEncoderOptions)") }
-        options.anim_params.loop_count = Int32(loops)
-        options.anim_params.bgcolor = 0x0000_0000  // transparent: what a page shows through
-        options.allow_mixed = 0  // lossless only: spinners are flat colours and smooth edges
+    /// The pixels of `image` as ARGB words (alpha in the top byte), as libwebp's
+    /// `WebPPictureImportRGBA` lays them out.
+    static func argbWords(_ image: RGBAImage) -> [UInt32] {
+        image.pixels.withUnsafeBufferPointer { bytes in
+            [UInt32](unsafeUninitializedCapacity: image.width * image.height) { words, initialized in
+                for index in 0 ..< image.width * image.height {
+                    let offset = index * 4
+                    words[index] = UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset]) << 16
+                        | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+                }
+                initialized = image.width * image.height
+            }
+        }
+    }
+
+    /// The lossless configuration for `effort`, validated.
+    private static func config(_ effort: EncoderEffort) throws(CodecError) -> WebPConfig {
         var config = WebPConfig()
         guard spinnerd_webp_config_init(&config) != 0 else { throw CodecError("libwebp: version mismatch (WebPConfig)") }
         let settings = Self.settings(effort)
@@ -60,22 +126,96 @@ public struct WebPEncoder: Sendable {
         config.method = settings.method
         config.quality = settings.quality
         guard WebPValidateConfig(&config) != 0 else { throw CodecError("libwebp: invalid configuration") }
-        guard let encoder = spinnerd_webp_anim_encoder_new(Int32(width), Int32(height), &options) else {
+        return config
+    }
+
+    /// One stored frame coded by `WebPEncode`: a complete still WebP (RIFF, VP8L).
+    private static func bitstream(of frame: WebPFramePlanner.Frame, config: WebPConfig) throws(CodecError) -> [UInt8] {
+        var config = config
+        var picture = WebPPicture()
+        guard spinnerd_webp_picture_init(&picture) != 0 else { throw CodecError("libwebp: version mismatch (WebPPicture)") }
+        var pixels = frame.pixels  // WebPEncode may rewrite the colour of clear pixels in place
+        var memory = WebPMemoryWriter()
+        WebPMemoryWriterInit(&memory)
+        defer { WebPMemoryWriterClear(&memory) }
+        let encoded = pixels.withUnsafeMutableBufferPointer { words in
+            withUnsafeMutablePointer(to: &memory) { memory in
+                picture.use_argb = 1
+                picture.width = Int32(frame.rect.width)
+                picture.height = Int32(frame.rect.height)
+                picture.argb = words.baseAddress
+                picture.argb_stride = Int32(frame.rect.width)
+                picture.writer = WebPMemoryWrite
+                picture.custom_ptr = UnsafeMutableRawPointer(memory)
+                return WebPEncode(&config, &picture)
+            }
+        }
+        guard encoded != 0, let data = memory.mem else { throw CodecError("libwebp: WebPEncode failed (\(picture.error_code.rawValue))") }
+        return Array(UnsafeBufferPointer(start: data, count: memory.size))
+    }
+
+    /// The animated file: every stored frame as an ANMF chunk, with its offset, duration
+    /// (from its first input frame to the next stored one's, in the whole milliseconds
+    /// of `ends`), blending and disposal; the canvas size and loop count.
+    private func assemble(_ stored: [(frame: WebPFramePlanner.Frame, bitstream: [UInt8])],
+                          ends: [Int64], width: Int, height: Int) throws(CodecError) -> [UInt8] {
+        guard let mux = spinnerd_webp_mux_new() else { throw CodecError("libwebp: WebPMuxNew failed (out of memory)") }
+        defer { WebPMuxDelete(mux) }
+        func start(_ input: Int) -> Int64 { input == 0 ? 0 : ends[input - 1] }
+        for (index, entry) in stored.enumerated() {
+            let next = index + 1 < stored.count ? start(stored[index + 1].frame.firstInput) : ends[ends.count - 1]
+            let status = entry.bitstream.withUnsafeBufferPointer { bytes in
+                var info = WebPMuxFrameInfo()
+                info.bitstream = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+                info.id = WEBP_CHUNK_ANMF
+                info.x_offset = Int32(entry.frame.rect.x)
+                info.y_offset = Int32(entry.frame.rect.y)
+                info.duration = Int32(next - start(entry.frame.firstInput))
+                info.dispose_method = entry.frame.disposeAfter ? WEBP_MUX_DISPOSE_BACKGROUND : WEBP_MUX_DISPOSE_NONE
+                info.blend_method = entry.frame.blend ? WEBP_MUX_BLEND : WEBP_MUX_NO_BLEND
+                return WebPMuxPushFrame(mux, &info, 1)
+            }
+            guard status == WEBP_MUX_OK else { throw CodecError("libwebp: WebPMuxPushFrame failed (\(status.rawValue))") }
+        }
+        guard WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)) == WEBP_MUX_OK else {
+            throw CodecError("libwebp: WebPMuxSetCanvasSize failed")
+        }
+        var parameters = WebPMuxAnimParams(bgcolor: 0x0000_0000, loop_count: Int32(loops))  // transparent: what a page shows through
+        guard WebPMuxSetAnimationParams(mux, &parameters) == WEBP_MUX_OK else {
+            throw CodecError("libwebp: WebPMuxSetAnimationParams failed")
+        }
+        var data = WebPData()
+        guard WebPMuxAssemble(mux, &data) == WEBP_MUX_OK, let bytes = data.bytes else { throw CodecError("libwebp: WebPMuxAssemble failed") }
+        defer { WebPDataClear(&data) }
+        return Array(UnsafeBufferPointer(start: bytes, count: data.size))
+    }
+
+    /// The animation through `WebPAnimEncoder` itself, one frame after another: for one
+    /// stored frame (it then also tries the whole canvas as a still image and keeps the
+    /// smaller), and for tests, as the reference `encode` must match byte for byte.
+    func throughAnimationEncoder<Frames: FrameSource>(_ frames: Frames, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
+        let ends = FrameDuration.wholeMilliseconds((0 ..< frames.count).map { frames.duration(at: $0) })
+        var options = WebPAnimEncoderOptions()
+        guard spinnerd_webp_anim_options_init(&options) != 0 else { throw CodecError("libwebp: version mismatch (WebPAnimEncoderOptions)") }
+        options.anim_params.loop_count = Int32(loops)
+        options.anim_params.bgcolor = 0x0000_0000
+        options.allow_mixed = 0  // lossless only: spinners are flat colours and smooth edges
+        var config = try Self.config(effort)
+        let reader = frames.reader()
+        let first = try reader.image(at: 0)
+        guard let encoder = spinnerd_webp_anim_encoder_new(Int32(first.width), Int32(first.height), &options) else {
             throw CodecError("libwebp: WebPAnimEncoderNew failed (out of memory)")
         }
         defer { WebPAnimEncoderDelete(encoder) }
-
         var start = 0
         for index in 0 ..< frames.count {
-            try check(stop)
+            do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
             let image = index == 0 ? first : try reader.image(at: index)
-            precondition(image.width == width && image.height == height, "frame sizes differ")
-            try add(image, at: start, to: encoder, config: &config)
+            try timings.measure(.compress) { () throws(CodecError) in try add(image, at: start, to: encoder, config: &config) }
             start = Int(ends[index])
         }
         // The last frame's duration is the gap to this closing timestamp.
         guard WebPAnimEncoderAdd(encoder, nil, Int32(start), nil) != 0 else { throw error(of: encoder, "closing") }
-        try check(stop)
         var data = WebPData()
         guard WebPAnimEncoderAssemble(encoder, &data) != 0 else { throw error(of: encoder, "assembling") }
         defer { WebPDataClear(&data) }
@@ -104,9 +244,5 @@ public struct WebPEncoder: Sendable {
     private func error(of encoder: OpaquePointer, _ step: String) -> CodecError {
         let message = WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown"
         return CodecError("libwebp: \(step): \(message)")
-    }
-
-    private func check(_ stop: StopCheck) throws(CodecError) {
-        do { try stop.check() } catch { throw CodecError(stopped: error) }
     }
 }
