@@ -56,16 +56,19 @@ struct APNGOptimizer {
         // Restoring an older canvas rarely wins on spinners; large frames skip trying it.
         if let older = baseBeforeCurrent, effort == .thorough { bases.append((.previous, older)) }
 
+        // Every candidate is estimated (over all the cores); the first of the smallest wins.
+        let all = bases.flatMap { dispose, base in candidates(from: base, to: next).map { (dispose, base, $0) } }
+        let choices = all.map(\.2)
+        let (layout, width, effort) = (layout, width, effort)
+        let sizes = try Parallel.map(choices.count, state: { PNGImageData(layout: layout, effort: effort) }) {
+            (index, data: inout PNGImageData) throws(CodecError) -> Int in
+            try data.estimatedSize(choices[index].codes, width: width, rect: choices[index].rect)
+        }
         var best: (dispose: APNGFrameChoice.Dispose, base: [UInt32], choice: APNGFrameChoice, size: Int)? = nil
-        for (dispose, base) in bases {
-            for candidate in candidates(from: base, to: next) {
-                let size = try data.estimatedSize(candidate.codes, width: width, rect: candidate.rect)
-                if size < best?.size ?? Int.max {
-                    var sized = candidate
-                    sized.estimatedSize = size
-                    best = (dispose, base, sized, size)
-                }
-            }
+        for ((dispose, base, candidate), size) in zip(all, sizes) where size < best?.size ?? Int.max {
+            var sized = candidate
+            sized.estimatedSize = size
+            best = (dispose, base, sized, size)
         }
         guard let best else { return nil }
         previous.dispose = best.dispose
