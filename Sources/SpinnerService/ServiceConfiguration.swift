@@ -27,11 +27,16 @@ public struct ServiceConfiguration: Sendable {
     /// floods of bad URLs are absorbed before they reach the service; 0: not cached.
     /// Default 60. 503s and 500s are never cached.
     public var errorMaxAgeSeconds: Int
+    /// Whether every kind's default image in every format is rendered in the background
+    /// at start (quick lane, after any request), so their first visitors find them cached.
+    /// Readiness is not delayed. Default false; `spinnerd serve` turns it on unless
+    /// `--prerender=false`.
+    public var prerenderDefaults: Bool
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 1.0,
                 renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
-                errorMaxAgeSeconds: Int = 60) {
+                errorMaxAgeSeconds: Int = 60, prerenderDefaults: Bool = false) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRenderSeconds = quickRenderSeconds
@@ -41,11 +46,12 @@ public struct ServiceConfiguration: Sendable {
         self.signing = signing
         self.gallery = gallery
         self.errorMaxAgeSeconds = errorMaxAgeSeconds
+        self.prerenderDefaults = prerenderDefaults
     }
 }
 
 /// The version that, with the canonical request, names an image: bump it whenever any
 /// output byte may change, so caches and ETags never serve a stale picture.
 public enum ServiceVersion {
-    public static let text = "1.1.0"
+    public static let text = "1.2.0"
 }

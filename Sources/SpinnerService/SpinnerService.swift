@@ -46,6 +46,23 @@ public final class SpinnerService: HTTPResponder {
         self.documents = documents
         knownPaths = "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml"
             + (configuration.gallery ? ", /" : "")
+        if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
+    }
+
+    /// The cache key of a validated request: its canonical form and the service version.
+    static func cacheKey(_ request: SpinnerRequest) -> String {
+        request.canonicalForm + "|" + ServiceVersion.text
+    }
+
+    /// Every kind in every format at its defaults, cheapest formats first (what the
+    /// catalog and the gallery show first).
+    static var catalogDefaults: [(request: SpinnerRequest, key: String)] {
+        let formats: [OutputFormat] = [.svg, .png, .gif, .webp, .apng]
+        return formats.flatMap { format in
+            SpinnerKind.allCases.compactMap { kind in
+                (try? SpinnerRequest.parse(kind: kind.rawValue, format: format, query: [])).map { ($0, cacheKey($0)) }
+            }
+        }
     }
 
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
@@ -86,7 +103,7 @@ public final class SpinnerService: HTTPResponder {
             return counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
         case .metrics:
             let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
-                                    flights: renders.inFlight, transport: transportStatistics())
+                                    flights: renders.inFlight, prerendersPending: renders.prerendersPending, transport: transportStatistics())
             var headers = HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")])
             ServiceHeaders.addCommon(to: &headers)
             return counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
@@ -129,7 +146,7 @@ public final class SpinnerService: HTTPResponder {
         if let signing = configuration.signing, let signature, !signing.verifies(signature, of: spinnerRequest.canonicalForm) {
             return .now(unsigned("The sig of this URL is not valid for it."))
         }
-        let key = spinnerRequest.canonicalForm + "|" + ServiceVersion.text
+        let key = Self.cacheKey(spinnerRequest)
         knownTargets.insert(key, cost: request.target.utf8.count + key.utf8.count + 64, for: request.target)
         if let cached = cache.value(for: key) {
             metrics.cacheHit()

@@ -21,6 +21,7 @@ struct ServeOptions {
     /// problem text when something is invalid.
     static func parse(_ arguments: [String], environment: [String: String]) -> Result<ServeOptions, OptionError> {
         var options = ServeOptions()
+        options.service.prerenderDefaults = true
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         options.service.lanes.quickWorkers = cores
         options.service.lanes.heavyWorkers = max(1, cores / 2)
@@ -36,6 +37,7 @@ struct ServeOptions {
             "SPINNERD_MAX_PIXEL_FRAMES": "max-pixel-frames",
             "SPINNERD_MAX_FRAMES": "max-frames", "SPINNERD_MAX_RENDER_SECONDS": "max-render-seconds",
             "SPINNERD_SIGNING_KEY": "signing-key", "SPINNERD_GALLERY": "gallery", "SPINNERD_ERROR_MAX_AGE": "error-max-age",
+            "SPINNERD_PRERENDER": "prerender",
         ]
         for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
         var remaining = arguments[...]
@@ -62,8 +64,13 @@ struct ServeOptions {
         return .success(options)
     }
 
-    /// Options that take no value (`--gallery`; `--gallery=false` turns one off).
-    static let switches: Set<String> = ["gallery"]
+    /// A switch's value: true/1/yes or false/0/no, any case; nil otherwise.
+    static func truth(_ value: String) -> Bool? {
+        ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][value.lowercased()]
+    }
+
+    /// Options that take no value (`--gallery`, `--prerender`; `--gallery=false` turns one off).
+    static let switches: Set<String> = ["gallery", "prerender"]
 
     private mutating func apply(_ name: String, _ value: String) -> String? {
         func integer(_ range: ClosedRange<Int>) -> Int? {
@@ -106,10 +113,11 @@ struct ServeOptions {
             }
             service.signing = signing
         case "gallery":
-            guard let on = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][value.lowercased()] else {
-                return "--gallery takes no value, or true/false"
-            }
+            guard let on = Self.truth(value) else { return "--gallery takes no value, or true/false" }
             galleryAsked = on
+        case "prerender":
+            guard let on = Self.truth(value) else { return "--prerender takes no value, or true/false" }
+            service.prerenderDefaults = on
         case "error-max-age":
             guard let seconds = integer(0...86_400) else { return "--error-max-age must be 0…86400 seconds" }
             service.errorMaxAgeSeconds = seconds

@@ -6,13 +6,13 @@ enum Usage {
                     [--max-connections N] [--max-connections-per-client N]
                     [--request-timeout 10] [--idle-timeout 60]
                     [--max-pixel-frames 32000000] [--max-frames 1800] [--max-render-seconds 1.8]
-                    [--signing-key KEY[,OLD_KEY…]] [--gallery] [--error-max-age 60]
+                    [--signing-key KEY[,OLD_KEY…]] [--gallery] [--error-max-age 60] [--prerender=true|false]
                     [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document
            spinnerd render KIND [key=value …] -o FILE [--timings]
-                                                 render one spinner (FILE '-' is standard output);
-                                                 --timings prints where the time went
+                                                        render one spinner (FILE '-' is standard output);
+                                                        --timings prints where the time went
            spinnerd cost KIND [key=value …]             the render's estimated cost, or the budget's refusal
            spinnerd sign KIND [key=value …] [--signing-key KEY]
                                                         the URL path with its sig= for a service in signed mode

@@ -140,6 +140,65 @@ final class RenderSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: waiting.run), .queueFull(.quick),
                        "a stopped scheduler takes nothing")
     }
+
+    func testBackgroundWorkRunsOnlyWhenNothingWaitsAndOneAtATime() {
+        let scheduler = scheduler(RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1, quickQueue: 1, heavyQueue: 1))
+        let order = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let blocker = Gate(), background = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: blocker.run))
+        blocker.started.wait()
+        // Background work takes no place in the queue (its bound is 1) and only one thread.
+        scheduler.submitBackground(.quick, key: "first", run: background.run)
+        background.started.wait()
+        for name in ["second", "third"] {
+            scheduler.submitBackground(.quick, key: name) { _ in
+                order.withLock { $0.append(name) }
+                done.signal()
+            }
+        }
+        XCTAssertEqual(scheduler.backgroundPending, 3)
+        // Both threads are busy (one request, one background job): a request waits in the
+        // queue and runs before the background jobs waiting.
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.5, isCancelled: { false }) { _ in
+            order.withLock { $0.append("request") }
+            done.signal()
+        })
+        XCTAssertEqual(scheduler.depth(.quick), 1)
+        blocker.release.signal()
+        done.wait()
+        XCTAssertEqual(order.withLock { $0 }, ["request"], "nothing of the background ran while the first still runs")
+        background.release.signal()
+        done.wait()
+        done.wait()
+        XCTAssertEqual(order.withLock { $0 }, ["request", "second", "third"])
+        background.finished.wait()
+    }
+
+    func testARequestForBackgroundWorkMovesItAheadOfTheQueue() {
+        let scheduler = scheduler(RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 1))
+        let order = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let blocker = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: blocker.run))
+        blocker.started.wait()
+        for name in ["default-a", "default-b"] {
+            scheduler.submitBackground(.quick, key: name, estimate: 0.1) { _ in
+                order.withLock { $0.append(name) }
+                done.signal()
+            }
+        }
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.5, isCancelled: { false }) { _ in
+            order.withLock { $0.append("request") }
+            done.signal()
+        })
+        scheduler.promote("default-b")  // someone asked for it: it runs like a request (shorter estimate first)
+        XCTAssertEqual(scheduler.depth(.quick), 2)
+        blocker.release.signal()
+        for _ in 0 ..< 3 { done.wait() }
+        XCTAssertEqual(order.withLock { $0 }, ["default-b", "request", "default-a"])
+        XCTAssertEqual(scheduler.backgroundPending, 0)
+    }
 }
 
 final class RenderLaneTests: XCTestCase {

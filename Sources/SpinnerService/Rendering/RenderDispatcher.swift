@@ -68,10 +68,12 @@ final class RenderDispatcher: Sendable {
         }
         guard joined.first else {
             metrics.coalescedRender()
+            // A default still waiting to be rendered in the background: someone wants it now.
+            scheduler.promote(key)
             return .later(pending)
         }
         let flight = joined.flight
-        let refusal = scheduler.submit(lane, client: request.client, estimate: estimate.seconds,
+        let refusal = scheduler.submit(lane, client: request.client, key: key, estimate: estimate.seconds,
                                        isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
             flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
@@ -85,19 +87,48 @@ final class RenderDispatcher: Sendable {
         return .later(pending)
     }
 
+    /// Renders `images` (requests with their cache keys) in the background of the quick
+    /// lane, one at a time and only while no request waits, and caches them: the catalog's
+    /// defaults at start, so their first visitors find them ready. A request for one of
+    /// them joins its render (and moves it ahead); those already cached, in flight or
+    /// refused by the budget are skipped.
+    func prerender(_ images: [(request: SpinnerRequest, key: String)]) {
+        for (spinner, key) in images where cache.value(for: key) == nil {
+            guard let estimate = try? renderer.estimate(spinner) else { continue }
+            // Nobody waits; the flight is there so that requests can join it.
+            let joined = flights.join(key) { _ in }
+            guard joined.first else { continue }
+            let flight = joined.flight
+            scheduler.submitBackground(.quick, key: key, estimate: estimate.seconds) { [self] _ in
+                flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
+                let outcome = render(spinner, key: key, lane: .quick, estimate: estimate, stop: flight.cancellation.stopCheck,
+                                     prerendered: true)
+                flights.finish(key, flight: flight, with: outcome)
+            }
+        }
+    }
+
+    /// Background renders (`prerender`) not finished yet.
+    var prerendersPending: Int { scheduler.backgroundPending }
+
     /// Drops what waits and ends the render threads (after the server drained).
     func stop() {
         scheduler.stop()
     }
 
-    /// Renders on a lane's thread and caches the result.
+    /// Renders on a lane's thread and caches the result; `prerendered` for background work
+    /// (counted apart from renders for requests).
     private func render(_ spinner: SpinnerRequest, key: String, lane: RenderLane, estimate: RenderEstimate,
-                        stop: StopCheck) -> Outcome {
+                        stop: StopCheck, prerendered: Bool = false) -> Outcome {
         let started = clock.milliseconds()
         do {
             let image = try renderer.render(spinner, stop: stop)
-            metrics.rendered(format: spinner.format.rawValue, lane: lane, seconds: Double(clock.milliseconds() - started) / 1000,
-                             estimated: estimate.seconds)
+            let seconds = Double(clock.milliseconds() - started) / 1000
+            if prerendered {
+                metrics.prerendered(format: spinner.format.rawValue)
+            } else {
+                metrics.rendered(format: spinner.format.rawValue, lane: lane, seconds: seconds, estimated: estimate.seconds)
+            }
             var extra: [(String, String)] = []
             if spinner.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
             let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,

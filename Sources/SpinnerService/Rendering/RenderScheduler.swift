@@ -20,6 +20,10 @@ public enum RenderLane: Int, CaseIterable, Sendable {
 /// address cannot fill the heavy lane. Each lane takes the job with the shortest
 /// estimate first, unless the oldest has waited `agingMilliseconds`: then the oldest. A queued render whose waiters all left is dropped
 /// (`purgeCancelled`); one that is running stops itself through its `StopCheck`.
+/// Background work (`submitBackground`: the catalog's defaults rendered at start) waits
+/// outside the queue's bound and runs only when nothing else waits, one job at a time,
+/// so the lane's other threads stay free for requests; a request that wants the same
+/// image moves it into the queue (`promote`).
 public final class RenderScheduler: Sendable {
     /// Threads and queue bounds.
     public struct Limits: Sendable, Equatable {
@@ -56,6 +60,8 @@ public final class RenderScheduler: Sendable {
 
     /// A render waiting for a thread.
     private struct Job: Sendable {
+        /// The image's cache key, for `promote`.
+        let key: String?
         let client: ClientAddress?
         let enqueued: Int64
         /// Estimated seconds: shorter runs first.
@@ -67,6 +73,10 @@ public final class RenderScheduler: Sendable {
 
     private struct LaneState {
         var queue: [Job] = []
+        /// Background jobs, in order; they run when `queue` is empty.
+        var background: [Job] = []
+        /// A background job is running on one of the lane's threads.
+        var backgroundRunning = false
         var stopping = false
     }
 
@@ -138,12 +148,12 @@ public final class RenderScheduler: Sendable {
 
     /// Queues a render in `lane` for `client`; nil when queued, else why not. `run` gets
     /// the wait in milliseconds; a render `isCancelled` says nobody wants is dropped unrun.
-    public func submit(_ lane: RenderLane, client: ClientAddress?, estimate: Double = 0, isCancelled: @escaping @Sendable () -> Bool,
-                       run: @escaping @Sendable (_ waited: Int64) -> Void) -> Refusal? {
+    public func submit(_ lane: RenderLane, client: ClientAddress?, key: String? = nil, estimate: Double = 0,
+                       isCancelled: @escaping @Sendable () -> Bool, run: @escaping @Sendable (_ waited: Int64) -> Void) -> Refusal? {
         let counted = lane == .heavy && limits.heavyPerClient > 0 ? client : nil
         if let counted, !heavyClients.take(counted) { return .clientLimit }
         let target = lanes[lane.rawValue]
-        let job = Job(client: counted, enqueued: clock.milliseconds(), estimate: estimate, isCancelled: isCancelled, run: run)
+        let job = Job(key: key, client: counted, enqueued: clock.milliseconds(), estimate: estimate, isCancelled: isCancelled, run: run)
         let queued = target.state.withLock { state -> Bool in
             guard !state.stopping, state.queue.count < target.queueLimit else { return false }
             state.queue.append(job)
@@ -155,6 +165,39 @@ public final class RenderScheduler: Sendable {
         }
         target.available.signal()
         return nil
+    }
+
+    /// Queues background work in `lane` (`key` names its image for `promote`): it runs
+    /// after everything else, one background job at a time, and never takes a place in
+    /// the queue.
+    public func submitBackground(_ lane: RenderLane, key: String, estimate: Double = 0,
+                                 run: @escaping @Sendable (_ waited: Int64) -> Void) {
+        let target = lanes[lane.rawValue]
+        let job = Job(key: key, client: nil, enqueued: clock.milliseconds(), estimate: estimate, isCancelled: { false }, run: run)
+        let queued = target.state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.background.append(job)
+            return true
+        }
+        if queued { target.available.signal() }
+    }
+
+    /// Background work for `key` that has not started moves into its lane's queue, to run
+    /// like any request (a request now waits for it).
+    public func promote(_ key: String) {
+        for lane in lanes {
+            let moved = lane.state.withLock { state -> Bool in
+                guard let index = state.background.firstIndex(where: { $0.key == key }) else { return false }
+                state.queue.append(state.background.remove(at: index))
+                return true
+            }
+            if moved { lane.available.signal() }
+        }
+    }
+
+    /// Background jobs waiting or running, all lanes.
+    public var backgroundPending: Int {
+        lanes.reduce(0) { total, lane in total + lane.state.withLock { $0.background.count + ($0.backgroundRunning ? 1 : 0) } }
     }
 
     /// Drops queued renders that nobody waits for any more, freeing their places.
@@ -180,7 +223,7 @@ public final class RenderScheduler: Sendable {
         for (lane, count) in zip(lanes, workerCounts) {
             let dropped = lane.state.withLock { state -> [Job] in
                 state.stopping = true
-                defer { state.queue = [] }
+                defer { state.queue = []; state.background = [] }
                 return state.queue
             }
             for job in dropped { if let client = job.client { heavyClients.release(client) } }
@@ -189,24 +232,37 @@ public final class RenderScheduler: Sendable {
         threads.wait()
     }
 
-    /// A lane thread's life: take the next job (skipping ones nobody wants), run it,
-    /// repeat; end when the lane stops.
+    /// A lane thread's life: take the next job (skipping ones nobody wants; background
+    /// work only when no job waits and no other background job runs), run it, repeat;
+    /// end when the lane stops.
     private static func work(_ lane: Lane, clock: any MonotonicClock, clients: ClientShares) {
         while true {
             lane.available.wait()
             let now = clock.milliseconds()
-            let next = lane.state.withLock { state -> (job: Job?, stop: Bool) in
-                if state.stopping { return (nil, true) }
-                guard let oldest = state.queue.first else { return (nil, false) }
+            let next = lane.state.withLock { state -> (job: Job?, background: Bool, stop: Bool) in
+                if state.stopping { return (nil, false, true) }
+                guard let oldest = state.queue.first else {
+                    guard !state.backgroundRunning, !state.background.isEmpty else { return (nil, false, false) }
+                    state.backgroundRunning = true
+                    return (state.background.removeFirst(), true, false)
+                }
                 // Shortest estimate first; the oldest once it has waited too long (no starving).
                 let index = now - oldest.enqueued >= agingMilliseconds ? 0
                     : state.queue.indices.min { state.queue[$0].estimate < state.queue[$1].estimate } ?? 0
-                return (state.queue.remove(at: index), false)
+                return (state.queue.remove(at: index), false, false)
             }
             if next.stop { return }
-            guard let job = next.job else { continue }  // purged meanwhile
+            guard let job = next.job else { continue }  // purged meanwhile, or background work already running
             if !job.isCancelled() { job.run(clock.milliseconds() - job.enqueued) }
             if let client = job.client { clients.release(client) }
+            if next.background {
+                // The next background job (its signal may have found this one running).
+                let more = lane.state.withLock { state -> Bool in
+                    state.backgroundRunning = false
+                    return !state.background.isEmpty
+                }
+                if more { lane.available.signal() }
+            }
             // A heavy render's frames are freed now: give the pages back so the resident
             // set follows the cache, not the largest render so far.
             if lane.kind == .heavy { spinnerd_trim_heap() }

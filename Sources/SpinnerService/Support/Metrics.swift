@@ -18,6 +18,7 @@ public final class Metrics: Sendable {
     private struct State {
         var requests: [Int: Int] = [:]             // route index × 1000 + status
         var renders: [String: Int] = [:]           // format
+        var prerenders: [String: Int] = [:]        // format
         var renderTimes = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var queueWaits = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var costs: [String: CostSums] = [:]        // format
@@ -69,12 +70,17 @@ public final class Metrics: Sendable {
         }
     }
 
+    /// A default image rendered in the background at start.
+    func prerendered(format: String) {
+        state.withLock { $0.prerenders[format, default: 0] += 1 }
+    }
+
     /// Renders finished so far, all formats.
     public var renderCount: Int { state.withLock { state in state.renderTimes.reduce(0) { $0 + $1.count } } }
 
     /// The exposition text, with the cache, queue and connection gauges read now.
     func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
-              transport: TransportStatistics) -> String {
+              prerendersPending: Int = 0, transport: TransportStatistics) -> String {
         let snapshot = state.withLock { $0 }
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
@@ -99,6 +105,9 @@ public final class Metrics: Sendable {
         metric("spinnerd_cache_entries", "gauge", "Entries in the cache.", [("", String(cache.entries))])
         metric("spinnerd_renders_total", "counter", "Images rendered, by format.",
                snapshot.renders.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
+        metric("spinnerd_prerenders_total", "counter", "Default images rendered in the background at start, by format.",
+               snapshot.prerenders.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
+        metric("spinnerd_prerenders_pending", "gauge", "Default images still to render in the background.", [("", String(prerendersPending))])
         metric("spinnerd_render_coalesced_total", "counter", "Requests that waited for an identical render already running.",
                [("", String(snapshot.coalesced))])
         metric("spinnerd_render_rejected_total", "counter", "Renders refused with 503, by lane and reason (queue full, client's share used).",

@@ -1,0 +1,115 @@
+import Foundation
+import SpinnerModel
+import SpinnerRendering
+import TestSupport
+import XCTest
+
+/// `spinnerd serve` renders every kind's default image in every format in the background
+/// at start: readiness is not delayed, requests go first, a request for a default still
+/// waiting joins its render, and once done the defaults are cache hits with the bytes a
+/// render gives. `--prerender=false` renders nothing ahead.
+final class PrerenderTests: XCTestCase {
+    private static let formats: [OutputFormat] = [.svg, .png, .gif, .apng, .webp]
+
+    private func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
+        try Self.get(server, target)
+    }
+
+    private static func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
+        let client = try RawHTTPClient(port: server.port, timeout: 60)
+        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        return try client.receive()
+    }
+
+    /// The sum of every sample of `name` (over its labels).
+    private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
+        try get(server, "/metrics").text.split(separator: "\n")
+            .filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
+            .compactMap { Double($0.split(separator: " ").last ?? "") }
+            .reduce(0, +)
+    }
+
+    /// Waits (polling /metrics) until no prerender is pending.
+    private func waitForPrerenders(_ server: ServerProcess) throws {
+        let deadline = Date().addingTimeInterval(120)
+        while try metric(server, "spinnerd_prerenders_pending") > 0 {
+            guard Date() < deadline else { return XCTFail("prerendering did not finish") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private func rendered(_ kind: SpinnerKind, _ format: OutputFormat) throws -> [UInt8] {
+        try SpinnerRenderer().render(try SpinnerRequest.parse(kind: kind.rawValue, format: format, query: [])).bytes
+    }
+
+    func testEveryDefaultIsRenderedAheadWithoutDelayingReadiness() throws {
+        let server = try ServerProcess()
+        XCTAssertEqual(try get(server, "/healthz").status, 200, "ready at once")
+        try waitForPrerenders(server)
+        XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), Double(SpinnerKind.allCases.count * Self.formats.count))
+        XCTAssertEqual(try metric(server, "spinnerd_renders_total"), 0, "no request rendered anything")
+        for kind in SpinnerKind.allCases {
+            for format in Self.formats {
+                let response = try get(server, "/spinner/\(kind.rawValue).\(format.rawValue)")
+                XCTAssertEqual(response.status, 200, "\(kind) \(format)")
+                XCTAssertEqual(response.body, try rendered(kind, format), "\(kind) \(format): prerendered bytes differ from a render")
+            }
+        }
+        XCTAssertEqual(try metric(server, "spinnerd_cache_misses_total"), 0, "every default was a cache hit")
+        XCTAssertEqual(try metric(server, "spinnerd_renders_total"), 0)
+    }
+
+    func testRequestsAtStartAreServedAndJoinDefaultsStillWaiting() throws {
+        let server = try ServerProcess()
+        // Right at start: cold requests of other images, and defaults, all at once.
+        let targets = (0 ..< 12).map { "/spinner/arc.svg?size=\(20 + $0)" } + ["/spinner/dots.webp", "/spinner/capsules.apng",
+                                                                            "/spinner/circular.gif?size=30"]
+        let statuses = StatusList()
+        let bodies = BodyList()
+        let group = DispatchGroup()
+        for target in targets {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                guard let response = try? Self.get(server, target) else { return }
+                statuses.add(response.status, retryAfter: nil, cacheControl: nil)
+                bodies.add(target, response.body)
+            }
+        }
+        group.wait()
+        XCTAssertEqual(statuses.all, Array(repeating: 200, count: targets.count))
+        XCTAssertEqual(bodies.body(for: "/spinner/dots.webp"), try rendered(.dots, .webp))
+        XCTAssertEqual(bodies.body(for: "/spinner/capsules.apng"), try rendered(.capsules, .apng))
+        try waitForPrerenders(server)
+        // Each default was rendered once, ahead or for the request that joined it.
+        XCTAssertEqual(try metric(server, "spinnerd_prerenders_total") + (try metric(server, "spinnerd_renders_total")),
+                       Double(SpinnerKind.allCases.count * Self.formats.count + 13))
+    }
+
+    func testPrerenderOffRendersNothingAhead() throws {
+        let server = try ServerProcess(["--prerender=false"])
+        XCTAssertEqual(try metric(server, "spinnerd_prerenders_pending"), 0)
+        XCTAssertEqual(try get(server, "/spinner/arc.gif").status, 200)
+        XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), 0)
+        XCTAssertEqual(try metric(server, "spinnerd_cache_misses_total"), 1)
+        XCTAssertTrue(server.log.contains { $0.contains("/spinner/arc.gif") && $0.contains("cache=miss") })
+    }
+}
+
+/// Response bodies collected from several threads, by target.
+private final class BodyList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bodies: [String: [UInt8]] = [:]
+
+    func add(_ target: String, _ body: [UInt8]) {
+        lock.lock()
+        bodies[target] = body
+        lock.unlock()
+    }
+
+    func body(for target: String) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return bodies[target]
+    }
+}
