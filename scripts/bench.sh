@@ -1,83 +1,109 @@
 #!/usr/bin/env bash
-# Measures spinnerd's encoders against peers on the same frames, in one run:
-#   GIF:  how much `gifsicle -O3` can still shrink our GIF of each default kind (target ≤ 5 %);
-#   APNG: our APNG against apngasm given exactly our frames (target: not larger), at the
-#         default size and at 128 px, and against what apngopt makes of it (within 1 %);
-#         then frame by frame: whether each peer's file shows the frames exactly, and
-#         how the data compares where both store a frame the same way;
-#   WebP: ours against libwebp's own img2webp -lossless on the same frames (not larger),
-#         beside our APNG and GIF of the same kind;
-#   time: render + encode of each kind at 64 px, scale 2, per image and per frame, with the
-#         peer's time on the same work beside it (apngasm assembling the same frames,
-#         gifsicle -O3 re-optimising our GIF). Machines are shared: read ratios, not times.
+# Measures spinnerd's encoders against peers on the same frames, in one run. Machines are
+# shared: read ratios and sizes, not absolute times. SPINNERD_BASELINE=path/to/older/spinnerd
+# adds the older build's times and sizes beside ours (before → after).
+#   1. cold renders: every default kind × format, one render at a time, in-process (process
+#      start excluded; `spinnerd render --timings`), thread time per phase; target ≤ 100 ms,
+#      no file larger than the baseline's;
+#   2. GIF: how much `gifsicle -O3` can still shrink our GIF of each default kind and of the
+#      README's example (target ≤ 1 %);
+#   3. APNG: our file beside apngasm's and apngopt's on the same frames, then frame by frame:
+#      whether each file shows exactly the frames it was given, and how the data compares
+#      where both store a frame alike (the rows are the same; the rest is the deflate);
+#      then the deflate setting's trade-off: bytes against compression time;
+#   4. WebP: ours against libwebp's own img2webp -lossless on the same frames (not larger),
+#      and img2webp's method/quality trade-off on dots, the costliest;
+#   5. render + encode at 64 px, scale 2, beside a peer on the same work;
+#   6. large renders the budget admits: time and peak memory of one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 spinnerd=.build/release/spinnerd
+baseline="${SPINNERD_BASELINE:-}"
 work=bench-out
 rm -rf "$work" && mkdir -p "$work"
 kinds=(circular activity dots arc capsules)
+formats=(svg png gif apng webp)
+runs="${RUNS:-5}"
 
 seconds() {  # mean seconds of a command over runs, by hyperfine
-    hyperfine --style none --warmup 1 --runs "${RUNS:-5}" --export-json "$work/h.json" "$1" >/dev/null 2>&1
+    hyperfine --style none --warmup 1 --runs "$runs" --export-json "$work/h.json" "$1" >/dev/null 2>&1
     python3 -c "import json; print(json.load(open('$work/h.json'))['results'][0]['mean'])"
 }
 frames_of() { python3 Tests/Support/imagetool.py inspect "$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['frames'])"; }
 size_of() { stat -c%s "$1"; }
+ratio() { python3 -c "print('%.3f' % ($1 / $2))"; }
 
-echo "== Sizes at default parameters (bytes)"
-printf "%-9s %9s %9s %8s   %9s %9s %8s\n" kind gif "gifsicle" "shrink" apng apngasm "ratio"
+# Median over runs of `spinnerd render … --timings`: "total draw reduce plan filter compress mux" in ms.
+timed() {  # kind format → median line
+    for _ in $(seq 1 "$runs"); do
+        $spinnerd render "$1" format="$2" -o "$work/t.$2" --timings 2>&1 >/dev/null | tr ' =' '\n\n' | awk 'NR % 2 == 1 && NR > 1'
+        echo "--"
+    done | python3 -c "
+import sys
+rows = [block.split() for block in sys.stdin.read().split('--') if block.split()]
+rows.sort(key=lambda r: float(r[0]))
+print(' '.join(rows[len(rows) // 2]))"
+}
+
+echo "== 1. Cold render of each default, one at a time, in-process (median of $runs; thread ms per phase)"
+echo "   target: ≤ 100 ms; no file larger than the baseline's"
+printf "%-9s %-5s %8s | %6s %6s %6s %6s %6s %6s | %8s %s\n" kind fmt ms draw reduce plan filter compress mux bytes \
+    "${baseline:+  baseline ms (process − start)   bytes}"
+start=""
+if [[ -n "$baseline" ]]; then  # the baseline has no --timings: its process time less its start-up
+    start=$(seconds "$baseline render activity format=svg -o $work/s.svg")
+fi
 for kind in "${kinds[@]}"; do
-    $spinnerd render "$kind" format=gif -o "$work/$kind.gif"
-    gifsicle -O3 "$work/$kind.gif" -o "$work/$kind.O3.gif"
-    $spinnerd render "$kind" format=apng -o "$work/$kind.apng"
-    mkdir -p "$work/$kind-frames"
-    $spinnerd frames "$kind" -o "$work/$kind-frames"
-    apngasm "$work/$kind.apngasm.png" "$work/$kind-frames/frame000.png" >/dev/null
-    gif=$(size_of "$work/$kind.gif"); o3=$(size_of "$work/$kind.O3.gif")
-    apng=$(size_of "$work/$kind.apng"); peer=$(size_of "$work/$kind.apngasm.png")
-    printf "%-9s %9d %9d %7.2f%%   %9d %9d %8.3f\n" "$kind" "$gif" "$o3" \
-        "$(python3 -c "print(100 * (1 - $o3 / $gif))")" "$apng" "$peer" "$(python3 -c "print($apng / $peer)")"
+    for format in "${formats[@]}"; do
+        read -r total draw reduce plan filter compress mux < <(timed "$kind" "$format")
+        bytes=$(size_of "$work/t.$format")
+        verdict=$(python3 -c "print('ok' if $total <= 100 else 'SLOW')")
+        before=""
+        if [[ -n "$baseline" ]]; then
+            old=$(seconds "$baseline render $kind format=$format -o $work/b.$format")
+            oldbytes=$(size_of "$work/b.$format")
+            grew=$([[ $bytes -gt $oldbytes ]] && echo " LARGER" || echo "")
+            before=$(printf "%8.1f %10d%s" "$(python3 -c "print(max(0, ($old - $start) * 1000))")" "$oldbytes" "$grew")
+        fi
+        printf "%-9s %-5s %8.1f | %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f | %8d %-4s %s\n" "$kind" "$format" "$total" \
+            "$draw" "$reduce" "$plan" "$filter" "$compress" "$mux" "$bytes" "$verdict" "$before"
+    done
 done
-echo "(shrink: how much smaller gifsicle -O3 made our GIF; ratio: our APNG / apngasm's, same frames)"
+echo "(phases are thread time summed over both cores, so they can add up to more than the wall time)"
 
 echo
-echo "== WebP: ours against libwebp's own img2webp -lossless given the same frames (target: not larger);"
-echo "   APNG at 128 px against apngasm (target: not larger) and apngopt (target: within 1 %)"
-printf "%-9s %9s %9s %7s   %9s %9s   %9s %9s %7s %9s %7s\n" kind webp img2webp ratio apng gif "apng128" apngasm ratio apngopt ratio
+echo "== 2. GIF: what gifsicle -O3 still saves (target ≤ 1 %, every frame kept exactly by both)"
+printf "%-44s %9s %9s %8s\n" gif ours "-O3" shrink
+for spec in "${kinds[@]}" "circular stroke=15 duration=1 style=accent"; do
+    name="${spec// /_}"
+    $spinnerd render $spec format=gif -o "$work/$name.gif"
+    gifsicle -O3 "$work/$name.gif" -o "$work/$name.O3.gif"
+    gif=$(size_of "$work/$name.gif"); o3=$(size_of "$work/$name.O3.gif")
+    shrink=$(python3 -c "print('%.2f' % (100 * (1 - $o3 / $gif)))")
+    printf "%-44s %9d %9d %7s%% %s\n" "$spec" "$gif" "$o3" "$shrink" "$(python3 -c "print('ok' if $shrink <= 1 else 'OVER')")"
+done
+
+echo
+echo "== 3. APNG beside apngasm and apngopt on the same frames (default size and 128 px)"
+printf "%-9s %9s %9s %7s   %9s %9s %7s %9s %7s\n" kind apng apngasm ratio "apng128" apngasm ratio apngopt ratio
 for kind in "${kinds[@]}"; do
-    $spinnerd render "$kind" format=webp -o "$work/$kind.webp"
-    # img2webp takes one duration per frame in ms: the same rounding of exact starts.
-    mapfile -t img2webp_args < <(python3 - "$work/$kind-frames" <<'PY'
-import glob, sys
-from fractions import Fraction
-elapsed, written = Fraction(0), 0
-for png in sorted(glob.glob(sys.argv[1] + "/frame*.png")):
-    num, den = open(png[:-4] + ".txt").read().strip().split("=")[1].split("/")
-    elapsed += Fraction(int(num), int(den))
-    end = max(written + 1, int(elapsed * 1000 + Fraction(1, 2)))
-    print("-d"); print(end - written); print(png)
-    written = end
-PY
-)
-    img2webp -lossless "${img2webp_args[@]}" -o "$work/$kind.img2webp.webp" >/dev/null 2>&1
-    $spinnerd render "$kind" format=apng size=128 -o "$work/$kind-128.apng"
-    rm -rf "$work/$kind-f128" && mkdir -p "$work/$kind-f128"
+    $spinnerd render "$kind" format=apng -o "$work/$kind.apng"
+    mkdir -p "$work/$kind-frames" "$work/$kind-f128"
+    $spinnerd frames "$kind" -o "$work/$kind-frames"
     $spinnerd frames "$kind" size=128 -o "$work/$kind-f128"
+    apngasm "$work/$kind.apngasm.png" "$work/$kind-frames/frame000.png" >/dev/null
+    $spinnerd render "$kind" format=apng size=128 -o "$work/$kind-128.apng"
     apngasm "$work/$kind-128.apngasm.png" "$work/$kind-f128/frame000.png" >/dev/null
     apngopt "$work/$kind-128.apng" "$work/$kind-128.opt.png" >/dev/null 2>&1
-    webp=$(size_of "$work/$kind.webp"); peer=$(size_of "$work/$kind.img2webp.webp")
-    apng=$(size_of "$work/$kind.apng"); gif=$(size_of "$work/$kind.gif")
-    a128=$(size_of "$work/$kind-128.apng"); asm=$(size_of "$work/$kind-128.apngasm.png"); opt=$(size_of "$work/$kind-128.opt.png")
-    printf "%-9s %9d %9d %7.3f   %9d %9d   %9d %9d %7.3f %9d %7.3f\n" "$kind" "$webp" "$peer" \
-        "$(python3 -c "print($webp / $peer)")" "$apng" "$gif" "$a128" "$asm" "$(python3 -c "print($a128 / $asm)")" \
-        "$opt" "$(python3 -c "print($a128 / $opt)")"
+    apng=$(size_of "$work/$kind.apng"); asm=$(size_of "$work/$kind.apngasm.png")
+    a128=$(size_of "$work/$kind-128.apng"); asm128=$(size_of "$work/$kind-128.apngasm.png"); opt=$(size_of "$work/$kind-128.opt.png")
+    printf "%-9s %9d %9d %7s   %9d %9d %7s %9d %7s\n" "$kind" "$apng" "$asm" "$(ratio "$apng" "$asm")" \
+        "$a128" "$asm128" "$(ratio "$a128" "$asm128")" "$opt" "$(ratio "$a128" "$opt")"
 done
-echo "(webp, apng, gif: default parameters; ratios are ours / the peer's)"
-
+echo "(ratios are ours / the peer's; apngasm deflates with 7-Zip, 15 passes, at 10–40× our time)"
 echo
-echo "== APNG peers frame by frame: does the peer show the frames exactly, how many frames both store"
-echo "   alike (rectangle, dispose, blend), how many of those with byte-identical filtered rows, and"
-echo "   the compressed data of those: a ratio over 1 there is the deflate engine alone"
+echo "   Frame by frame: does each file show its frames exactly; frames stored alike (rectangle,"
+echo "   dispose, blend); of those, byte-identical filtered rows; and their compressed data"
 printf "%-9s %-7s %-8s %9s %9s %9s %9s %7s\n" kind px peer "inexact" alike "same rows" "data ours" "ratio"
 for kind in "${kinds[@]}"; do
     for px in default 128; do
@@ -97,10 +123,57 @@ for name, path in zip(names, sys.argv[4::2]):
 " "$kind" "$px" "${peers[@]}"
     done
 done
-echo "(inexact: frames the peer's file shows differently from the frames it was given)"
+echo "(inexact: frames the file shows differently from the frames it was given; ours must be exact)"
+echo
+echo "   The deflate setting: each default APNG's bytes had its filtered rows been compressed"
+echo "   by each setting, and that compression's time on one core (ms; the other phases are in 1.)"
+python3 - "$work" "${kinds[@]}" <<'PY'
+import json, subprocess, sys
+work, kinds = sys.argv[1], sys.argv[2:]
+table = {kind: json.loads(subprocess.check_output(["python3", "Tests/Support/imagetool.py", "apngdeflate", f"{work}/{kind}.apng"]))
+         for kind in kinds}
+settings = list(table[kinds[0]].keys())
+print("%-14s" % "setting" + "".join("%22s" % kind for kind in kinds))
+for setting in settings:
+    print("%-14s" % setting + "".join("%13d B %5.0f ms" % (table[k][setting]["bytes"], table[k][setting]["ms"]) for k in kinds))
+PY
 
 echo
-echo "== Render + encode at size=64 scale=2 (mean of ${RUNS:-5} runs, process start included)"
+echo "== 4. WebP: ours against libwebp's own img2webp -lossless given the same frames (target: not larger)"
+printf "%-9s %9s %9s %7s   %9s %9s\n" kind webp img2webp ratio apng gif
+img2webp_args() {  # frame dir → -d MS frame… (the same rounding of exact starts as ours)
+    python3 - "$1" <<'PY'
+import glob, sys
+from fractions import Fraction
+elapsed, written = Fraction(0), 0
+for png in sorted(glob.glob(sys.argv[1] + "/frame*.png")):
+    num, den = open(png[:-4] + ".txt").read().strip().split("=")[1].split("/")
+    elapsed += Fraction(int(num), int(den))
+    end = max(written + 1, int(elapsed * 1000 + Fraction(1, 2)))
+    print("-d"); print(end - written); print(png)
+    written = end
+PY
+}
+for kind in "${kinds[@]}"; do
+    $spinnerd render "$kind" format=webp -o "$work/$kind.webp"
+    $spinnerd render "$kind" format=gif -o "$work/$kind.gif"
+    mapfile -t args < <(img2webp_args "$work/$kind-frames")
+    img2webp -lossless "${args[@]}" -o "$work/$kind.img2webp.webp" >/dev/null 2>&1
+    webp=$(size_of "$work/$kind.webp"); peer=$(size_of "$work/$kind.img2webp.webp")
+    printf "%-9s %9d %9d %7s   %9d %9d\n" "$kind" "$webp" "$peer" "$(ratio "$webp" "$peer")" \
+        "$(size_of "$work/$kind.apng")" "$(size_of "$work/$kind.gif")"
+done
+echo
+echo "   img2webp's method/quality on dots' frames (one core; spinnerd codes method 4 quality 75 on both cores)"
+mapfile -t args < <(img2webp_args "$work/dots-frames")
+printf "%-18s %9s %9s\n" setting bytes ms
+for setting in "-m 4 -q 75" "-m 4 -q 50" "-m 1 -q 0" "-m 0 -q 50"; do
+    ms=$(python3 -c "print('%.0f' % ($(seconds "img2webp -lossless $setting ${args[*]} -o $work/dots.setting.webp") * 1000))")
+    printf "%-18s %9d %9s\n" "$setting" "$(size_of "$work/dots.setting.webp")" "$ms"
+done
+
+echo
+echo "== 5. Render + encode at size=64 scale=2 (mean of $runs runs, process start included)"
 printf "%-9s %-5s %7s %10s %10s   %-22s %10s %7s\n" kind fmt frames "ms/image" "ms/frame" peer "peer ms" ratio
 for kind in "${kinds[@]}"; do
     for format in gif apng; do
@@ -124,24 +197,7 @@ done
 echo "(ratio: our time / the peer's time on the same work)"
 
 echo
-echo "== Cold render at default parameters, each kind × format (mean of ${RUNS:-5} runs, process start included)"
-baseline="${SPINNERD_BASELINE:-}"
-printf "%-9s %-5s %7s %10s %10s %12s\n" kind fmt frames "ms/image" "ms/frame" "${baseline:+baseline ms}"
-for kind in "${kinds[@]}"; do
-    for format in svg png gif apng webp; do
-        out="$work/$kind-default.$format"
-        ours=$(seconds "$spinnerd render $kind format=$format -o $out")
-        count=1
-        if [[ $format == gif || $format == apng || $format == webp ]]; then count=$(frames_of "$out"); fi
-        before=""
-        if [[ -n "$baseline" ]]; then before=$(python3 -c "print('%.1f' % ($(seconds "$baseline render $kind format=$format -o $work/b.$format") * 1000))"); fi
-        printf "%-9s %-5s %7s %10.1f %10.2f %12s\n" "$kind" "$format" "$count" \
-            "$(python3 -c "print($ours * 1000)")" "$(python3 -c "print($ours * 1000 / max(1, $count))")" "$before"
-    done
-done
-
-echo
-echo "== Large renders the budget admits: time and peak memory of one process"
+echo "== 6. Large renders the budget admits: time and peak memory of one process"
 for spec in "circular size=256 scale=2 format=apng" "circular size=256 scale=2 format=gif" "circular size=256 scale=2 format=png" "circular size=256 scale=2 format=webp"; do
     for program in "$spinnerd" ${baseline:+"$baseline"}; do
         python3 - "$program" $spec <<'PY'

@@ -13,6 +13,17 @@ final class DocumentAgreementTests: XCTestCase {
                        "openapi.yaml is stale: run `make openapi` and commit it")
     }
 
+    func testTheGalleryHeadingNamesEveryFormatOfTheCatalog() throws {
+        let heading = try XCTUnwrap(GalleryPage.html.split(separator: "\n").first { $0.contains("Animated loading spinners as") })
+        let catalog = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(Catalog.json(version: ServiceVersion.text))) as? [String: Any])
+        let formats = try XCTUnwrap(catalog["formats"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        XCTAssertEqual(formats.count, OutputFormat.allCases.count)
+        for name in formats {
+            let format = try XCTUnwrap(OutputFormat(rawValue: name))
+            XCTAssertTrue(heading.contains(format.displayName), "the gallery's heading leaves out \(format.displayName): \(heading)")
+        }
+    }
+
     func testOpenAPIValidatorAcceptsTheSpec() throws {
         let result = try ExternalTool.run("openapi-spec-validator", [Repository.root.appendingPathComponent("openapi.yaml").path])
         XCTAssertEqual(result.status, 0, result.outputText + result.errorText)

@@ -22,6 +22,21 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The name people know the format by: `SVG`, `APNG`, `GIF`, `PNG`, `WebP`.
+    public var displayName: String {
+        switch self {
+        case .webp: "WebP"
+        default: rawValue.uppercased()
+        }
+    }
+
+    /// Every format for a sentence: the animated ones in catalog order, then the still
+    /// PNG ("SVG, APNG, GIF, WebP and PNG").
+    public static var listedForPeople: String {
+        let names = (allCases.filter { $0 != .png } + [.png]).map(\.displayName)
+        return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }
+
     /// True for the formats that are a sequence of raster frames.
     public var isAnimatedRaster: Bool { self == .apng || self == .gif || self == .webp }
 

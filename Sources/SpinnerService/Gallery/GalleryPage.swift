@@ -18,7 +18,7 @@ enum GalleryPage {
     <body>
     <header>
     <h1>spinnerd</h1>
-    <p>Animated loading spinners as SVG, APNG, GIF and PNG. Pick one, tune it, copy the snippet.
+    <p>Animated loading spinners as \(OutputFormat.listedForPeople). Pick one, tune it, copy the snippet.
     <a href="/spinners">Catalog</a> · <a href="/openapi.yaml">OpenAPI</a></p>
     </header>
     <main>

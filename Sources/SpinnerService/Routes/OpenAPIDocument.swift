@@ -33,7 +33,7 @@ public enum OpenAPIDocument {
             ("info", .map([
                 ("title", .string("spinnerd")),
                 ("version", .string(version)),
-                ("description", .string("Animated loading spinners rendered on demand as SVG, APNG, GIF, WebP and PNG. Images are a pure function "
+                ("description", .string("Animated loading spinners rendered on demand as \(OutputFormat.listedForPeople). Images are a pure function "
                                         + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
                                         + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
                                         + "beyond the render budget, checked before any work: loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, "
