@@ -28,17 +28,19 @@ public enum RenderCostModel {
     /// Memory a render needs at its peak, in bytes, including the process's own (about
     /// 30 MB): encoders hold one 4-byte copy of every distinct frame (APNG, GIF), and a
     /// working set of about a dozen copies of one frame (48 bytes a pixel for APNG, 32 for
-    /// GIF and PNG, whose single frame is filtered and compressed whole). WebP holds no
-    /// frame list (frames are drawn as libwebp asks): libwebp keeps its canvases and
-    /// candidate sub-frames, about 72 bytes a pixel. Measured peaks
-    /// (`calibrate-render-cost.py` prints them) stay under this.
+    /// GIF and PNG, whose single frame is filtered and compressed whole). APNG's second
+    /// thread (`Parallel`) adds its compressors and buffers: 8–13 MB measured, counted as
+    /// 16 MiB. WebP holds no frame list (frames are drawn in small batches as they are
+    /// coded): libwebp keeps its canvases and a frame's working set on each thread, about
+    /// 72 bytes a pixel. Measured peaks (`calibrate-render-cost.py` prints them) stay
+    /// under this.
     static func peakBytes(format: OutputFormat, pixelSize: Int, frames: Int) -> Int {
         let base = 30 << 20, pixels = pixelSize * pixelSize
         switch format {
         case .svg: return base
         case .png: return base + pixels * 32
         case .gif: return base + pixels * frames * 4 + pixels * 32
-        case .apng: return base + pixels * frames * 4 + pixels * 48
+        case .apng: return base + pixels * frames * 4 + pixels * 48 + (16 << 20)
         case .webp: return base + pixels * 72
         }
     }

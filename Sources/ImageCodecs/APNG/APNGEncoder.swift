@@ -129,8 +129,10 @@ struct APNGFrameWriter {
     private var sequence: UInt32 = 0
 
     /// Frames compressed at once once the strength is known: enough to keep every core
-    /// busy, few enough that little is held.
+    /// busy, few enough that little is held (at most 16 frames, or 4 MB of rows).
     private static let batchFrames = 16
+    private static let batchBytes = 4 << 20
+    private var pendingBytes = 0
 
     init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
          strongestBytes: Int, timings: PhaseTimes, stop: StopCheck) {
@@ -158,9 +160,10 @@ struct APNGFrameWriter {
             }
         }
         rawBytes += rows.count + choice.rect.height
+        pendingBytes += rows.count
         pending.append((settled, rows))
         if strength == nil && rawBytes > strongestBytes { strength = .fast }
-        if strength != nil && pending.count >= Self.batchFrames { try flush() }
+        if strength != nil && (pending.count >= Self.batchFrames || pendingBytes >= Self.batchBytes) { try flush() }
     }
 
     /// The finished file.
@@ -176,6 +179,7 @@ struct APNGFrameWriter {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
         let frames = pending
         pending = []
+        pendingBytes = 0
         let compressed = try Self.compress(frames, layout: layout, effort: effort, filter: quickFilter, strength: strength,
                                            timings: timings, stop: stop)
         for (frame, data) in zip(frames, compressed) {

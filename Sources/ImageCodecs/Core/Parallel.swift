@@ -2,18 +2,21 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// Independent pieces of one render spread over the machine's cores (Dispatch's pool,
-/// which has one thread per core): compressing APNG frames, drawing frames. Results come
+/// Independent pieces of one render spread over two cores (Dispatch's pool, which has one
+/// thread per core): drawing frames, compressing APNG frames, coding WebP frames. Results come
 /// back in index order, so the output does not depend on how many cores there are or
 /// which finished first.
 public enum Parallel {
-    /// Workers to use for `count` items: every core, but never more than the items.
+    /// Workers to use for `count` items: `cores`, but never more than the items.
     static func workers(for count: Int) -> Int {
         min(count, cores)
     }
 
-    /// Cores online, read once.
-    public static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// Threads one render works on: the cores online, at most two. Two halve a cold
+    /// render's time; more would multiply each render's working memory (a compressor and
+    /// a frame's buffers per thread, which the cost model counts for two) while the
+    /// service's other render threads keep the remaining cores busy.
+    public static let cores = min(2, max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
 
     /// `body(index, state)` for every index in `0..<count`, each worker taking the next
     /// index as it finishes the last, with its own `state` made by `makeState` (a

@@ -46,8 +46,10 @@ public struct WebPEncoder: Sendable {
     }
 
     /// Frames read, planned and coded at a time: enough to keep every core busy, few
-    /// enough that little is held.
-    static let batchFrames = 16
+    /// enough that little is held (up to 16 frames while they hold at most 1 M pixels).
+    static func batchFrames(pixelsPerFrame: Int) -> Int {
+        max(Parallel.cores, min(16, 1_000_000 / max(1, pixelsPerFrame)))
+    }
 
     /// The WebP bytes of `frames` (at least one, all the same size). `stop` is asked
     /// between frames.
@@ -59,8 +61,12 @@ public struct WebPEncoder: Sendable {
         var planner: WebPFramePlanner? = nil
         var stored: [(frame: WebPFramePlanner.Frame, bitstream: [UInt8])] = []
         var storedBytes = 0
-        for batchStart in stride(from: 0, to: frames.count, by: Self.batchFrames) {
-            let batch = batchStart ..< min(frames.count, batchStart + Self.batchFrames)
+        var batchStart = 0
+        while batchStart < frames.count {
+            // The first frame alone tells the frame size, and with it the batch.
+            let batchSize = planner.map { Self.batchFrames(pixelsPerFrame: $0.width * $0.height) } ?? 1
+            let batch = batchStart ..< min(frames.count, batchStart + batchSize)
+            batchStart = batch.upperBound
             let images = try Parallel.map(batch.count, state: { frames.reader() }) {
                 (offset, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [UInt32], width: Int, height: Int) in
                 do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
@@ -86,7 +92,9 @@ public struct WebPEncoder: Sendable {
                 return try timings.measure(.compress) { () throws(CodecError) in try Self.bitstream(of: toCode[index], config: config) }
             }
             for (frame, bitstream) in zip(toCode, bitstreams) {
-                stored.append((frame, bitstream))
+                var coded = frame
+                coded.pixels = []  // coded: only where it goes and how it combines is kept
+                stored.append((coded, bitstream))
                 storedBytes += bitstream.count
             }
             guard storedBytes <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
