@@ -53,11 +53,21 @@ class Server:
             match = re.search(rb"listening on http://127\.0\.0\.1:(\d+)", open(self.log_path, "rb").read())
             if match:
                 self.port = int(match.group(1))
+                self.wait_for_prerenders()
                 return
             if self.process.poll() is not None:
                 break
             time.sleep(0.02)
         raise RuntimeError("server did not start: " + open(self.log_path, errors="replace").read())
+
+    def wait_for_prerenders(self, timeout=120):
+        """The cases measure a settled server: the defaults it renders ahead at start
+        (`--prerender`, on by default) are done first."""
+        deadline = time.time() + timeout
+        while metric(self.port, "spinnerd_prerenders_pending") > 0:
+            if time.time() > deadline:
+                raise RuntimeError("the defaults were not rendered ahead within %d s" % timeout)
+            time.sleep(0.05)
 
     def status(self, field):
         for line in open(f"/proc/{self.pid}/status"):
