@@ -1,4 +1,4 @@
-# spinnerd — animated loading spinners as SVG, APNG, GIF and PNG.
+# spinnerd — animated loading spinners as SVG, APNG, GIF, WebP and PNG.
 # `make run` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -52,7 +52,7 @@ release:
 # One file per kind and format at default parameters.
 samples:
 	@mkdir -p $(OUT)
-	@for kind in circular activity dots arc capsules; do \
+	@for kind in $$(.build/release/spinnerd kinds | awk '/^[^ ]/ {print $$1}'); do \
 	  for format in svg apng gif png webp; do \
 	    .build/release/spinnerd render $$kind format=$$format -o $(OUT)/$$kind.$$format || exit 1; \
 	  done; \
@@ -64,7 +64,7 @@ samples:
 PICTURES = docs/pictures
 pictures: build
 	@mkdir -p $(PICTURES)
-	@for kind in circular activity dots arc capsules; do \
+	@for kind in $$(.build/debug/spinnerd kinds | awk '/^[^ ]/ {print $$1}'); do \
 	  .build/debug/spinnerd render $$kind size=64 format=svg -o $(PICTURES)/$$kind.svg || exit 1; \
 	done
 	@for style in bubbledForeground hierarchy accent nineties; do \

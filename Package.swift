@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// spinnerd: animated loading spinners rendered on demand as SVG, APNG, GIF and PNG.
+// spinnerd: animated loading spinners rendered on demand as SVG, APNG, GIF, WebP and PNG.
 //
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel

@@ -135,13 +135,15 @@ done
 echo
 echo "== Resident memory after 5000 distinct URLs, --cache-bytes 16777216"
 port=$(start_spinnerd --cache-bytes 16777216)
-python3 - "$port" <<'PY'
-import http.client, sys, threading
-port = int(sys.argv[1]); kinds = ["circular", "activity", "dots", "arc", "capsules"]; formats = ["svg", "png", "gif", "svg", "png", "apng"]
+python3 - "$port" "$binary" <<'PY'
+import http.client, os, sys, threading
+sys.path.insert(0, os.path.join("Tests", "Support"))
+from harness import kinds as kinds_of
+port = int(sys.argv[1]); kinds = kinds_of(sys.argv[2]); formats = ["svg", "png", "gif", "svg", "png", "apng"]
 def worker(start):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
     for i in range(start, 5000, 2):
-        kind = kinds[i % 5]; fmt = formats[(i // 5) % 6]; size = 16 + (i // 30) % 170
+        kind = kinds[i % len(kinds)]; fmt = formats[(i // 5) % 6]; size = 16 + (i // 30) % 170
         conn.request("GET", "/spinner/%s.%s?size=%d" % (kind, fmt, size))
         response = conn.getresponse(); response.read()
         assert response.status == 200, (response.status, kind, fmt, size)

@@ -14,14 +14,17 @@
 #   4. WebP: ours against libwebp's own img2webp -lossless on the same frames (not larger),
 #      and img2webp's method/quality trade-off on dots, the costliest;
 #   5. render + encode at 64 px, scale 2, beside a peer on the same work;
-#   6. large renders the budget admits: time and peak memory of one process.
+#   6. large renders the budget admits: time and peak memory of one process;
+#   7. the costliest request the budget admits for every kind × format, rendered alone on
+#      a fresh server: its time against its estimate (the budget promises ≤ 2 s at the
+#      calibrated speed; `make test` checks the same renders for 200 and memory only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 spinnerd=.build/release/spinnerd
 baseline="${SPINNERD_BASELINE:-}"
 work=bench-out
 rm -rf "$work" && mkdir -p "$work"
-kinds=(circular activity dots arc capsules)
+mapfile -t kinds < <($spinnerd kinds | awk '/^[^ ]/ {print $1}')
 formats=(svg png gif apng webp)
 runs="${RUNS:-5}"
 
@@ -212,3 +215,7 @@ PY
     done
 done
 echo "(make test's render admission suite searches the costliest admissible request of every kind × format)"
+
+echo
+echo "== 7. Costliest admissible renders: time against the estimate (×: measured / estimated)"
+python3 Tests/Hostile/render_admission.py --binary "$spinnerd" costliest | grep -v '^  \[ok' | grep -v '^== '

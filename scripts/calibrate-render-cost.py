@@ -1,197 +1,207 @@
 #!/usr/bin/env python3
-"""Measures what a render costs on this machine, per format: seconds of one core per
-megapixel-frame (pixels × frames) for every kind, at sizes on both sides of the point
-where encoders switch to quick effort, on a transparent and a translucent background.
-Its table is what RenderCostModel's figures come from (`make bench` prints it again);
-the slowest kind's rate is the one the model uses.
+"""The author of Sources/SpinnerRendering/RenderCostTable.swift: measures what renders
+cost on this machine, and writes the table RenderCostModel reads from one or more runs.
 
-    calibrate-render-cost.py [--binary PATH] [--repeat N] [--formats apng,gif,png,webp] [--write]
+    calibrate-render-cost.py measure [--binary PATH] [--repeat N] [--formats apng,gif,png,webp] --out RUN.json
+    calibrate-render-cost.py write RUN.json [RUN.json …] [--margin 1.2]
 
-With --write it regenerates Sources/SpinnerRendering/RenderCostTable.swift from the
-measured rates (each raised by a margin for noise); commit it with the table printed.
-Formats not measured this time (--formats) keep the rows already in the table.
+`measure` renders every kind (as `spinnerd kinds` lists them) in every raster format at
+sizes on both sides of the point where encoders switch to quick effort (the effort each
+render gets is what `spinnerd cost` says), on a transparent and a translucent background,
+and records for each format, effort, kind and background the seconds of CPU per
+megapixel-frame (pixels × frames; user + system time of the process, so a render that
+uses two cores costs what it costs one), after a per-frame part measured on many tiny
+frames (drawing a path costs whatever its pixels), and each render's peak memory. Runs
+are kept in scripts/calibration/.
+
+`write` merges runs — each cell the highest of them, as these machines' speed drifts by a
+third — raises every rate by the margin (and WebP's by a further 1.125: its cost in the
+service varies more), and writes the table; a cell that no run measured is an error, not
+a guess. The table's header names the runs it was made from. Never edit the table by hand.
 """
 import argparse
+import datetime
+import json
 import math
 import os
+import platform
 import re
 import subprocess
 import sys
-import time
 
-KINDS = ["circular", "activity", "dots", "arc", "capsules"]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from harness import kinds  # noqa: E402
+
 FORMATS = ["apng", "gif", "png", "webp"]
 ANIMATED = ["apng", "gif", "webp"]
-# Formats also measured with many small frames (see main).
+EFFORTS = {"apng": ["thorough", "quick"], "gif": ["thorough", "quick"], "webp": ["thorough", "quick"], "png": ["thorough"]}
+BACKGROUNDS = ["transparent", "filled"]
+# Formats also measured with many small frames (an encoder whose cost per pixel falls
+# with the frame's size costs more per pixel there, and the rate must cover both shapes).
 MANY_FRAMES = ["webp"]
-# Extra margin by format, over --margin: WebP's cost in the service (a render thread)
-# varies more than `spinnerd render` shows, with libwebp's allocations per frame.
 FORMAT_MARGIN = {"webp": 1.125}
-TABLE = os.path.join(os.path.dirname(__file__), "..", "Sources", "SpinnerRendering", "RenderCostTable.swift")
-QUICK_EFFORT_PIXEL_FRAMES = 3_000_000  # SpinnerRenderer.quickEffortPixelFrames
-
-
-# The calibration measures renders beyond the time budget it is used to set.
+TABLE = os.path.join(ROOT, "Sources", "SpinnerRendering", "RenderCostTable.swift")
+# Renders beyond the time budget are measured too: the budget is set from them.
 UNBOUNDED = dict(os.environ, SPINNERD_MAX_RENDER_SECONDS="1000")
 
 
 def cost(binary, kind, params):
+    """`spinnerd cost`'s estimate (numbers and the effort), or None when the budget refuses it."""
     out = subprocess.run([binary, "cost", kind, *params], capture_output=True, text=True, env=UNBOUNDED)
     if out.returncode != 0:
         return None
-    return {k: float(v) for k, v in re.findall(r"([a-z-]+)=([0-9.]+)", out.stdout)}
+    found = {k: float(v) for k, v in re.findall(r"([a-z-]+)=([0-9.]+)", out.stdout)}
+    found["effort"] = re.search(r"effort=(\w+)", out.stdout).group(1)
+    return found
 
 
 def render(binary, kind, params, repeat):
-    """The median of `repeat` runs (these machines' speed varies by a third from minute
-    to minute; the median is what a render typically takes): (seconds, peak resident MiB)."""
+    """The median of `repeat` runs: (CPU seconds, peak resident MiB)."""
     runs = []
     for _ in range(repeat):
-        started = time.perf_counter()
         process = subprocess.Popen([binary, "render", kind, *params, "-o", "/dev/null"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=UNBOUNDED)
         _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - started
         if status != 0:
             raise RuntimeError(f"{kind} {params}: {process.stderr.read().decode()}")
-        runs.append((elapsed, usage.ru_maxrss / 1024))
+        runs.append((usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024))
     return sorted(runs)[len(runs) // 2]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--binary", default=".build/release/spinnerd")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--write", action="store_true", help="regenerate RenderCostTable.swift")
-    parser.add_argument("--margin", type=float, default=1.2, help="factor the written rates carry over the measured ones")
-    parser.add_argument("--formats", default=",".join(FORMATS), help="formats to measure (others keep their rows)")
-    arguments = parser.parse_args()
-    formats = [f for f in FORMATS if f in arguments.formats.split(",")]
+def measure(arguments):
     binary = arguments.binary
-    header = (f"{'format':6} {'kind':9} {'background':10} {'px':>5} {'frames':>6} {'Mpx·frames':>10} {'effort':8} "
-              f"{'seconds':>8} {'s/Mpx·frame':>12} {'peak MiB':>9}   (s/Mpx·frame after the per-frame part)")
-    worst = {}
-    rates = {}
-    # Seconds per frame whatever its size (drawing a path is work however few its pixels:
-    # arc's dotted gradient costs more at 16 px than its pixels say), from many tiny frames.
-    per_frame = {}
+    names = kinds(binary)
+    formats = [f for f in FORMATS if f in arguments.formats.split(",")]
+    per_frame, rates, peaks = {}, {}, []
     for fmt in [f for f in formats if f in ANIMATED]:
-        for kind in KINDS:
-            for duration in ["10", "5", "2", "1"]:
-                params = [f"format={fmt}", "size=16", "fps=60", f"duration={duration}"]
+        for kind in names:
+            for duration in ["10", "5", "2", "1", None]:
+                params = [f"format={fmt}", "size=16", "fps=60"] + ([f"duration={duration}"] if duration else [])
                 found = cost(binary, kind, params)
                 if found:
                     break
-            if not found:
-                params = [f"format={fmt}", "size=16", "fps=60"]
-                found = cost(binary, kind, params)
             seconds, _ = render(binary, kind, params, arguments.repeat)
-            per_frame[(fmt, kind)] = seconds / found["frames"]
+            per_frame.setdefault(fmt, {})[kind] = seconds / found["frames"]
             print(f"{fmt:6} {kind:9} per frame: {int(found['frames'])} frames of 16 px in {seconds:.3f} s: "
-                  f"{per_frame[(fmt, kind)] * 1000:.3f} ms a frame", flush=True)
-    for kind in KINDS:
-        per_frame[("png", kind)] = 0.0
-    print(header)
+                  f"{per_frame[fmt][kind] * 1000:.3f} ms a frame", flush=True)
+    if "png" in formats:
+        per_frame["png"] = {kind: 0.0 for kind in names}  # one frame: all of it is in the rate
+    print(f"{'format':6} {'kind':9} {'background':11} {'px':>5} {'frames':>6} {'Mpx·frames':>10} {'effort':8} "
+          f"{'CPU s':>8} {'s/Mpx·frame':>12} {'peak MiB':>9}")
     for fmt in formats:
-        for kind in KINDS:
-            for background, shape in [(b, s) for b in ["transparent", "80808080"] for s in ["default", "many frames"]]:
-                if shape == "many frames" and fmt not in MANY_FRAMES:
-                    continue
-                base = ["format=" + fmt] + ([] if background == "transparent" else ["background=" + background])
-                if shape == "many frames":
-                    # The same pixels × frames as small frames at 60 fps over a long loop: an
-                    # encoder whose cost per pixel falls with the frame's size (WebP) costs
-                    # more per pixel there, and the rate must cover both shapes.
-                    for duration in ["15", "10", "5", "2"]:
-                        if cost(binary, kind, base + ["size=16", "fps=60", f"duration={duration}"]):
-                            base = base + ["fps=60", f"duration={duration}"]
-                            break
-                probe = cost(binary, kind, base + ["size=100"])
-                if probe is None:
-                    continue
-                frames = int(probe["frames"])
-                # Near the top of each regime: the cost per pixel grows with the frame's size.
-                targets = [2_000_000, 8_000_000] if fmt == "png" else [2_900_000, 30_000_000]
-                for target in targets:
-                    pixels = int(math.sqrt(target / frames))
-                    scale = max(1.0, math.ceil(pixels / 1024 * 100) / 100)
-                    size = min(1024, max(8, round(pixels / scale)))
-                    params = base + [f"size={size}"] + ([f"scale={scale}"] if scale > 1 else [])
-                    estimate = cost(binary, kind, params)
-                    if estimate is None:
+        for kind in names:
+            for background in BACKGROUNDS:
+                for shape in ["default"] + (["many frames"] if fmt in MANY_FRAMES else []):
+                    base = ["format=" + fmt] + ([] if background == "transparent" else ["background=80808080"])
+                    if shape == "many frames":
+                        for duration in ["15", "10", "5", "2"]:
+                            if cost(binary, kind, base + ["size=16", "fps=60", f"duration={duration}"]):
+                                base = base + ["fps=60", f"duration={duration}"]
+                                break
+                    probe = cost(binary, kind, base + ["size=100"])
+                    if probe is None:
                         continue
-                    seconds, peak = render(binary, kind, params, arguments.repeat)
-                    megapixel_frames = estimate["pixel-frames"] / 1e6
-                    rate = max(0.0, seconds - estimate["frames"] * per_frame[(fmt, kind)]) / megapixel_frames
-                    effort = "quick" if estimate["pixel-frames"] > QUICK_EFFORT_PIXEL_FRAMES and fmt != "png" else "thorough"
-                    key = (fmt, effort)
-                    worst[key] = max(worst.get(key, 0), rate)
-                    cell = (fmt, effort, kind, "transparent" if background == "transparent" else "filled")
-                    rates[cell] = max(rates.get(cell, 0), rate)
-                    print(f"{fmt:6} {kind:9} {background:10} {int(estimate['pixels']):5} {int(estimate['frames']):6} {megapixel_frames:10.2f} "
-                          f"{effort:8} {seconds:8.3f} {rate:12.4f} {peak:9.1f}", flush=True)
-    print("\nslowest kind per format and effort (seconds of one core per megapixel-frame):")
-    for (fmt, effort), rate in sorted(worst.items()):
-        print(f"  {fmt:5} {effort:8} {rate:.4f}")
-    if arguments.write:
-        write_table(rates, per_frame, arguments.margin, formats)
+                    frames = int(probe["frames"])
+                    # Near the top of each effort's range (cost per pixel grows with the
+                    # frame's size), and just past the switch, so every effort is measured
+                    # on a render the budget admits.
+                    targets = [2_000_000, 8_000_000] if fmt == "png" else [2_900_000, 3_300_000, 30_000_000]
+                    for target in targets:
+                        pixels = int(math.sqrt(target / frames))
+                        scale = max(1.0, math.ceil(pixels / 1024 * 100) / 100)
+                        size = min(1024, max(8, round(pixels / scale)))
+                        params = base + [f"size={size}"] + ([f"scale={scale}"] if scale > 1 else [])
+                        estimate = cost(binary, kind, params)
+                        if estimate is None:
+                            continue
+                        seconds, peak = render(binary, kind, params, arguments.repeat)
+                        megapixel_frames = estimate["pixel-frames"] / 1e6
+                        rate = max(0.0, seconds - estimate["frames"] * per_frame.get(fmt, {}).get(kind, 0)) / megapixel_frames
+                        cell = rates.setdefault(fmt, {}).setdefault(estimate["effort"], {}).setdefault(kind, {})
+                        cell[background] = max(cell.get(background, 0.0), rate)
+                        peaks.append({"format": fmt, "kind": kind, "params": params, "peakMiB": round(peak, 1)})
+                        print(f"{fmt:6} {kind:9} {background:11} {int(estimate['pixels']):5} {int(estimate['frames']):6} "
+                              f"{megapixel_frames:10.2f} {estimate['effort']:8} {seconds:8.3f} {rate:12.4f} {peak:9.1f}", flush=True)
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    run = {"made": datetime.date.today().isoformat(), "commit": commit, "machine": platform.node(),
+           "cores": os.cpu_count(), "measure": "CPU seconds (user + system) of `spinnerd render`, median of "
+           f"{arguments.repeat}", "perFrame": per_frame, "rates": rates, "peaks": peaks}
+    with open(arguments.out, "w") as out:
+        json.dump(run, out, indent=1, sort_keys=True)
+    print(f"wrote {arguments.out}")
     return 0
 
 
-def existing_rows():
-    """The rows of the table as it is, by format: its rates block and its per-frame line."""
-    blocks, per_frame_lines = {}, {}
-    if not os.path.exists(TABLE):
-        return blocks, per_frame_lines
-    lines = open(TABLE).read().splitlines()
-    for index, line in enumerate(lines):
-        match = re.match(r"        \.([a-z]+): \[$", line)
-        if match:
-            blocks[match.group(1)] = lines[index:index + 4]
-        match = re.match(r"        \.([a-z]+): \[\.circular: [0-9.]+, ", line)
-        if match:
-            per_frame_lines[match.group(1)] = line
-    return blocks, per_frame_lines
-
-
-def write_table(rates, per_frame, margin, measured):
-    """Writes the Swift table RenderCostModel reads: seconds per megapixel-frame by format,
-    effort, kind and background (transparent, or filled with any colour)."""
-    old_blocks, old_per_frame = existing_rows()
-    lines = ["// Generated by scripts/calibrate-render-cost.py --write: seconds of one core per",
-             "// megapixel-frame, measured on this project's machines and raised by a margin of",
-             f"// {margin:.2f} for noise ({margin * FORMAT_MARGIN['webp']:.2f} for WebP). Regenerate after changing a renderer or an encoder.",
-             "import SpinnerModel", "",
-             "extension RenderCostModel {",
-             "    /// Seconds per megapixel-frame by format, effort (thorough, quick), kind and background (transparent, filled).",
-             "    static let measuredRates: [OutputFormat: [[SpinnerKind: (transparent: Double, filled: Double)]]] = ["]
+def write(arguments):
+    runs = [(path, json.load(open(path))) for path in arguments.runs]
+    names = kinds(arguments.binary)
+    merged_rates, merged_frames, missing = {}, {}, []
     for fmt in FORMATS:
-        if fmt not in measured:
-            lines += old_blocks[fmt]
-            continue
+        factor = arguments.margin * FORMAT_MARGIN.get(fmt, 1)
+        for kind in names:
+            frame_values = [run["perFrame"][fmt][kind] for _, run in runs if kind in run["perFrame"].get(fmt, {})]
+            if not frame_values:
+                missing.append(f"{fmt} per frame {kind}")
+            merged_frames.setdefault(fmt, {})[kind] = max(frame_values or [0]) * factor
+            for effort in EFFORTS[fmt]:
+                for background in BACKGROUNDS:
+                    values = [run["rates"][fmt][effort][kind][background] for _, run in runs
+                              if background in run["rates"].get(fmt, {}).get(effort, {}).get(kind, {})]
+                    if not values:
+                        missing.append(f"{fmt} {effort} {kind} {background}")
+                    merged_rates.setdefault(fmt, {}).setdefault(effort, {}).setdefault(kind, {})[background] = max(values or [0]) * factor
+    if missing:
+        print("no run measured: " + ", ".join(missing), file=sys.stderr)
+        return 1
+    sources = "; ".join(f"{os.path.relpath(path, ROOT)} ({run.get('made', '?')})" for path, run in runs)
+    lines = ["// Generated by scripts/calibrate-render-cost.py write: never edit by hand. Seconds of one",
+             "// core per megapixel-frame and per frame, each the highest of the runs",
+             f"// {sources},",
+             f"// raised by a margin of {arguments.margin:.2f} for noise "
+             f"({arguments.margin * FORMAT_MARGIN['webp']:.2f} for WebP). Re-measure after changing a renderer or an encoder.",
+             "import ImageCodecs",
+             "import SpinnerModel",
+             "",
+             "extension RenderCostModel {",
+             "    /// Seconds per megapixel-frame by format, encoder effort, kind and background.",
+             "    static let measuredRates: [OutputFormat: [EncoderEffort: [SpinnerKind: Rate]]] = ["]
+    for fmt in FORMATS:
         lines.append(f"        .{fmt}: [")
-        for effort in ["thorough", "quick"]:
-            entries = []
-            for kind in KINDS:
-                source = effort if (fmt, effort, kind, "transparent") in rates else "thorough"
-                transparent = rates[(fmt, source, kind, "transparent")] * margin * FORMAT_MARGIN.get(fmt, 1)
-                filled = rates[(fmt, source, kind, "filled")] * margin * FORMAT_MARGIN.get(fmt, 1)
-                entries.append(f".{kind}: ({transparent:.4f}, {filled:.4f})")
-            lines.append("            [" + ", ".join(entries) + "],")
+        for effort in EFFORTS[fmt]:
+            lines.append(f"            .{effort}: [")
+            for kind in names:
+                cell = merged_rates[fmt][effort][kind]
+                lines.append(f"                .{kind}: Rate(transparent: {cell['transparent']:.4f}, filled: {cell['filled']:.4f}),")
+            lines.append("            ],")
         lines.append("        ],")
     lines += ["    ]", "",
               "    /// Seconds per frame whatever its size, by format and kind (drawing and per-frame encoding).",
               "    static let measuredSecondsPerFrame: [OutputFormat: [SpinnerKind: Double]] = ["]
     for fmt in FORMATS:
-        if fmt not in measured:
-            lines.append(old_per_frame[fmt])
-            continue
-        entries = ", ".join(f".{kind}: {per_frame[(fmt, kind)] * margin * FORMAT_MARGIN.get(fmt, 1):.6f}" for kind in KINDS)
+        entries = ", ".join(f".{kind}: {merged_frames[fmt][kind]:.6f}" for kind in names)
         lines.append(f"        .{fmt}: [{entries}],")
     lines += ["    ]", "}", ""]
     with open(TABLE, "w") as table:
         table.write("\n".join(lines))
-    print(f"wrote {os.path.normpath(TABLE)}")
+    print(f"wrote {os.path.relpath(TABLE, ROOT)} from {len(runs)} run(s)")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    measuring = commands.add_parser("measure", help="measure this machine and save the run")
+    measuring.add_argument("--binary", default=".build/release/spinnerd")
+    measuring.add_argument("--repeat", type=int, default=3)
+    measuring.add_argument("--formats", default=",".join(FORMATS), help="formats to measure")
+    measuring.add_argument("--out", required=True, help="the run's JSON file (keep it in scripts/calibration/)")
+    writing = commands.add_parser("write", help="write RenderCostTable.swift from runs")
+    writing.add_argument("runs", nargs="+", help="runs' JSON files; each cell takes the highest")
+    writing.add_argument("--binary", default=".build/release/spinnerd", help="whose kinds the table lists")
+    writing.add_argument("--margin", type=float, default=1.2, help="factor the written rates carry over the measured ones")
+    arguments = parser.parse_args()
+    return measure(arguments) if arguments.command == "measure" else write(arguments)
 
 
 if __name__ == "__main__":

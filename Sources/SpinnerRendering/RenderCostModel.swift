@@ -10,6 +10,13 @@ import SpinnerModel
 /// is the fixed part alone. `/metrics` sums estimated and measured seconds by format, so
 /// the calibration can be checked in production.
 public enum RenderCostModel {
+    /// Seconds of one core per megapixel-frame on a transparent and on a filled background
+    /// (translucent fills cost the most).
+    struct Rate: Sendable {
+        let transparent: Double
+        let filled: Double
+    }
+
     /// Seconds every render takes whatever its size (scene, encoder set-up).
     static let fixedSeconds = 0.003
 
@@ -45,21 +52,60 @@ public enum RenderCostModel {
         }
     }
 
-    /// The estimate for `frames` frames of `pixelSize` square pixels of `kind` in `format`.
-    public static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int, filledBackground: Bool,
-                                quickEffortPixelFrames: Int) -> RenderEstimate {
-        let peak = peakBytes(format: format, pixelSize: pixelSize, frames: frames)
-        guard format != .svg, let byEffort = measuredRates[format] else {
-            return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, seconds: fixedSeconds, peakBytes: peak)
+    /// Animations of more pixels × frames than this are encoded with `.quick` effort.
+    public static let quickEffortPixelFrames = 3_000_000
+
+    /// A render that would take longer than this, in seconds of one core, at `.thorough`
+    /// effort is encoded at `.quick` effort instead (the default budget's limit). Without
+    /// it a middle size could be refused while a larger one, past the pixel limit and so
+    /// quick, is admitted: with it, every size below an admitted one is admitted too.
+    public static let thoroughWithinSeconds = 1.8
+
+    /// The efforts `format` can be encoded at (what the cost table must cover).
+    public static func efforts(of format: OutputFormat) -> [EncoderEffort] {
+        switch format {
+        case .svg: []
+        case .png: [.thorough]
+        case .apng, .gif, .webp: [.thorough, .quick]
         }
+    }
+
+    /// The estimate for `frames` frames of `pixelSize` square pixels of `kind` in `format`,
+    /// with the encoder effort it gets — the one place that is decided: thorough for the
+    /// sizes people use; quick beyond `quickEffortPixelFrames`, or where thorough would
+    /// take longer than `thoroughWithinSeconds` (a still PNG is always thorough).
+    public static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int,
+                                filledBackground: Bool) -> RenderEstimate {
         let pixelFrames = pixelSize * pixelSize * frames
-        let quick = format != .png && pixelFrames > quickEffortPixelFrames
-        let rate = byEffort[quick ? 1 : 0][kind].map { filledBackground ? $0.filled : $0.transparent } ?? 0.5
-        let perFrame = measuredSecondsPerFrame[format]?[kind] ?? 0.002
-        var estimate = RenderEstimate(format: format, pixelSize: pixelSize, frames: frames,
+        let efforts = efforts(of: format)
+        if efforts.contains(.quick) && pixelFrames > quickEffortPixelFrames {
+            return estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
+                            effort: .quick)
+        }
+        let thorough = estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
+                                effort: .thorough)
+        guard efforts.contains(.quick), thorough.seconds > thoroughWithinSeconds else { return thorough }
+        return estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
+                        effort: .quick)
+    }
+
+    /// The estimate at a given effort.
+    private static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int, filledBackground: Bool,
+                                 effort: EncoderEffort) -> RenderEstimate {
+        let peak = peakBytes(format: format, pixelSize: pixelSize, frames: frames)
+        let pixelFrames = pixelSize * pixelSize * frames
+        guard format != .svg else {
+            return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort, seconds: fixedSeconds,
+                                  peakBytes: peak)
+        }
+        guard let rates = measuredRates[format]?[effort]?[kind], let perFrame = measuredSecondsPerFrame[format]?[kind] else {
+            preconditionFailure("RenderCostTable.swift has no \(format) \(effort) \(kind) rate: regenerate it")
+        }
+        let rate = filledBackground ? rates.filled : rates.transparent
+        var estimate = RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort,
                                       seconds: fixedSeconds + Double(frames) * perFrame + Double(pixelFrames) / 1_000_000 * rate,
                                       peakBytes: peak)
-        if format == .apng && !quick { allowStrongestDeflate(&estimate) }
+        if format == .apng && effort == .thorough { allowStrongestDeflate(&estimate) }
         return estimate
     }
 

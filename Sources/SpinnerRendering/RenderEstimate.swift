@@ -11,6 +11,8 @@ public struct RenderEstimate: Hashable, Sendable {
     public let pixelSize: Int
     /// Frames planned (before encoders merge identical ones).
     public let frames: Int
+    /// How hard the encoder works: decided with the estimate (`RenderCostModel.estimate`), once.
+    public let effort: EncoderEffort
     /// Pixels × frames.
     public var pixelFrames: Int { pixelSize * pixelSize * frames }
     /// Expected seconds of one core: what the budget's `maxRenderSeconds` bounds.

@@ -7,7 +7,8 @@ extension SpinnerRenderer {
     /// (in seconds), before any encoder merges or crops them. For comparing our encoders
     /// with others (apngasm, gifsicle) on the very same frames.
     public func frames(_ request: SpinnerRequest) throws(RenderError) -> [AnimationFrame] {
-        let (scene, plan) = try planned(request)
-        return try rasterFrames(scene, plan)
+        let prepared: PreparedRender
+        do { prepared = try prepare(request) } catch { throw .request(error) }
+        return try rasterFrames(prepared.scene, prepared.plan)
     }
 }

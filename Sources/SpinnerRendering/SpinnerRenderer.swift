@@ -14,29 +14,39 @@ public struct SpinnerRenderer: Sendable {
         self.budget = budget
     }
 
-    /// The cost of `request`, or the budget's refusal, before any work.
-    public func estimate(_ request: SpinnerRequest) throws(RequestError) -> RenderEstimate {
+    /// `request` planned and costed once, or the budget's refusal, before any work.
+    public func prepare(_ request: SpinnerRequest) throws(RequestError) -> PreparedRender {
         let scene = request.kind.scene(for: request)
         let plan = try FramePlan(request: request, scene: scene, budget: budget)
-        let background = request.color(.background, theme: request.theme.fixed)
+        let background = request.shared.background.resolved(for: request.shared.theme.fixed)
         let estimate = RenderCostModel.estimate(kind: request.kind, format: request.format, pixelSize: plan.pixelSize,
-                                                frames: plan.times.count, filledBackground: background.map { $0.bytes.alpha > 0 } ?? false,
-                                                quickEffortPixelFrames: Self.quickEffortPixelFrames)
+                                                frames: plan.times.count, filledBackground: background.bytes.alpha > 0)
         guard estimate.seconds <= budget.maxRenderSeconds else {
             throw .renderTooCostly(format: request.format, seconds: estimate.seconds, limit: budget.maxRenderSeconds)
         }
         guard estimate.peakBytes <= budget.maxRenderBytes else {
             throw .renderTooLarge(format: request.format, bytes: estimate.peakBytes, limit: budget.maxRenderBytes)
         }
-        return estimate
+        return PreparedRender(request: request, scene: scene, plan: plan, estimate: estimate)
     }
 
-    /// The image `request` asks for, refused like `estimate` when over the budget; `stop`
+    /// The cost of `request`, or the budget's refusal, before any work.
+    public func estimate(_ request: SpinnerRequest) throws(RequestError) -> RenderEstimate {
+        try prepare(request).estimate
+    }
+
+    /// The image `request` asks for, refused like `prepare` when over the budget; `stop`
     /// is asked between frames; `timings` records where the time goes.
     public func render(_ request: SpinnerRequest, stop: StopCheck = .never, timings: PhaseTimes = .off) throws(RenderError) -> RenderedImage {
-        let cost: RenderEstimate
-        do { cost = try estimate(request) } catch { throw .request(error) }
-        let (scene, plan) = try planned(request)
+        let prepared: PreparedRender
+        do { prepared = try prepare(request) } catch { throw .request(error) }
+        return try render(prepared, stop: stop, timings: timings)
+    }
+
+    /// The image of a prepared render; `stop` is asked between frames; `timings` records
+    /// where the time goes.
+    public func render(_ prepared: PreparedRender, stop: StopCheck = .never, timings: PhaseTimes = .off) throws(RenderError) -> RenderedImage {
+        let (request, scene, plan, cost) = (prepared.request, prepared.scene, prepared.plan, prepared.estimate)
         let bytes: [UInt8]
         switch request.format {
         case .png:
@@ -47,43 +57,28 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image, timings: timings) }
         case .apng:
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            let encoder = APNGEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,
+            let encoder = APNGEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
                                       strongestBytes: cost.strongestDeflateBytes, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             // A clear matte (`none`) means no page colour is known: partial opacity is dithered.
-            let matte = request.color(.matte, theme: request.theme.fixed).flatMap { color in
-                color.bytes.alpha == 0 ? nil : GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
-            }
-            let encoder = GIFEncoder(loops: request.integer(.loops), matte: matte, effort: effort(plan), maxBytes: budget.maxOutputBytes,
+            let color = request.shared.matte.resolved(for: request.shared.theme.fixed)
+            let matte = color.bytes.alpha == 0 ? nil : GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
+            let encoder = GIFEncoder(loops: request.shared.loops, matte: matte, effort: cost.effort, maxBytes: budget.maxOutputBytes,
                                      timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .webp:
             // Drawn one at a time as libwebp reads them, like GIF.
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            let encoder = WebPEncoder(loops: request.integer(.loops), effort: effort(plan), maxBytes: budget.maxOutputBytes,
+            let encoder = WebPEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
                                       timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request).bytes
         }
         return RenderedImage(bytes: bytes, format: request.format)
-    }
-
-    /// Animations of more pixels × frames than this are encoded with `.quick` effort.
-    public static let quickEffortPixelFrames = 3_000_000
-
-    /// The encoder effort for `plan`: thorough for the sizes people use, quick beyond.
-    func effort(_ plan: FramePlan) -> EncoderEffort {
-        plan.pixelSize * plan.pixelSize * plan.times.count > Self.quickEffortPixelFrames ? .quick : .thorough
-    }
-
-    /// The scene of `request` and its frames planned within the budget.
-    func planned(_ request: SpinnerRequest) throws(RenderError) -> (Scene, FramePlan) {
-        let scene = request.kind.scene(for: request)
-        do { return (scene, try FramePlan(request: request, scene: scene, budget: budget)) } catch { throw .request(error) }
     }
 
     /// Every planned frame, rasterised (over all the cores), with its exact duration in seconds.

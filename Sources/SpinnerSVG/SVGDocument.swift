@@ -15,11 +15,11 @@ public struct SVGDocument: Sendable {
 
     /// The SVG for `request` (whose format should be `svg`).
     public init(request: SpinnerRequest) {
-        let theme = request.theme
+        let theme = request.shared.theme
         let scene = request.kind.scene(for: request, theme: theme.fixed)
         // A scene's motion always repeats; the SVG needs no budget, only the loop for finite plays.
         let loop = scene.loopMilliseconds(limit: Int.max / 4) ?? 0
-        let plays = request.values[.loops] == nil ? 0 : request.integer(.loops)
+        let plays = request.shared.loops
         let animations = SVGAnimations(loopMilliseconds: loop, plays: plays)
         var builder = SVGSceneBuilder(animations: animations)
         var content = builder.elements(for: scene)
@@ -34,9 +34,9 @@ public struct SVGDocument: Sendable {
         }
         content = SVGHoisting.hoisted(SVGReuse.sharingGeometry(content, definitions: &definitions))
 
-        let size = String(request.integer(.size))
+        let size = String(request.shared.size)
         let viewBox = "0 0 " + SVGFormat.number(scene.size) + " " + SVGFormat.number(scene.size)
-        var children = [SVGElement("title", text: request.values[.title] == nil ? "Loading" : request.text(.title))]
+        var children = [SVGElement("title", text: request.shared.title)]
         let css = animations.css(extra: darkClasses.isEmpty ? [] : ["@media (prefers-color-scheme:dark){" + darkClasses.css + "}"])
         if !css.isEmpty { children.append(SVGElement("style", text: css)) }
         if !definitions.isEmpty { children.append(SVGElement("defs", children: definitions)) }

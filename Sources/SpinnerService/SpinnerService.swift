@@ -9,7 +9,6 @@ import SpinnerRendering
 public final class SpinnerService: HTTPResponder {
     public let configuration: ServiceConfiguration
     public let metrics = Metrics()
-    private let renderer: SpinnerRenderer
     private let cache: ByteBoundedLRU<Representation>
     /// Request targets already validated, with their cache keys: a repeated URL skips
     /// parsing and canonicalisation entirely.
@@ -26,7 +25,6 @@ public final class SpinnerService: HTTPResponder {
     public init(configuration: ServiceConfiguration,
                 transportStatistics: @escaping @Sendable () -> TransportStatistics = { TransportStatistics() }) {
         self.configuration = configuration
-        self.renderer = SpinnerRenderer(budget: configuration.budget)
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes)
         self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics)
         self.transportStatistics = transportStatistics
@@ -128,18 +126,16 @@ public final class SpinnerService: HTTPResponder {
             signature = signatures[0]
         }
         let spinnerRequest: SpinnerRequest
-        do {
+        do throws(RequestError) {
             var format: OutputFormat? = nil
             if let fileExtension {
                 // Case-insensitive, like `format=`: `.PNG` is `.png`.
-                guard let known = OutputFormat(rawValue: fileExtension.lowercased()) else { throw RequestError.unknownFormat(fileExtension) }
+                guard let known = OutputFormat(rawValue: fileExtension.lowercased()) else { throw .unknownFormat(fileExtension) }
                 format = known
             }
             spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: query)
-        } catch let error as RequestError {
-            return .now(problems.response(for: error))
         } catch {
-            return .now(HTTPResponse.text(500, "unexpected error"))
+            return .now(problems.response(for: error))
         }
         // Checked on the canonical form, so any spelling of a signed URL is accepted and no
         // spelling of another one is.

@@ -19,37 +19,30 @@ struct Invocation {
     /// `flags` of its switches.
     static func parse(_ arguments: [String], command: String, needsOutput: Bool = true, options names: Set<String> = [],
                       flags switches: Set<String> = []) -> Invocation? {
-        var kind: String? = nil
-        var output: String? = nil
-        var query: [(name: String, value: String)] = []
-        var options: [String: String] = [:]
-        var flags: Set<String> = []
-        var remaining = arguments[...]
         func fail(_ problem: String) -> Invocation? {
             Self.fail(command, problem)
             return nil
         }
-        while let word = remaining.popFirst() {
-            if word == "-o" || word == "--output" {
-                guard let path = remaining.popFirst() else { return fail("-o needs a path") }
-                output = path
-            } else if word.hasPrefix("--"), switches.contains(String(word.dropFirst(2))) {
-                flags.insert(String(word.dropFirst(2)))
-            } else if word.hasPrefix("--"), let name = names.first(where: { word == "--" + $0 || word.hasPrefix("--\($0)=") }) {
-                if word.count > name.count + 2 {
-                    options[name] = String(word.dropFirst(name.count + 3))
-                } else {
-                    guard let value = remaining.popFirst() else { return fail("--\(name) needs a value") }
-                    options[name] = value
-                }
-            } else if let equals = word.firstIndex(of: "=") {
+        let words: OptionWords
+        switch OptionWords.parse(arguments, switches: switches, takesValue: names.union(["output"])) {
+        case .success(let parsed): words = parsed
+        case .failure(let error): return fail(error.message)
+        }
+        var kind: String? = nil
+        var query: [(name: String, value: String)] = []
+        for word in words.rest {
+            if let equals = word.firstIndex(of: "="), !word.hasPrefix("-") {
                 query.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
-            } else if kind == nil {
+            } else if kind == nil && !word.hasPrefix("-") {
                 kind = word
             } else {
                 return fail("unexpected argument '\(word)'")
             }
         }
+        var options = words.values
+        let output = options.removeValue(forKey: "output")
+        let flags = Set(switches.filter { words.values[$0].flatMap(ServeOptions.truth) == true })
+        for name in switches { options.removeValue(forKey: name) }
         guard let kind else { return fail("missing KIND") }
         guard let output = output ?? (needsOutput ? nil : "") else { return fail("missing -o PATH") }
         return Invocation(kind: kind, query: query, output: output, options: options, flags: flags)

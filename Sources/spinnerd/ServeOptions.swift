@@ -40,21 +40,13 @@ struct ServeOptions {
             "SPINNERD_PRERENDER": "prerender",
         ]
         for (variable, name) in names { if let value = environment[variable], !value.isEmpty { values[name] = value } }
-        var remaining = arguments[...]
-        while let word = remaining.popFirst() {
-            guard word.hasPrefix("--") else { return .failure(OptionError("unexpected argument '\(word)'")) }
-            var name = String(word.dropFirst(2)), value: String
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            } else if Self.switches.contains(name) {
-                value = "true"  // a switch: given means on
-            } else {
-                guard let next = remaining.popFirst() else { return .failure(OptionError("--\(name) needs a value")) }
-                value = next
-            }
-            values[name] = value
+        let words: OptionWords
+        switch OptionWords.parse(arguments, switches: Self.switches, takesValue: nil) {
+        case .success(let parsed): words = parsed
+        case .failure(let error): return .failure(error)
         }
+        if let word = words.rest.first { return .failure(OptionError("unexpected argument '\(word)'")) }
+        values.merge(words.values) { _, given in given }
         for (name, value) in values {
             if let problem = options.apply(name, value) { return .failure(OptionError(problem)) }
         }

@@ -25,63 +25,19 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Hostile"))
-from hostile import Results, metric  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from harness import Results, Server, free_port, get, kinds, metric  # noqa: E402
 FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
-KINDS = ["circular", "activity", "dots", "arc", "capsules"]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def get(port, path, headers=None, timeout=30):
-    """(status, headers, body) of a GET; connection failures raise."""
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, dict(response.headers), response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
-
-
-class Replica:
+class Replica(Server):
     """One `spinnerd serve` on a fixed loopback port, so it can come back on it."""
 
-    def __init__(self, binary, name, work):
-        self.binary, self.name, self.port = binary, name, free_port()
-        self.log = open(os.path.join(work, name + ".log"), "ab")
-        self.process = None
-        self.start()
-
-    def start(self):
-        self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--max-connections-per-client", "0", "--log-level", "warn"],
-            stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                if get(self.port, "/healthz", timeout=1)[0] == 200:
-                    return
-            except OSError:
-                pass
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.process.kill()  # nothing else would end it: the caller never gets this replica
-        self.process.wait()
-        raise RuntimeError(f"{self.name} did not start")
-
-    def stop(self, sig=signal.SIGTERM):
-        self.process.send_signal(sig)
-        return self.process.wait(timeout=60)
+    def __init__(self, binary, name):
+        self.name = name
+        super().__init__(binary, args=["--max-connections-per-client", "0"], port=free_port(), log_level="warn")
 
     def renders(self):
         return metric(self.port, "spinnerd_renders_total")
@@ -168,9 +124,9 @@ def fetch_all(port, paths, threads=8):
     return tally
 
 
-def sharding(replicas, front, second, results):
+def sharding(replicas, front, second, results, names):
     # A title makes none of them a kind's default, which every replica renders ahead.
-    paths = [f"/spinner/{kind}.svg?size={8 + index}&title=shard" for kind in KINDS for index in range(200)]
+    paths = [f"/spinner/{kind}.svg?size={8 + index}&title=shard" for kind in names for index in range(200)]
     first = fetch_all(front.port, paths)
     again = fetch_all(second.port, paths)
     per_replica = [replica.renders() for replica in replicas]
@@ -193,7 +149,7 @@ def etags(replicas, results):
     results.check("etag", revalidated == 304, f"an ETag from one replica gets 304 from another ({revalidated})")
 
 
-def restarts(replicas, front, results):
+def restarts(replicas, front, results, names):
     """Uncached URLs through the front, without a pause, while every replica is restarted
     in turn with SIGTERM and then one is killed with SIGKILL."""
     stop = threading.Event()
@@ -203,7 +159,7 @@ def restarts(replicas, front, results):
         index = 0
         while not stop.is_set():
             index += 1
-            path = f"/spinner/{KINDS[index % 5]}.svg?size={8 + index % 900}&title=w{worker}r{index}"
+            path = f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 900}&title=w{worker}r{index}"
             try:
                 status = get(front.port, path, timeout=30)[0]
             except OSError as error:
@@ -219,13 +175,13 @@ def restarts(replicas, front, results):
     time.sleep(1)
     codes = []
     for replica in replicas:
-        codes.append(replica.stop(signal.SIGTERM))
-        replica.start()
+        codes.append(replica.signal(signal.SIGTERM))
+        replica.start(settle=False)  # back as soon as it answers, rendering its defaults ahead meanwhile
         time.sleep(1)
     rolled = counts["requests"]
-    replicas[1].stop(signal.SIGKILL)
+    replicas[1].signal(signal.SIGKILL)
     time.sleep(2)
-    replicas[1].start()
+    replicas[1].start(settle=False)
     time.sleep(1)
     stop.set()
     for worker in workers:
@@ -246,13 +202,14 @@ def main():
     replicas, fronts = [], []
     try:
         # One at a time, so those started before a failure are still stopped below.
+        names = kinds(arguments.binary)
         for n in (1, 2, 3):
-            replicas.append(Replica(os.path.abspath(arguments.binary), f"spinnerd-{n}", work))
+            replicas.append(Replica(arguments.binary, f"spinnerd-{n}"))
         for name in ("front", "second-front"):
             fronts.append(Front(replicas, work, name))
-        for name, case in [("sharding", lambda: sharding(replicas, fronts[0], fronts[1], results)),
+        for name, case in [("sharding", lambda: sharding(replicas, fronts[0], fronts[1], results, names)),
                            ("etag", lambda: etags(replicas, results)),
-                           ("restarts", lambda: restarts(replicas, fronts[0], results))]:
+                           ("restarts", lambda: restarts(replicas, fronts[0], results, names))]:
             print(f"== {name}", flush=True)
             started = time.time()
             case()
@@ -264,8 +221,7 @@ def main():
             path = os.path.join(front.dir, "error.log")
             errors += open(path, errors="replace").read().splitlines() if os.path.exists(path) else []
         for replica in replicas:
-            if replica.process and replica.process.poll() is None:
-                replica.stop(signal.SIGKILL)
+            replica.stop()
         shutil.rmtree(work, ignore_errors=True)
     if results.failures:
         for line in errors[-12:]:

@@ -19,8 +19,8 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Hostile"))
-from hostile import Results  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from harness import Results  # noqa: E402
 
 K8S = os.path.join(ROOT, "deploy", "kubernetes")
 # The server's default drain, read from its source so the two cannot drift apart.

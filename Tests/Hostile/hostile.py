@@ -14,178 +14,18 @@ process plays many clients.
 """
 import argparse
 import os
-import re
 import resource
 import select
-import signal
 import socket
-import struct
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-import urllib.request
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
-TICKS = os.sysconf("SC_CLK_TCK")
 MIB = 1 << 20
 
-
-class Server:
-    """`spinnerd serve` on a free loopback port, its output in a file."""
-
-    def __init__(self, binary, args=(), nofile=None):
-        self.log_path = tempfile.mktemp(prefix="spinnerd-hostile-", suffix=".log")
-        self.log = open(self.log_path, "wb")
-        limit = None if nofile is None else (nofile, nofile)
-
-        def limits():
-            if limit:
-                resource.setrlimit(resource.RLIMIT_NOFILE, limit)
-
-        self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", "0", *args],
-            stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limits, close_fds=True)
-        self.pid = self.process.pid
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            match = re.search(rb"listening on http://127\.0\.0\.1:(\d+)", open(self.log_path, "rb").read())
-            if match:
-                self.port = int(match.group(1))
-                self.wait_for_prerenders()
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.02)
-        raise RuntimeError("server did not start: " + open(self.log_path, errors="replace").read())
-
-    def wait_for_prerenders(self, timeout=120):
-        """The cases measure a settled server: the defaults it renders ahead at start
-        (`--prerender`, on by default) are done first."""
-        deadline = time.time() + timeout
-        while metric(self.port, "spinnerd_prerenders_pending") > 0:
-            if time.time() > deadline:
-                raise RuntimeError("the defaults were not rendered ahead within %d s" % timeout)
-            time.sleep(0.05)
-
-    def status(self, field):
-        for line in open(f"/proc/{self.pid}/status"):
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-        return 0
-
-    def rss_mib(self):
-        return self.status("VmRSS") / 1024
-
-    def descriptors(self):
-        return len(os.listdir(f"/proc/{self.pid}/fd"))
-
-    def cpu_seconds(self):
-        fields = open(f"/proc/{self.pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
-
-    def log_lines(self):
-        return open(self.log_path, "rb").read().count(b"\n")
-
-    def log_text(self):
-        return open(self.log_path, errors="replace").read()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=40)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-        os.unlink(self.log_path)
-
-
-def connect(port, source=None, timeout=5.0):
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    if source:
-        s.bind((source, 0))
-    s.settimeout(timeout)
-    s.connect(("127.0.0.1", port))
-    return s
-
-
-def read_response(s, deadline):
-    """One response off `s`: (status, headers dict, body); raises on reset, EOF or time out."""
-    data = b""
-    while b"\r\n\r\n" not in data:
-        s.settimeout(max(0.001, deadline - time.time()))
-        chunk = s.recv(65536)
-        if not chunk:
-            raise ConnectionError("closed before a response" if not data else "closed inside a response head")
-        data += chunk
-    head, _, rest = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1])
-    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
-    length = int(headers.get("content-length", "0"))
-    while len(rest) < length:
-        s.settimeout(max(0.001, deadline - time.time()))
-        chunk = s.recv(65536)
-        if not chunk:
-            raise ConnectionError("closed inside a body")
-        rest += chunk
-    return status, headers, rest[:length]
-
-
-def metric(port, name):
-    """Sum of every sample of `name` in the server's /metrics (a name and a space or `{`)."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
-        text = response.read().decode()
-    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-               if line.startswith(name + " ") or line.startswith(name + "{"))
-
-
-def probe(port, source, path="/healthz", timeout=5.0):
-    """A fresh client from `source`: GET `path`; returns (status or error text, seconds)."""
-    started = time.perf_counter()
-    try:
-        s = connect(port, source, timeout)
-        try:
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
-            status, _, _ = read_response(s, time.time() + timeout)
-        finally:
-            s.close()
-        return status, time.perf_counter() - started
-    except (OSError, ConnectionError) as error:
-        return f"{type(error).__name__}: {error}", time.perf_counter() - started
-
-
-def reset(s):
-    """Closes `s` with a TCP reset (SO_LINGER 0)."""
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-    s.close()
-
-
-def address(index, first=1):
-    """The `index`-th loopback address of 127.first.x.y (y from 1 to 250)."""
-    return f"127.{first + index // 62500}.{(index // 250) % 250}.{index % 250 + 1}"
-
-
-class Results:
-    def __init__(self):
-        self.failures = []
-
-    def check(self, case, condition, text):
-        mark = "ok  " if condition else "FAIL"
-        print(f"  [{mark}] {text}", flush=True)
-        if not condition:
-            self.failures.append(f"{case}: {text}")
-
-    def report(self, suite):
-        """Prints the suite's verdict; the exit status (1 when a check failed)."""
-        if self.failures:
-            print(f"\n{suite}: FAILED\n  " + "\n  ".join(self.failures))
-            return 1
-        print(f"\n{suite}: every case held")
-        return 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+from harness import Results, Server, address, connect, metric, probe, reset  # noqa: E402
 
 
 # --- the cases ---------------------------------------------------------------------------

@@ -16,12 +16,12 @@ import os
 import random
 import re
 import socket
-import subprocess
 import sys
-import tempfile
-import time
 
 import httptools
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+from harness import Server  # noqa: E402
 
 REFUSALS = {400, 408, 413, 414, 431, 501, 505}
 
@@ -149,20 +149,9 @@ def main():
     parser.add_argument("--cases", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=9)
     arguments = parser.parse_args()
-    log = tempfile.NamedTemporaryFile(prefix="spinnerd-differential-", suffix=".log", delete=False)
-    server = subprocess.Popen([os.path.abspath(arguments.binary), "serve", "--host", "127.0.0.1", "--port", "0",
-                               "--log-level", "warn", "--max-connections-per-client", "0"], stdout=log, stderr=subprocess.STDOUT)
+    server = Server(arguments.binary, args=["--max-connections-per-client", "0"], log_level="warn")
     try:
-        port = None
-        for _ in range(200):
-            match = re.search(rb"listening on http://127\.0\.0\.1:(\d+)", open(log.name, "rb").read())
-            if match:
-                port = int(match.group(1))
-                break
-            time.sleep(0.05)
-        if port is None:
-            print(open(log.name, errors="replace").read())
-            return 1
+        port = server.port
         rng = random.Random(arguments.seed)
         requests = list(SEEDS) + STRUCTURED + [mutate(rng, rng.choice(SEEDS)) for _ in range(arguments.cases)]
         tally = {"both accept": 0, "both refuse": 0, "only llhttp accepts": 0, "only spinnerd accepts": 0}
@@ -189,9 +178,7 @@ def main():
         print("parser differential: spinnerd accepts nothing llhttp refuses")
         return 0
     finally:
-        server.terminate()
-        server.wait()
-        os.unlink(log.name)
+        server.stop()
 
 
 if __name__ == "__main__":

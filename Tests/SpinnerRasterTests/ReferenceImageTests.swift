@@ -23,7 +23,7 @@ final class ReferenceImageTests: XCTestCase {
             let request = try SpinnerRequest.parse(kind: kind.rawValue, format: .png, query: [])
             let scene = kind.scene(for: request)
             let loop = try XCTUnwrap(scene.loopMilliseconds(limit: 60_000))
-            let rasterizer = try SceneRasterizer(scene: scene, pixelSize: request.integer(.size))
+            let rasterizer = try SceneRasterizer(scene: scene, pixelSize: request.shared.size)
             for quarter in 1...3 {
                 let name = "\(kind.rawValue)-q\(quarter).png"
                 let image = rasterizer.render(at: Rational(Int64(loop * quarter), 4))

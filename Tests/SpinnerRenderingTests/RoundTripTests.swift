@@ -58,11 +58,11 @@ final class RoundTripTests: XCTestCase {
             let decoded = try Decoders.inspect(path)
             XCTAssertEqual(decoded.format, "PNG", label)
             XCTAssertGreaterThan(decoded.frames, 1, label)
-            XCTAssertEqual(decoded.loop, request.integer(.loops), label)
+            XCTAssertEqual(decoded.loop, request.shared.loops, label)
             XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
 
             let control = try Decoders.apngControl(path)
-            XCTAssertEqual(control.numPlays, request.integer(.loops), label)
+            XCTAssertEqual(control.numPlays, request.shared.loops, label)
             let total = control.frames.reduce(Rational.zero) { $0 + Rational(Int64($1.delay[0]), Int64($1.delay[1])) }
             XCTAssertEqual(total, Rational(Int64(try loopMilliseconds(request)), 1000), "\(label): delays must sum to the loop exactly")
 
@@ -84,7 +84,7 @@ final class RoundTripTests: XCTestCase {
             let decoded = try Decoders.inspect(path)
             XCTAssertEqual(decoded.format, "GIF", label)
             XCTAssertGreaterThan(decoded.frames, 1, label)
-            let loops = request.integer(.loops)
+            let loops = request.shared.loops
             XCTAssertEqual(decoded.loop, loops == 1 ? nil : max(0, loops - 1), label)
             XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
             XCTAssertTrue(decoded.durations.allSatisfy { $0 >= 20 }, "\(label): a delay under 2 cs")
@@ -110,7 +110,7 @@ final class RoundTripTests: XCTestCase {
             let decoded = try Decoders.inspect(path)
             XCTAssertEqual(decoded.format, "WEBP", label)
             XCTAssertGreaterThan(decoded.frames, 1, label)
-            XCTAssertEqual(decoded.loop, request.integer(.loops), label)
+            XCTAssertEqual(decoded.loop, request.shared.loops, label)
             XCTAssertTrue(decoded.neighboursDiffer.allSatisfy { $0 }, "\(label): repeated neighbouring frames")
             // Whole milliseconds rounded where each frame starts: the sum is the loop,
             // rounded to the millisecond, and no frame is off by a millisecond or more.

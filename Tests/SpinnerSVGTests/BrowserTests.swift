@@ -46,12 +46,12 @@ final class BrowserTests: XCTestCase {
             }
             let output = directory.path("shots\(index)")
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            jobs.append(["type": "seek", "svg": svg, "size": request.integer(.size), "times": times, "pngs": pngs, "out": output])
+            jobs.append(["type": "seek", "svg": svg, "size": request.shared.size, "times": times, "pngs": pngs, "out": output])
         }
         let results = try JSONDecoder().decode([[Seek]].self, from: try Browser.run(jobs, in: directory))
         for ((kind, pairs), seeks) in zip(cases, results) {
             let request = try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })
-            let pixels = request.integer(.size) * request.integer(.size)
+            let pixels = request.shared.size * request.shared.size
             let worst = seeks.max { $0.differing < $1.differing }
             print("browser vs raster: \(kind) \(pairs): worst \(worst?.differing ?? -1) of \(pixels) pixels differ, "
                   + "largest channel difference \(seeks.map(\.largest).max() ?? -1)")

@@ -7,7 +7,8 @@ import XCTest
 /// `spinnerd serve` renders every kind's default image in every format in the background
 /// at start: readiness is not delayed, requests go first, a request for a default still
 /// waiting joins its render, and once done the defaults are cache hits with the bytes a
-/// render gives. `--prerender=false` renders nothing ahead.
+/// render gives (`spinnerd serve`'s default; tests turn it on explicitly, as
+/// `ServerProcess` turns it off otherwise). `--prerender=false` renders nothing ahead.
 final class PrerenderTests: XCTestCase {
     private static let formats: [OutputFormat] = [.svg, .png, .gif, .apng, .webp]
 
@@ -43,7 +44,7 @@ final class PrerenderTests: XCTestCase {
     }
 
     func testEveryDefaultIsRenderedAheadWithoutDelayingReadiness() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--prerender"])
         XCTAssertEqual(try get(server, "/healthz").status, 200, "ready at once")
         try waitForPrerenders(server)
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), Double(SpinnerKind.allCases.count * Self.formats.count))
@@ -60,12 +61,12 @@ final class PrerenderTests: XCTestCase {
     }
 
     func testRequestsAtStartAreServedAndJoinDefaultsStillWaiting() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--prerender"])
         // Right at start: cold requests of other images, and defaults, all at once.
         let targets = (0 ..< 12).map { "/spinner/arc.svg?size=\(20 + $0)" } + ["/spinner/dots.webp", "/spinner/capsules.apng",
                                                                             "/spinner/circular.gif?size=30"]
         let statuses = StatusList()
-        let bodies = BodyList()
+        let bodies = Locked<[String: [UInt8]]>([:])
         let group = DispatchGroup()
         for target in targets {
             group.enter()
@@ -73,13 +74,13 @@ final class PrerenderTests: XCTestCase {
                 defer { group.leave() }
                 guard let response = try? Self.get(server, target) else { return }
                 statuses.add(response.status, retryAfter: nil, cacheControl: nil)
-                bodies.add(target, response.body)
+                bodies.update { $0[target] = response.body }
             }
         }
         group.wait()
         XCTAssertEqual(statuses.all, Array(repeating: 200, count: targets.count))
-        XCTAssertEqual(bodies.body(for: "/spinner/dots.webp"), try rendered(.dots, .webp))
-        XCTAssertEqual(bodies.body(for: "/spinner/capsules.apng"), try rendered(.capsules, .apng))
+        XCTAssertEqual(bodies.value["/spinner/dots.webp"], try rendered(.dots, .webp))
+        XCTAssertEqual(bodies.value["/spinner/capsules.apng"], try rendered(.capsules, .apng))
         try waitForPrerenders(server)
         // Each default was rendered once, ahead or for the request that joined it.
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total") + (try metric(server, "spinnerd_renders_total")),
@@ -93,23 +94,5 @@ final class PrerenderTests: XCTestCase {
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), 0)
         XCTAssertEqual(try metric(server, "spinnerd_cache_misses_total"), 1)
         XCTAssertTrue(server.log.contains { $0.contains("/spinner/arc.gif") && $0.contains("cache=miss") })
-    }
-}
-
-/// Response bodies collected from several threads, by target.
-private final class BodyList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bodies: [String: [UInt8]] = [:]
-
-    func add(_ target: String, _ body: [UInt8]) {
-        lock.lock()
-        bodies[target] = body
-        lock.unlock()
-    }
-
-    func body(for target: String) -> [UInt8]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return bodies[target]
     }
 }

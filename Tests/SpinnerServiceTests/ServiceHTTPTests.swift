@@ -138,10 +138,10 @@ final class ServiceHTTPTests: XCTestCase {
         try client.send("GET /spinner/dots.apng?size=48 HTTP/1.1\r\nHost: localhost\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.3)
         let stopper = DispatchQueue.global()
-        let exit = ExitBox()
+        let exit = Locked<Int32?>(nil)
         let stopped = DispatchSemaphore(value: 0)
         stopper.async {
-            exit.status = server.terminate(timeout: 120)
+            exit.set(server.terminate(timeout: 120))
             stopped.signal()
         }
         let response = try client.receive()
@@ -149,7 +149,7 @@ final class ServiceHTTPTests: XCTestCase {
         XCTAssertEqual(response.header("Connection"), "close")
         XCTAssertGreaterThan(response.body.count, 1000)
         stopped.wait()
-        XCTAssertEqual(exit.status, 0)
+        XCTAssertEqual(exit.value, 0)
         XCTAssertTrue(server.log.contains { $0.contains("draining") })
     }
 
@@ -160,8 +160,4 @@ final class ServiceHTTPTests: XCTestCase {
         server.terminate()
         XCTAssertEqual(try ExternalTool.run(Repository.spinnerd, ["healthcheck", "--port", String(port)]).status, 1)
     }
-}
-
-private final class ExitBox: @unchecked Sendable {
-    var status: Int32?
 }

@@ -2,19 +2,27 @@ import Foundation
 import HTTPServer
 import SpinnerModel
 @testable import SpinnerService
+import TestSupport
 import XCTest
 
 /// The routes through the responder interface, without sockets.
 final class ServiceResponderTests: XCTestCase {
     private func get(_ service: SpinnerService, _ target: String, method: String = "GET", headers: [(String, String)] = []) -> HTTPResponse {
         let done = DispatchSemaphore(value: 0)
-        let box = ResponseBox()
+        let box = Locked<HTTPResponse?>(nil)
         service.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")] + headers))) { response in
-            box.response = response
+            box.set(response)
             done.signal()
         }
         done.wait()
-        return box.response ?? HTTPResponse(status: 0)
+        return box.value ?? HTTPResponse(status: 0)
+    }
+
+    /// A service for one test, stopped when the test ends (its render threads with it).
+    private func service(_ configuration: ServiceConfiguration) -> SpinnerService {
+        let service = SpinnerService(configuration: configuration)
+        addTeardownBlock { service.stop() }
+        return service
     }
 
     private func json(_ response: HTTPResponse) throws -> [String: Any] {
@@ -22,7 +30,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testImagesCarryTheHeadersUsersRelyOn() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         let svg = get(service, "/spinner/arc")
         XCTAssertEqual(svg.status, 200)
         XCTAssertEqual(svg.headers["Content-Type"], "image/svg+xml")
@@ -41,7 +49,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testGzipIsNegotiatedWithItsOwnETag() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         let plain = get(service, "/spinner/capsules")
         let gzip = get(service, "/spinner/capsules", headers: [("Accept-Encoding", "br, gzip;q=0.8")])
         XCTAssertEqual(gzip.headers["Content-Encoding"], "gzip")
@@ -52,7 +60,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testIfNoneMatchGives304() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         let first = get(service, "/spinner/dots.png")
         let tag = try XCTUnwrap(first.headers["ETag"])
         let again = get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"other\", W/\(tag)")])
@@ -63,7 +71,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testEquivalentURLsShareOneEntryAndETag() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         let first = get(service, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
         let second = get(service, "/spinner/circular.gif?style=ACCENT&duration=1.000&stroke=15.0&fps=30&loops=0")
         XCTAssertEqual(first.headers["ETag"], second.headers["ETag"])
@@ -73,7 +81,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testErrorsAreProblemDocuments() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         let bad = get(service, "/spinner/arc.gif?stroke=99")
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.headers["Content-Type"], "application/problem+json")
@@ -94,7 +102,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testCatalogListsKindsParametersAndStyles() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         let response = get(service, "/spinners")
         XCTAssertEqual(response.headers["Content-Type"], "application/json")
         let catalog = try json(response)
@@ -110,7 +118,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testConcurrentIdenticalColdRequestsRenderOnce() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2)))
+        let service = service(ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2)))
         let group = DispatchGroup()
         let statuses = StatusList()
         for _ in 0..<20 {
@@ -128,7 +136,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testExtensionsAreCaseInsensitive() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration())
+        let service = service(ServiceConfiguration())
         addTeardownBlock { service.stop() }
         let lower = get(service, "/spinner/arc.png")
         for path in ["/spinner/arc.PNG", "/spinner/arc.Png"] {
@@ -140,7 +148,7 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     func testRendersWhoseClientsLeftAreDroppedAndCounted() throws {
-        let service = SpinnerService(configuration: ServiceConfiguration(
+        let service = service(ServiceConfiguration(
             lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4, heavyPerClient: 0),
             renderTimeoutMilliseconds: 300_000))
         addTeardownBlock { service.stop() }
@@ -163,7 +171,7 @@ final class ServiceResponderTests: XCTestCase {
 
     func testAFullRenderQueueAnswers503WithRetryAfter() throws {
         // A debug build renders slowly: the deadline is far, so every render ends in 200.
-        let service = SpinnerService(configuration: ServiceConfiguration(
+        let service = service(ServiceConfiguration(
             lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 1, heavyQueue: 1), renderTimeoutMilliseconds: 300_000))
         let group = DispatchGroup()
         let responses = StatusList()
@@ -183,7 +191,7 @@ final class ServiceResponderTests: XCTestCase {
     /// are all 403, start no render and leave nothing cached; a signed URL is still served.
     func testForgedSignaturesCostNoRenderAndLeaveNothingBehind() throws {
         let signing = try XCTUnwrap(URLSigning(keys: ["spinnerd test key - 32 bytes long"]))
-        let service = SpinnerService(configuration: ServiceConfiguration(signing: signing, gallery: false))
+        let service = service(ServiceConfiguration(signing: signing, gallery: false))
         let wellFormedButWrong = String(repeating: "A", count: URLSigning.signatureLength)
         var attacks = ["/spinner/dots.apng", "/spinner/dots.apng?sig=", "/spinner/dots.apng?sig=%21%21",
                        "/spinner/dots.apng?sig=" + String(repeating: "A", count: 60_000),
@@ -202,8 +210,4 @@ final class ServiceResponderTests: XCTestCase {
         let canonical = try SpinnerRequest.parse(kind: "dots", format: .apng, query: []).canonicalForm
         XCTAssertEqual(get(service, "/spinner/dots.apng?sig=\(signing.signature(of: canonical))").status, 200)
     }
-}
-
-private final class ResponseBox: @unchecked Sendable {
-    var response: HTTPResponse?
 }

@@ -20,7 +20,7 @@ public enum Repository {
 }
 
 /// A fresh directory under /tmp, removed when the value goes away.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
     public let url: URL
 
     public init() throws {

@@ -31,22 +31,17 @@ public enum ExternalTool {
         if let input { standardInput.fileHandleForWriting.write(input) }
         try standardInput.fileHandleForWriting.close()
         // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall.
-        let errorData = Collected()
+        let errorData = Locked(Data())
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errorData.data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
             group.leave()
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: outputData,
-                      errorText: String(decoding: errorData.data, as: UTF8.self))
+                      errorText: String(decoding: errorData.value, as: UTF8.self))
     }
-}
-
-/// Bytes read on another thread; `DispatchGroup.wait` orders the write before the read.
-private final class Collected: @unchecked Sendable {
-    var data = Data()
 }

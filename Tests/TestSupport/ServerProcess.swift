@@ -13,8 +13,11 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts `spinnerd serve --host 127.0.0.1 --port 0` plus `arguments`, and waits until
     /// it listens; with `descriptorLimit`, under that RLIMIT_NOFILE (soft and hard, by prlimit).
+    /// The defaults are not rendered ahead (`--prerender=false`: the debug build would
+    /// spend the first seconds of every test on them) unless `arguments` say `--prerender`.
     public init(_ arguments: [String] = [], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
-        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + arguments
+        let prerender = arguments.contains { $0.hasPrefix("--prerender") } ? [] : ["--prerender=false"]
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + prerender + arguments
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
             process.arguments = ["--nofile=\(descriptorLimit):\(descriptorLimit)", Repository.spinnerd] + serve
@@ -73,20 +76,15 @@ public final class ServerProcess: @unchecked Sendable {
     }
 }
 
-/// Output lines collected from another thread.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = ""
+/// Output collected from another thread, read as lines.
+private final class Lines: Sendable {
+    private let buffer = Locked("")
 
     func append(_ data: Data) {
-        lock.lock()
-        buffer += String(decoding: data, as: UTF8.self)
-        lock.unlock()
+        buffer.update { $0 += String(decoding: data, as: UTF8.self) }
     }
 
     var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return buffer.split(separator: "\n").map(String.init)
+        buffer.value.split(separator: "\n").map(String.init)
     }
 }

@@ -20,9 +20,9 @@ public struct FramePlan: Hashable, Sendable {
 
     /// Plans the frames of `request` drawing `scene`, or throws when the budget is exceeded.
     public init(request: SpinnerRequest, scene: Scene, budget: RenderBudget) throws(RequestError) {
-        let size = Double(request.integer(.size))
-        let scale = request.values[.scale] == nil ? 1 : request.number(.scale)
-        pixelSize = max(1, Int((size * scale).rounded()))
+        // SVG has no pixel density: its pixels are the browser's.
+        let scale = request.format == .svg ? 1 : request.shared.scale.doubleValue
+        pixelSize = max(1, Int((Double(request.shared.size) * scale).rounded()))
         guard pixelSize <= budget.maxPixelsPerSide else {
             throw .imageTooLarge(pixels: pixelSize, limit: budget.maxPixelsPerSide)
         }
@@ -30,7 +30,7 @@ public struct FramePlan: Hashable, Sendable {
         guard request.format.isAnimatedRaster else {
             // A still frame at `t`; the motion is periodic, so no loop is needed.
             loopMilliseconds = 0
-            times = [request.values[.t] == nil ? .zero : Rational(request.milliseconds(.t))]
+            times = [request.format == .png ? request.shared.t.rational : .zero]
             return
         }
         guard let loop = scene.loopMilliseconds(limit: budget.maxLoopMilliseconds) else {
@@ -43,7 +43,7 @@ public struct FramePlan: Hashable, Sendable {
         } else if scene.isStepped {
             times = scene.stepTimes(loopMilliseconds: loop)
         } else {
-            var fps = request.integer(.fps)
+            var fps = request.shared.fps
             if request.format == .gif { fps = min(fps, Self.gifMaxFramesPerSecond) }
             let count = max(1, Int((Double(loop) * Double(fps) / 1000).rounded()))
             times = (0..<count).map { Rational(Int64(loop) * Int64($0), Int64(count)) }

@@ -16,27 +16,42 @@ public enum ActivitySpinner: SpinnerDesign {
     public static let summary = "Seed 000 ActivityIndicator: twelve capsules, the lit one stepping clockwise with a fading tail, like the iOS activity indicator."
     public static let naturalSize = 28.0
 
-    public static let parameters: [ParameterDefinition] = [
-        ParameterDefinition(.count, "Number of capsules.", .integer(default: 12, range: 3...24)),
-        SharedParameters.points(.stroke, "Capsule width in points at the 28 pt natural size.", default: 2.5, range: 0.5...6),
-        SharedParameters.duration("Seconds for the lit capsule to go once round.", default: 1000, range: 100...20000),
-        ParameterDefinition(.color, "Capsule colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
-                            .color(default: .system(.label), absent: "label")),
-    ]
+    /// `activity`'s own parameters.
+    public struct Options: KindOptions {
+        /// Number of capsules. Default 12.
+        public var count = 12
+        /// Capsule width in points at the natural size. Default 2.5.
+        public var stroke = Points(2.5)
+        /// Time for the lit capsule to go once round: the loop. Default 1 s.
+        public var duration = Milliseconds(1000)
+        /// Capsule colour. Default the primary label colour (the seed's black; white when dark).
+        public var color: ColorValue = .system(.label)
 
-    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
-        let count = request.integer(.count)
-        let period = request.milliseconds(.duration)
-        let color = request.color(.color, theme: theme) ?? SystemColor.label.resolved(for: theme)
+        public init() {}
+
+        public static let bindings: [OptionBinding<Options>] = {
+            let defaults = Options()
+            return [
+                .integer(\.count, .count, "Number of capsules.", range: 3...24, defaults: defaults),
+                .points(\.stroke, .stroke, "Capsule width in points at the 28 pt natural size.", range: 0.5...6, defaults: defaults),
+                .seconds(\.duration, .duration, "Seconds for the lit capsule to go once round.", range: 100...20000, defaults: defaults),
+                .color(\.color, .color, "Capsule colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
+                       defaults: defaults),
+            ]
+        }()
+    }
+
+    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+        let count = options.count
         let center = Point(x: 14, y: 14)
-        let capsule = ShapeNode(.capsule(center: Point(x: 14, y: 3.5), width: request.number(.stroke), height: 7),
-                                paint: .solid(color))
+        let capsule = ShapeNode(.capsule(center: Point(x: 14, y: 3.5), width: options.stroke.value, height: 7),
+                                paint: .solid(options.color.resolved(for: theme)))
         // Capsule 0's opacity over one loop; capsule i runs the same track i steps later.
         let steps = (0..<count).map { step in
             KeyframeTrack.Keyframe(at: Rational(Int64(step), Int64(count)),
                                    value: 1 - 0.9 * Double(step) / Double(count - 1), easing: .hold)
         }
-        let opacity = KeyframeTrack(periodMilliseconds: period,
+        let opacity = KeyframeTrack(periodMilliseconds: options.duration.value,
                                     keyframes: steps + [.init(at: Rational(1), value: 1)])
         return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity)
     }

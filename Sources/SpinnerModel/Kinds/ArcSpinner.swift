@@ -15,25 +15,42 @@ public enum ArcSpinner: SpinnerDesign {
     public static let summary = "Seed 002 LoadingIndicatorView: an arc of gray-to-white dots turning once a second."
     public static let naturalSize = 56.0
 
-    public static let parameters: [ParameterDefinition] = [
-        SharedParameters.points(.stroke, "Dot diameter (stroke width) in points at the 56 pt natural size.", default: 8, range: 1...14),
-        SharedParameters.duration("Seconds per turn.", default: 1000, range: 100...20000),
-        ParameterDefinition(.color, "Gradient colour at the arc's start.", .color(default: .system(.systemGray), absent: "gray")),
-        ParameterDefinition(.track, "Gradient colour a full turn later (the arc's far end is 0.6 of the way).",
-                            .color(default: .fixed(.white), absent: "white")),
-    ]
+    /// `arc`'s own parameters.
+    public struct Options: KindOptions {
+        /// Dot diameter (stroke width) in points at the natural size. Default 8.
+        public var stroke = Points(8)
+        /// Time per turn: the loop. Default 1 s.
+        public var duration = Milliseconds(1000)
+        /// Gradient colour at the arc's start. Default gray (`systemGray`).
+        public var color: ColorValue = .system(.systemGray)
+        /// Gradient colour a full turn later. Default white.
+        public var track: ColorValue = .fixed(.white)
 
-    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
+        public init() {}
+
+        public static let bindings: [OptionBinding<Options>] = {
+            let defaults = Options()
+            return [
+                .points(\.stroke, .stroke, "Dot diameter (stroke width) in points at the 56 pt natural size.", range: 1...14,
+                        defaults: defaults),
+                .seconds(\.duration, .duration, "Seconds per turn.", range: 100...20000, defaults: defaults),
+                .color(\.color, .color, "Gradient colour at the arc's start.", defaults: defaults),
+                .color(\.track, .track, "Gradient colour a full turn later (the arc's far end is 0.6 of the way).", defaults: defaults),
+            ]
+        }()
+    }
+
+    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
         let center = Point(x: 28, y: 28)
         let gradient = AngularGradient(center: center, startDegrees: 90, stops: [
-            GradientStop(0, request.color(.color, theme: theme) ?? .black),
-            GradientStop(1, request.color(.track, theme: theme) ?? .white),
+            GradientStop(0, options.color.resolved(for: theme)),
+            GradientStop(1, options.track.resolved(for: theme)),
         ])
         let arc = ShapeNode(
             .arc(Arc(center: center, radius: 24, originDegrees: 90, from: .constant(0), to: .constant(0.6))),
             paint: .angular(gradient),
-            stroke: StrokeStyle(width: request.number(.stroke), cap: .round, dash: [0.1, 16], dashPhase: 8))
-        let turn = KeyframeTrack.turn(periodMilliseconds: request.milliseconds(.duration))
+            stroke: StrokeStyle(width: options.stroke.value, cap: .round, dash: [0.1, 16], dashPhase: 8))
+        let turn = KeyframeTrack.turn(periodMilliseconds: options.duration.value)
         return [.shape(arc, transforms: [.rotate(degrees: .track(turn), around: center)])]
     }
 }

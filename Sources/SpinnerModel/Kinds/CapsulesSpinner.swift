@@ -22,22 +22,37 @@ public enum CapsulesSpinner: SpinnerDesign {
     /// Selection steps that a fade lasts (the seed's 0.5 s fade over 0.1 s steps).
     static let fadeSteps = 5
 
-    public static let parameters: [ParameterDefinition] = [
-        ParameterDefinition(.count, "Number of capsules.", .integer(default: 15, range: 6...30)),
-        SharedParameters.points(.stroke, "Outline width in points at the 215 pt natural size.", default: 5, range: 1...10),
-        SharedParameters.duration("Seconds for the selection to go once round; a fade lasts five steps.",
-                                  default: 1500, range: 300...20000),
-        ParameterDefinition(.color, "Outline colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
-                            .color(default: .system(.label), absent: "label")),
-    ]
+    /// `capsules`' own parameters.
+    public struct Options: KindOptions {
+        /// Number of capsules. Default 15.
+        public var count = 15
+        /// Outline width in points at the natural size. Default 5.
+        public var stroke = Points(5)
+        /// Time for the selection to go once round: the loop. Default 1.5 s.
+        public var duration = Milliseconds(1500)
+        /// Outline colour. Default the primary label colour (the seed's black; white when dark).
+        public var color: ColorValue = .system(.label)
 
-    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
-        let count = request.integer(.count)
-        let period = request.milliseconds(.duration)
-        let color = request.color(.color, theme: theme) ?? SystemColor.label.resolved(for: theme)
+        public init() {}
+
+        public static let bindings: [OptionBinding<Options>] = {
+            let defaults = Options()
+            return [
+                .integer(\.count, .count, "Number of capsules.", range: 6...30, defaults: defaults),
+                .points(\.stroke, .stroke, "Outline width in points at the 215 pt natural size.", range: 1...10, defaults: defaults),
+                .seconds(\.duration, .duration, "Seconds for the selection to go once round; a fade lasts five steps.",
+                         range: 300...20000, defaults: defaults),
+                .color(\.color, .color, "Outline colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
+                       defaults: defaults),
+            ]
+        }()
+    }
+
+    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+        let count = options.count
         let center = Point(x: 107.5, y: 107.5)
         let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),
-                                paint: .solid(color), stroke: StrokeStyle(width: request.number(.stroke)))
+                                paint: .solid(options.color.resolved(for: theme)), stroke: StrokeStyle(width: options.stroke.value))
         let peak = 1 / Double(fadeSteps)
         func step(_ index: Int) -> Rational { Rational(Int64(index), Int64(count)) }
         var keyframes: [KeyframeTrack.Keyframe] = [
@@ -45,7 +60,7 @@ public enum CapsulesSpinner: SpinnerDesign {
             .init(at: step(fadeSteps), value: peak), .init(at: step(fadeSteps + 1), value: 0),
         ]
         if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
-        let opacity = KeyframeTrack(periodMilliseconds: period, keyframes: keyframes)
+        let opacity = KeyframeTrack(periodMilliseconds: options.duration.value, keyframes: keyframes)
         return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity)
     }
 }

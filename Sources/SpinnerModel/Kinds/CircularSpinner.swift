@@ -30,25 +30,43 @@ public enum CircularSpinner: SpinnerDesign {
     static let shortLength = 0.1
     static let longLength = 0.85
 
-    public static let parameters: [ParameterDefinition] = [
-        ParameterDefinition(.style, "One of the package's premade styles (case-insensitive).",
-                            .choice(default: CircularStyle.hierarchy.rawValue, options: CircularStyle.allCases.map(\.rawValue))),
-        SharedParameters.points(.stroke, "Ring width in points at the 60 pt natural size.", default: 10, range: 1...30),
-        SharedParameters.duration("One spin cycle in seconds (two turns); the loop is two cycles.",
-                                  default: 1750, range: 200...15000),
-        ParameterDefinition(.color, "Puck colour, replacing the style's.", .color(default: nil, absent: "the style's puck")),
-        ParameterDefinition(.track, "Track colour, replacing the style's.", .color(default: nil, absent: "the style's track")),
-    ]
+    /// `circular`'s own parameters.
+    public struct Options: KindOptions {
+        /// One of the package's premade styles. Default `hierarchy` (the package's own default).
+        public var style: CircularStyle = .hierarchy
+        /// Ring width in points at the natural size. Default 10 (the seed's `strokeWidth`).
+        public var stroke = Points(10)
+        /// One spin cycle (two turns); the loop is two cycles. Default 1.75 s.
+        public var duration = Milliseconds(1750)
+        /// Puck colour, replacing the style's. Default none: the style's puck.
+        public var color: ColorValue? = nil
+        /// Track colour, replacing the style's. Default none: the style's track.
+        public var track: ColorValue? = nil
 
-    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
-        let style = CircularStyle(rawValue: request.choice(.style)) ?? .hierarchy
-        let width = request.number(.stroke)
+        public init() {}
+
+        public static let bindings: [OptionBinding<Options>] = {
+            let defaults = Options()
+            return [
+                .choice(\.style, .style, "One of the package's premade styles (case-insensitive).", defaults: defaults),
+                .points(\.stroke, .stroke, "Ring width in points at the 60 pt natural size.", range: 1...30, defaults: defaults),
+                .seconds(\.duration, .duration, "One spin cycle in seconds (two turns); the loop is two cycles.",
+                         range: 200...15000, defaults: defaults),
+                .optionalColor(\.color, .color, "Puck colour, replacing the style's.", absent: "the style's puck"),
+                .optionalColor(\.track, .track, "Track colour, replacing the style's.", absent: "the style's track"),
+            ]
+        }()
+    }
+
+    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+        let style = options.style
+        let width = options.stroke.value
         let center = Point(x: naturalSize / 2, y: naturalSize / 2)
         let radius = (naturalSize - width) / 2
-        let period = 2 * request.milliseconds(.duration)
+        let period = 2 * options.duration.value
 
-        let trackColor = (request.colorValue(.track) ?? style.track).resolved(for: theme)
-        let puckPaint = request.color(.color, theme: theme).map(Paint.solid)
+        let trackColor = (options.track ?? style.track).resolved(for: theme)
+        let puckPaint = options.color.map { Paint.solid($0.resolved(for: theme)) }
             ?? style.puckPaint(center: center, theme: theme)
 
         // angle − 180°·length: both follow the same eased cycles, so their difference does too.

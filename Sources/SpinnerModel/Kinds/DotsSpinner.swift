@@ -22,18 +22,36 @@ public enum DotsSpinner: SpinnerDesign {
     /// The seed's stagger between neighbouring dots, in ms.
     static let delayMilliseconds = 100
 
-    public static let parameters: [ParameterDefinition] = [
-        ParameterDefinition(.count, "Number of dots.", .integer(default: 8, range: 2...16)),
-        SharedParameters.points(.stroke, "Dot diameter in points at the 80 pt natural size.", default: 12, range: 2...20),
-        SharedParameters.duration("Seconds for one turn of the ring; the loop is the least common multiple with the 2 s pulse.",
-                                  default: 1500, range: 100...20000),
-        ParameterDefinition(.color, "One colour for every dot.", .color(default: nil, absent: "a rainbow: dot i has hue i/count")),
-    ]
+    /// `dots`' own parameters.
+    public struct Options: KindOptions {
+        /// Number of dots. Default 8.
+        public var count = 8
+        /// Dot diameter in points at the natural size. Default 12.
+        public var stroke = Points(12)
+        /// Time for one turn of the ring. Default 1.5 s.
+        public var duration = Milliseconds(1500)
+        /// One colour for every dot. Default none: a rainbow, dot i at hue i/count.
+        public var color: ColorValue? = nil
 
-    public static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode] {
-        let count = request.integer(.count)
+        public init() {}
+
+        public static let bindings: [OptionBinding<Options>] = {
+            let defaults = Options()
+            return [
+                .integer(\.count, .count, "Number of dots.", range: 2...16, defaults: defaults),
+                .points(\.stroke, .stroke, "Dot diameter in points at the 80 pt natural size.", range: 2...20, defaults: defaults),
+                .seconds(\.duration, .duration,
+                         "Seconds for one turn of the ring; the loop is the least common multiple with the 2 s pulse.",
+                         range: 100...20000, defaults: defaults),
+                .optionalColor(\.color, .color, "One colour for every dot.", absent: "a rainbow: dot i has hue i/count"),
+            ]
+        }()
+    }
+
+    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+        let count = options.count
         let center = Point(x: 40, y: 40)
-        let single = request.color(.color, theme: theme)
+        let single = options.color?.resolved(for: theme)
         let pulse = KeyframeTrack(periodMilliseconds: pulsePeriodMilliseconds, keyframes: [
             .init(at: .zero, value: 1, easing: .easeInOut),
             .init(at: Rational(1, 2), value: 0.3, easing: .easeInOut),
@@ -41,13 +59,13 @@ public enum DotsSpinner: SpinnerDesign {
         ])
         let dots: [SceneNode] = (0..<count).map { index in
             let hue = Color(hue: Double(index) / Double(count), saturation: 1, brightness: 1)
-            let dot = ShapeNode(.circle(center: Point(x: 40, y: 10), radius: request.number(.stroke) / 2),
+            let dot = ShapeNode(.circle(center: Point(x: 40, y: 10), radius: options.stroke.value / 2),
                                 paint: .solid(single ?? hue))
             return .shape(dot,
                           transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
                           opacity: .track(pulse, offset: Rational(Int64(-delayMilliseconds * index))))
         }
-        let turn = KeyframeTrack.turn(periodMilliseconds: request.milliseconds(.duration))
+        let turn = KeyframeTrack.turn(periodMilliseconds: options.duration.value)
         return [.group(dots, transforms: [.rotate(degrees: .track(turn), around: center)])]
     }
 }

@@ -1,12 +1,13 @@
-/// One spinner design re-created from a seed: its natural size, the parameters it adds
-/// to the shared ones, and the scene it draws for a validated request.
+/// One spinner design re-created from a seed: its natural size, its own parameters
+/// (`Options`: properties with their defaults, bound to their definitions), and the scene
+/// it draws for them.
 public protocol SpinnerDesign: Sendable {
+    /// The kind's own parameters (stroke, count, duration, colours, style…), decoded.
+    associatedtype Options: KindOptions
     /// One line for people: what it looks like and which seed it follows.
     static var summary: String { get }
     /// Side of the square box, in points, at which the seed draws it; `size` scales from it.
     static var naturalSize: Double { get }
-    /// The kind's own parameters (stroke, count, duration, colours, style…).
-    static var parameters: [ParameterDefinition] { get }
-    /// The animated picture for `request` in `theme`, without background.
-    static func nodes(for request: SpinnerRequest, theme: Theme) -> [SceneNode]
+    /// The animated picture for `options` in `theme`, without background.
+    static func nodes(for options: Options, theme: Theme) -> [SceneNode]
 }

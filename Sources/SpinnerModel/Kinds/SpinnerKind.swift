@@ -33,26 +33,31 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
         Self.tables[self]?.byName[name]
     }
 
+    /// The shared parameters with this kind's default size.
+    var sharedBindings: [OptionBinding<SharedOptions>] { Self.tables[self]?.shared ?? [] }
+
     /// Every kind's definitions, built once (validation reads them on every request).
-    private static let tables: [SpinnerKind: (ordered: [ParameterDefinition], byName: [ParameterName: ParameterDefinition])] = {
-        var tables: [SpinnerKind: (ordered: [ParameterDefinition], byName: [ParameterName: ParameterDefinition])] = [:]
+    private static let tables: [SpinnerKind: (ordered: [ParameterDefinition], byName: [ParameterName: ParameterDefinition],
+                                              shared: [OptionBinding<SharedOptions>])] = {
+        var tables: [SpinnerKind: (ordered: [ParameterDefinition], byName: [ParameterName: ParameterDefinition],
+                                   shared: [OptionBinding<SharedOptions>])] = [:]
+        func own<Design: SpinnerDesign>(_ design: Design.Type) -> [ParameterDefinition] { Design.Options.bindings.map(\.definition) }
         for kind in SpinnerKind.allCases {
-            let ordered = (SharedParameters.definitions(naturalSize: kind.design.naturalSize) + kind.design.parameters)
-                .sorted { $0.name < $1.name }
-            tables[kind] = (ordered, Dictionary(uniqueKeysWithValues: ordered.map { ($0.name, $0) }))
+            let shared = SharedOptions.bindings(naturalSize: kind.design.naturalSize)
+            let ordered = (shared.map(\.definition) + own(kind.design)).sorted { $0.name < $1.name }
+            tables[kind] = (ordered, Dictionary(uniqueKeysWithValues: ordered.map { ($0.name, $0) }), shared)
         }
         return tables
     }()
 
     /// The complete scene for a validated request in the theme it asks for (light for `auto`).
     public func scene(for request: SpinnerRequest) -> Scene {
-        scene(for: request, theme: request.theme.fixed)
+        scene(for: request, theme: request.shared.theme.fixed)
     }
 
     /// The complete scene for a validated request in `theme`.
     public func scene(for request: SpinnerRequest, theme: Theme) -> Scene {
-        Scene(size: design.naturalSize,
-              background: request.color(.background, theme: theme) ?? .transparent,
-              nodes: design.nodes(for: request, theme: theme))
+        Scene(size: design.naturalSize, background: request.shared.background.resolved(for: theme),
+              nodes: request.options.nodes(theme: theme))
     }
 }

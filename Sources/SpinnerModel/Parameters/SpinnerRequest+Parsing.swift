@@ -13,7 +13,7 @@ extension SpinnerRequest {
         }
         let format = try resolveFormat(pathFormat, query: query.first { $0.name == "format" }?.value)
 
-        var values: [ParameterName: ParameterValue] = [:]
+        var given: [(name: ParameterName, value: ParameterValue)] = []
         for item in query where item.name != "format" {
             guard let name = ParameterName(rawValue: item.name), let definition = kind.definition(of: name) else {
                 throw .unknownParameter(item.name, kind: kind)
@@ -22,12 +22,13 @@ extension SpinnerRequest {
                 throw .notApplicable(name, format: format,
                                      formats: OutputFormat.allCases.filter(definition.formats.contains))
             }
-            values[name] = try parseValue(item.value, for: definition)
+            given.append((name, try parseValue(item.value, for: definition)))
         }
-        for definition in kind.parameters where definition.formats.contains(format) && values[definition.name] == nil {
-            values[definition.name] = definition.defaultValue
-        }
-        return SpinnerRequest(kind: kind, format: format, values: values)
+        // Into typed options: each value goes to the property its parameter is bound to;
+        // the rest keep their defaults.
+        var shared = SharedOptions(size: Int(kind.design.naturalSize.rounded()))
+        for (name, value) in given { kind.sharedBindings.first { $0.name == name }?.write(&shared, value) }
+        return SpinnerRequest(format: format, shared: shared, options: SpinnerOptions.decoding(kind, given))
     }
 
     private static func resolveFormat(_ pathFormat: OutputFormat?, query: String?) throws(RequestError) -> OutputFormat {

@@ -42,13 +42,15 @@ final class RenderDispatcher: Sendable {
 
     /// The answer to `request` for the uncached image `spinner` (cache key `key`).
     func answer(_ spinner: SpinnerRequest, key: String, to request: HTTPRequest) -> HTTPAnswer {
-        let estimate: RenderEstimate
+        // Planned and costed once, here; the lane's thread draws what was planned.
+        let prepared: PreparedRender
         do {
-            estimate = try renderer.estimate(spinner)
+            prepared = try renderer.prepare(spinner)
         } catch {
             metrics.refusedByBudget()
             return .now(Self.response(for: .refused(error), to: request, problems: problems))
         }
+        let estimate = prepared.estimate
         let lane: RenderLane = estimate.seconds <= configuration.quickRenderSeconds ? .quick : .heavy
         let pending = PendingResponse()
         let metrics = self.metrics
@@ -77,7 +79,7 @@ final class RenderDispatcher: Sendable {
                                        isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
             flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
-            let outcome = render(spinner, key: key, lane: lane, estimate: estimate, stop: flight.cancellation.stopCheck)
+            let outcome = render(prepared, key: key, lane: lane, stop: flight.cancellation.stopCheck)
             flights.finish(key, flight: flight, with: outcome)
         }
         if let refusal {
@@ -94,15 +96,14 @@ final class RenderDispatcher: Sendable {
     /// refused by the budget are skipped.
     func prerender(_ images: [(request: SpinnerRequest, key: String)]) {
         for (spinner, key) in images where cache.value(for: key) == nil {
-            guard let estimate = try? renderer.estimate(spinner) else { continue }
+            guard let prepared = try? renderer.prepare(spinner) else { continue }
             // Nobody waits; the flight is there so that requests can join it.
             let joined = flights.join(key) { _ in }
             guard joined.first else { continue }
             let flight = joined.flight
-            scheduler.submitBackground(.quick, key: key, estimate: estimate.seconds) { [self] _ in
+            scheduler.submitBackground(.quick, key: key, estimate: prepared.estimate.seconds) { [self] _ in
                 flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
-                let outcome = render(spinner, key: key, lane: .quick, estimate: estimate, stop: flight.cancellation.stopCheck,
-                                     prerendered: true)
+                let outcome = render(prepared, key: key, lane: .quick, stop: flight.cancellation.stopCheck, prerendered: true)
                 flights.finish(key, flight: flight, with: outcome)
             }
         }
@@ -118,19 +119,20 @@ final class RenderDispatcher: Sendable {
 
     /// Renders on a lane's thread and caches the result; `prerendered` for background work
     /// (counted apart from renders for requests).
-    private func render(_ spinner: SpinnerRequest, key: String, lane: RenderLane, estimate: RenderEstimate,
-                        stop: StopCheck, prerendered: Bool = false) -> Outcome {
+    private func render(_ prepared: PreparedRender, key: String, lane: RenderLane, stop: StopCheck,
+                        prerendered: Bool = false) -> Outcome {
         let started = clock.milliseconds()
+        let format = prepared.request.format
         do {
-            let image = try renderer.render(spinner, stop: stop)
+            let image = try renderer.render(prepared, stop: stop)
             let seconds = Double(clock.milliseconds() - started) / 1000
             if prerendered {
-                metrics.prerendered(format: spinner.format.rawValue)
+                metrics.prerendered(format: format.rawValue)
             } else {
-                metrics.rendered(format: spinner.format.rawValue, lane: lane, seconds: seconds, estimated: estimate.seconds)
+                metrics.rendered(format: format.rawValue, lane: lane, seconds: seconds, estimated: prepared.estimate.seconds)
             }
             var extra: [(String, String)] = []
-            if spinner.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
+            if format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
             let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,
                                                 extraHeaders: extra, files: configuration.bodyFiles)
             cache.insert(representation, cost: representation.cost + key.utf8.count, for: key)

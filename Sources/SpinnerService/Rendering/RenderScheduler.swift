@@ -27,9 +27,9 @@ public enum RenderLane: Int, CaseIterable, Sendable {
 public final class RenderScheduler: Sendable {
     /// Threads and queue bounds.
     public struct Limits: Sendable, Equatable {
-        /// Threads of the quick lane. Default: the number of cores.
+        /// Threads of the quick lane. Default 2 (`spinnerd serve` gives one per core).
         public var quickWorkers: Int
-        /// Threads of the heavy lane. Default: half the cores, at least 1.
+        /// Threads of the heavy lane. Default 1 (`spinnerd serve` gives half the cores, at least 1).
         public var heavyWorkers: Int
         /// Renders that may wait in the quick lane; beyond, 503. Default 64.
         public var quickQueue: Int
@@ -220,8 +220,20 @@ public final class RenderScheduler: Sendable {
     /// Drops what waits and ends the threads once their current renders finish; returns
     /// when they have.
     public func stop() {
+        endThreads()
+        threads.wait()
+    }
+
+    /// A scheduler nobody holds ends its threads (without waiting for a render running).
+    deinit {
+        endThreads()
+    }
+
+    /// Drops what waits and tells every thread to end after its current render.
+    private func endThreads() {
         for (lane, count) in zip(lanes, workerCounts) {
             let dropped = lane.state.withLock { state -> [Job] in
+                guard !state.stopping else { return [] }
                 state.stopping = true
                 defer { state.queue = []; state.background = [] }
                 return state.queue
@@ -229,7 +241,6 @@ public final class RenderScheduler: Sendable {
             for job in dropped { if let client = job.client { heavyClients.release(client) } }
             for _ in 0 ..< count { lane.available.signal() }
         }
-        threads.wait()
     }
 
     /// A lane thread's life: take the next job (skipping ones nobody wants; background

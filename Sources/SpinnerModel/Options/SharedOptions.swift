@@ -1,0 +1,60 @@
+/// The parameters every kind accepts, decoded: the property initial values are the
+/// defaults (`size`'s is the kind's natural size), and each binding says which formats
+/// its parameter applies to. A property whose parameter does not apply to the request's
+/// format keeps its default and is not read.
+public struct SharedOptions: Hashable, Sendable {
+    /// Width and height of the image in CSS pixels. Default: the kind's natural size.
+    public var size: Int
+    /// Pixel density of raster output (pixels per CSS pixel, two places). Default 1.
+    public var scale = FixedPoint(1, places: 2)
+    /// Colour behind the spinner. Default transparent.
+    public var background: ColorValue = .fixed(.transparent)
+    /// Frames per second of smooth motion (APNG, GIF, WebP). Default 30.
+    public var fps = 30
+    /// How many times an animation plays; 0 plays forever. Default 0.
+    public var loops = 0
+    /// GIF only: the page colour translucent pixels are blended into. Default the theme's
+    /// page colour (`systemBackground`).
+    public var matte: ColorValue = .system(.systemBackground)
+    /// Light or dark system colours, or `auto` (SVG follows the viewer). Default light.
+    public var theme: ThemeChoice = .light
+    /// SVG only: the accessible name. Default "Loading".
+    public var title = "Loading"
+    /// PNG only: the time of the still frame, taken modulo the loop. Default 0.
+    public var t = Milliseconds(0)
+
+    /// Every default, for a kind drawn at `size` CSS pixels.
+    public init(size: Int) {
+        self.size = size
+    }
+
+    static let rasterFormats: Set<OutputFormat> = [.apng, .gif, .png, .webp]
+    static let animatedFormats: Set<OutputFormat> = [.svg, .apng, .gif, .webp]
+
+    /// The shared parameters of a kind whose natural size is `naturalSize` points.
+    static func bindings(naturalSize: Double) -> [OptionBinding<SharedOptions>] {
+        let defaults = SharedOptions(size: Int(naturalSize.rounded()))
+        return [
+            .integer(\.size, .size, "Width and height of the image in CSS pixels; default is the seed's natural size.",
+                     range: 8...1024, defaults: defaults),
+            .decimal(\.scale, .scale, "Pixel density of raster output: pixels per CSS pixel (2 for Retina).",
+                     range: FixedPoint(1, places: 2)...FixedPoint(4, places: 2), defaults: defaults, formats: rasterFormats),
+            .color(\.background, .background, "Colour behind the spinner.", defaults: defaults),
+            .integer(\.fps, .fps, "Frames per second of smooth motion (stepped motion uses its own steps; GIF at most 50).",
+                     range: 1...60, defaults: defaults, formats: [.apng, .gif, .webp]),
+            .integer(\.loops, .loops, "How many times the animation plays; 0 plays forever.", range: 0...1000, defaults: defaults,
+                     formats: animatedFormats),
+            .color(\.matte, .matte, "GIF only (GIF has 1-bit alpha): the page colour translucent pixels are blended "
+                   + "into, so edges and faded parts are smooth on that page; fully clear pixels stay clear. "
+                   + "Default: the theme's page colour (systemBackground: white, black when dark). "
+                   + "none (or transparent) keeps partial opacity as an ordered (Bayer) dither of opaque "
+                   + "and clear pixels, for pages of any colour.", defaults: defaults, formats: [.gif]),
+            .choice(\.theme, .theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
+                    + "prefers-color-scheme (SVG; raster images draw auto as light).", defaults: defaults),
+            .text(\.title, .title, "SVG only: the accessible name, written as the SVG's <title>; at most 120 bytes of UTF-8.",
+                  maxLength: 120, defaults: defaults, formats: [.svg]),
+            .seconds(\.t, .t, "Time of the still PNG frame, in seconds; taken modulo the loop.", range: 0...3_600_000,
+                     defaults: defaults, formats: [.png]),
+        ]
+    }
+}

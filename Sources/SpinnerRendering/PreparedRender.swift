@@ -1,0 +1,17 @@
+import ImageCodecs
+import SpinnerModel
+
+/// A render planned once, before any pixel: the request, its scene, its frames within the
+/// budget, and what it will cost (time, memory, encoder effort). Made by
+/// `SpinnerRenderer.prepare`, which refuses what the budget does not admit; handed to a
+/// render thread and drawn by `SpinnerRenderer.render(_:stop:timings:)`.
+public struct PreparedRender: Sendable {
+    /// What was asked.
+    public let request: SpinnerRequest
+    /// The picture, in the theme the request is drawn in.
+    let scene: Scene
+    /// The frames: pixel size and model times.
+    let plan: FramePlan
+    /// Time, memory and encoder effort.
+    public let estimate: RenderEstimate
+}

@@ -1,0 +1,58 @@
+import ImageCodecs
+import SpinnerModel
+@testable import SpinnerRendering
+import XCTest
+
+/// `RenderCostTable.swift` is written by `scripts/calibrate-render-cost.py write` alone,
+/// and the model has no fallback: every cell an estimate can read must be there.
+final class CostTableTests: XCTestCase {
+    func testEveryFormatEffortAndKindHasARate() {
+        for format in OutputFormat.allCases where format != .svg {
+            for effort in RenderCostModel.efforts(of: format) {
+                for kind in SpinnerKind.allCases {
+                    XCTAssertNotNil(RenderCostModel.measuredRates[format]?[effort]?[kind], "\(format) \(effort) \(kind)")
+                }
+            }
+            for kind in SpinnerKind.allCases {
+                XCTAssertNotNil(RenderCostModel.measuredSecondsPerFrame[format]?[kind], "\(format) per frame \(kind)")
+            }
+        }
+    }
+
+    func testEffortIsThoroughForTheSizesPeopleUseAndQuickBeyond() {
+        func effort(_ format: OutputFormat, size: Int, frames: Int) -> EncoderEffort {
+            RenderCostModel.estimate(kind: .arc, format: format, pixelSize: size, frames: frames, filledBackground: false).effort
+        }
+        XCTAssertEqual(effort(.gif, size: 56, frames: 30), .thorough)
+        XCTAssertEqual(effort(.gif, size: 400, frames: 30), .quick, "past the pixel limit")
+        XCTAssertEqual(effort(.png, size: 4000, frames: 1), .thorough, "a still is always thorough")
+        // Arc's WebP at 291 px is 2.5 M pixel-frames, under the pixel limit, but would take
+        // over 1.8 s thorough: it is quick, so it is admitted like the larger sizes are.
+        XCTAssertEqual(effort(.webp, size: 291, frames: 30), .quick)
+        XCTAssertEqual(effort(.webp, size: 100, frames: 30), .thorough)
+    }
+
+    func testEveryKindAndFormatAdmitsEverySizeBelowAnAdmittedOne() throws {
+        let renderer = SpinnerRenderer()
+        for kind in SpinnerKind.allCases {
+            for format in OutputFormat.allCases {
+                let admitted = (8 ... 1024).map { size in
+                    (try? renderer.estimate(SpinnerRequest.parse(kind: kind.rawValue, format: format,
+                                                                 query: [(name: "size", value: String(size))]))) != nil
+                }
+                let largest = admitted.lastIndex(of: true) ?? -1
+                XCTAssertFalse(admitted[0 ... max(0, largest)].contains(false),
+                               "\(kind) \(format): a size below \(largest + 8) px is refused")
+            }
+        }
+    }
+
+    func testThePreparedRenderIsWhatIsDrawn() throws {
+        let renderer = SpinnerRenderer()
+        let request = try SpinnerRequest.parse(kind: "dots", format: .gif, query: [(name: "size", value: "250")])
+        let prepared = try renderer.prepare(request)
+        XCTAssertEqual(prepared.estimate.effort, .quick, "250 px × 180 frames is past the quick-effort limit")
+        XCTAssertEqual(prepared.estimate, try renderer.estimate(request))
+        XCTAssertEqual(try renderer.render(prepared).bytes, try renderer.render(request).bytes)
+    }
+}

@@ -1,0 +1,223 @@
+"""What the Python suites share (hostile clients, render admission, the parser
+differential, the cluster and deployment checks, the calibration and the benches):
+starting `spinnerd serve` and finding its port, reading /metrics, raw-socket clients,
+the list of kinds (from `spinnerd kinds`, not copied), and the pass/fail tally.
+
+Import it with the folder on the path:
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "Support")); import harness
+"""
+import os
+import re
+import resource
+import signal
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TICKS = os.sysconf("SC_CLK_TCK")
+LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
+
+
+def kinds(binary):
+    """The kinds `binary` serves, in catalog order (read from `spinnerd kinds`)."""
+    out = subprocess.run([binary, "kinds"], capture_output=True, text=True, check=True).stdout
+    return [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`spinnerd serve` on loopback (a free port, or `port`), its output in a file. It
+    waits until the server listens and, unless `settle` is False, until the defaults it
+    renders ahead at start (`--prerender`) are done, so cases measure a settled server."""
+
+    def __init__(self, binary, args=(), nofile=None, port=0, settle=True, log_level=None):
+        self.binary, self.args, self.nofile, self.fixed_port = os.path.abspath(binary), list(args), nofile, port
+        self.log_path = tempfile.mktemp(prefix="spinnerd-", suffix=".log")
+        self.log = open(self.log_path, "ab")
+        self.log_level = log_level
+        self.process = None
+        self.start(settle)
+
+    def start(self, settle=True):
+        """Starts (or restarts, on the same port) the process and waits for it."""
+        limit = None if self.nofile is None else (self.nofile, self.nofile)
+
+        def limits():
+            if limit:
+                resource.setrlimit(resource.RLIMIT_NOFILE, limit)
+
+        offset = os.path.getsize(self.log_path)
+        level = ["--log-level", self.log_level] if self.log_level else []
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.fixed_port), *level, *self.args],
+            stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limits, close_fds=True)
+        self.pid = self.process.pid
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            with open(self.log_path, "rb") as log:
+                log.seek(offset)
+                match = LISTENING.search(log.read())
+            if match:
+                self.port = int(match.group(1))
+                if settle:
+                    self.wait_for_prerenders()
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.02)
+        self.process.kill()  # nothing else would end it: the caller never gets this server
+        self.process.wait()
+        raise RuntimeError("server did not start: " + self.output())
+
+    def wait_for_prerenders(self, timeout=120):
+        """Waits until no default is left to render ahead."""
+        deadline = time.time() + timeout
+        while metric(self.port, "spinnerd_prerenders_pending") > 0:
+            if time.time() > deadline:
+                raise RuntimeError("the defaults were not rendered ahead within %d s" % timeout)
+            time.sleep(0.05)
+
+    def status(self, field):
+        for line in open(f"/proc/{self.pid}/status"):
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+        return 0
+
+    def rss_mib(self):
+        return self.status("VmRSS") / 1024
+
+    def descriptors(self):
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def cpu_seconds(self):
+        fields = open(f"/proc/{self.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+
+    def log_lines(self):
+        return open(self.log_path, "rb").read().count(b"\n")
+
+    def output(self):
+        return open(self.log_path, errors="replace").read()
+
+    def signal(self, sig=signal.SIGTERM, timeout=60):
+        """Sends `sig` and waits: the exit status."""
+        self.process.send_signal(sig)
+        return self.process.wait(timeout=timeout)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=40)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        os.unlink(self.log_path)
+
+
+def get(port, path, headers=None, timeout=30):
+    """(status, headers, body) of a GET through urllib; connection failures raise."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def metric(port, name):
+    """Sum of every sample of `name` in the server's /metrics (a name and a space or `{`)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+        text = response.read().decode()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith(name + " ") or line.startswith(name + "{"))
+
+
+def connect(port, source=None, timeout=5.0):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if source:
+        s.bind((source, 0))
+    s.settimeout(timeout)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def read_response(s, deadline):
+    """One response off `s`: (status, headers dict, body); raises on reset, EOF or time out."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        s.settimeout(max(0.001, deadline - time.time()))
+        chunk = s.recv(65536)
+        if not chunk:
+            raise ConnectionError("closed before a response" if not data else "closed inside a response head")
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    length = int(headers.get("content-length", "0"))
+    while len(rest) < length:
+        s.settimeout(max(0.001, deadline - time.time()))
+        chunk = s.recv(65536)
+        if not chunk:
+            raise ConnectionError("closed inside a body")
+        rest += chunk
+    return status, headers, rest[:length]
+
+
+def probe(port, source, path="/healthz", timeout=5.0):
+    """A fresh client from `source`: GET `path`; returns (status or error text, seconds)."""
+    started = time.perf_counter()
+    try:
+        s = connect(port, source, timeout)
+        try:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+            status, _, _ = read_response(s, time.time() + timeout)
+        finally:
+            s.close()
+        return status, time.perf_counter() - started
+    except (OSError, ConnectionError) as error:
+        return f"{type(error).__name__}: {error}", time.perf_counter() - started
+
+
+def reset(s):
+    """Closes `s` with a TCP reset (SO_LINGER 0)."""
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    s.close()
+
+
+def address(index, first=1):
+    """The `index`-th loopback address of 127.first.x.y (y from 1 to 250)."""
+    return f"127.{first + index // 62500}.{(index // 250) % 250}.{index % 250 + 1}"
+
+
+class Results:
+    """The checks of a suite: each printed as it is made, failures listed at the end."""
+
+    def __init__(self):
+        self.failures = []
+
+    def check(self, case, condition, text):
+        mark = "ok  " if condition else "FAIL"
+        print(f"  [{mark}] {text}", flush=True)
+        if not condition:
+            self.failures.append(f"{case}: {text}")
+
+    def report(self, suite):
+        """Prints the suite's verdict; the exit status (1 when a check failed)."""
+        if self.failures:
+            print(f"\n{suite}: FAILED\n  " + "\n  ".join(self.failures))
+            return 1
+        print(f"\n{suite}: every case held")
+        return 0
