@@ -3,6 +3,7 @@
 //
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel
+//   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif, CWebP (only ImageCodecs).
 import PackageDescription
 
@@ -39,30 +40,32 @@ let package = Package(
         .systemLibrary(
             name: "CNettle", path: "Sources/CNettle",
             providers: [.apt(["nettle-dev"])]),
+        // Exact time: the one fraction type, for model times and frame durations alike.
+        .target(name: "ExactTime"),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
-        .target(name: "SpinnerModel"),
+        .target(name: "SpinnerModel", dependencies: ["ExactTime"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["CZlib", "CLibdeflate", "CGif", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["ExactTime", "CZlib", "CLibdeflate", "CGif", "CWebP"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
-        .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "CCairo"]),
+        .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
-        .target(name: "SpinnerSVG", dependencies: ["SpinnerModel"]),
+        .target(name: "SpinnerSVG", dependencies: ["SpinnerModel", "ExactTime"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
-        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs"]),
+        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs", "ExactTime"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
         .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel"]),
+        .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
-        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "TestSupport"],
+        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
         .testTarget(
             name: "SpinnerRenderingTests",
-            dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "TestSupport"],
+            dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),

@@ -1,4 +1,5 @@
 import CCairo
+import ExactTime
 import ImageCodecs
 import SpinnerModel
 

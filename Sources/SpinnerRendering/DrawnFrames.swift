@@ -1,3 +1,4 @@
+import ExactTime
 import ImageCodecs
 import SpinnerModel
 import SpinnerRaster
@@ -23,7 +24,7 @@ final class DrawnFrames: FrameSource {
     var count: Int { plan.times.count }
 
     func duration(at index: Int) -> FrameDuration {
-        FrameDuration(numerator: durations[index].numerator, denominator: durations[index].denominator * 1000)
+        FrameDuration(milliseconds: durations[index])
     }
 
     func reader() -> Reader {

@@ -1,3 +1,4 @@
+import ExactTime
 import SpinnerModel
 
 /// Collects the CSS of one document: `@keyframes` (shared when equal), one class per

@@ -1,3 +1,4 @@
+import ExactTime
 import SpinnerModel
 
 /// Turns a scene's nodes into SVG elements: shapes with their paint, static transforms as

@@ -1,3 +1,4 @@
+import ExactTime
 @testable import SpinnerModel
 import XCTest
 

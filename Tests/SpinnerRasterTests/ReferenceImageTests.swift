@@ -1,3 +1,4 @@
+import ExactTime
 import Foundation
 import ImageCodecs
 import SpinnerModel

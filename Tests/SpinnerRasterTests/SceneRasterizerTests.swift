@@ -1,3 +1,4 @@
+import ExactTime
 import ImageCodecs
 import SpinnerModel
 import SpinnerRaster

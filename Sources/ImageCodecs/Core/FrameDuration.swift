@@ -1,29 +1,34 @@
-/// How long a frame shows, as an exact fraction of a second.
+import ExactTime
+
+/// How long a frame shows, exactly: a positive `Rational` number of seconds.
 public struct FrameDuration: Hashable, Sendable {
-    /// Numerator, in seconds; positive.
-    public let numerator: Int64
-    /// Denominator; positive.
-    public let denominator: Int64
+    /// The duration in seconds; positive.
+    public let seconds: Rational
 
-    /// `numerator / denominator` seconds, reduced.
+    /// `seconds` seconds, which must be positive.
+    public init(seconds: Rational) {
+        precondition(seconds > .zero, "frame durations are positive")
+        self.seconds = seconds
+    }
+
+    /// `numerator / denominator` seconds.
     public init(numerator: Int64, denominator: Int64) {
-        precondition(numerator > 0 && denominator > 0, "frame durations are positive")
-        let divisor = Self.gcd(numerator, denominator)
-        self.numerator = numerator / divisor
-        self.denominator = denominator / divisor
+        self.init(seconds: Rational(numerator, denominator))
     }
 
-    /// Greatest common divisor of two positive numbers.
-    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-        var (a, b) = (a, b)
-        while b != 0 { (a, b) = (b, a % b) }
-        return a
+    /// `milliseconds` ms (the model's unit of time).
+    public init(milliseconds: Rational) {
+        self.init(seconds: milliseconds / Rational(1000))
     }
+
+    /// The reduced numerator, in seconds.
+    public var numerator: Int64 { seconds.numerator }
+    /// The reduced denominator.
+    public var denominator: Int64 { seconds.denominator }
 
     /// The sum of two durations, exact.
     public static func + (lhs: FrameDuration, rhs: FrameDuration) -> FrameDuration {
-        FrameDuration(numerator: lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
-                      denominator: lhs.denominator * rhs.denominator)
+        FrameDuration(seconds: lhs.seconds + rhs.seconds)
     }
 
     /// Where each frame starts, and where the last ends, in whole `1/unitsPerSecond`
@@ -32,12 +37,9 @@ public struct FrameDuration: Hashable, Sendable {
     /// drift. `count + 1` values, the first 0.
     static func boundaries(of durations: [FrameDuration], unitsPerSecond: Int64) -> [Int64] {
         var boundaries: [Int64] = [0]
-        var elapsed: (numerator: Int64, denominator: Int64) = (0, 1)
+        var elapsed = Rational.zero
         for duration in durations {
-            let numerator = elapsed.numerator * duration.denominator + duration.numerator * elapsed.denominator
-            let denominator = elapsed.denominator * duration.denominator
-            let divisor = gcd(numerator, denominator)
-            elapsed = (numerator / divisor, denominator / divisor)
+            elapsed = elapsed + duration.seconds
             boundaries.append((elapsed.numerator * unitsPerSecond * 2 + elapsed.denominator) / (2 * elapsed.denominator))
         }
         return boundaries

@@ -1,3 +1,4 @@
+import ExactTime
 /// A number that is either fixed or follows a keyframe track, shifted in time.
 public enum AnimatedValue: Hashable, Sendable {
     /// The same value at every time.

@@ -1,3 +1,4 @@
+import ExactTime
 /// One value's motion over one period: keyframes at exact fractions of the period,
 /// each with the easing that leads to the next keyframe (lottie's `Keyframe<T>`).
 /// The first keyframe is at 0 and the last at 1; the track repeats every period.

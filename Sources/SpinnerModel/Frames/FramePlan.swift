@@ -1,3 +1,4 @@
+import ExactTime
 /// The raster frames one request needs: their pixel size and the exact model times at
 /// which they are sampled. Made by `init(request:scene:budget:)`, which refuses requests
 /// over the `RenderBudget` before any pixel is drawn.

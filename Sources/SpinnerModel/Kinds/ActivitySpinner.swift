@@ -1,3 +1,4 @@
+import ExactTime
 /// `activity` — seed 000, ActivityIndicator: twelve black capsules around a centre,
 /// the full-opacity one advancing on a timer (`Timer.publish(every: 1.0 / 12)`). The
 /// seed's black is the light theme's primary label colour; the dark theme draws white,

@@ -1,3 +1,4 @@
+import ExactTime
 /// `capsules` — seed 004, Capsule loading: fifteen outlined capsules on a ring; a timer
 /// selects the next one every 0.1 s and each capsule's stroke opacity animates
 /// `.linear(duration: 0.5)` towards 1 when selected and 0 when not. The seed's black

@@ -1,3 +1,4 @@
+import ExactTime
 /// `circular` — seed 003, the CircularSpinner package: "a stroked background circle with
 /// a spinning foreground puck. The puck's length oscillates between long and short at
 /// each spin cycle."

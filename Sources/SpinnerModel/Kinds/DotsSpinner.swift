@@ -1,3 +1,4 @@
+import ExactTime
 /// `dots` — seed 001, Spinner: eight rainbow dots on a ring that turns while each dot
 /// pulses.
 ///

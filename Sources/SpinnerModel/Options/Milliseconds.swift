@@ -1,3 +1,4 @@
+import ExactTime
 /// A time in whole milliseconds (parameters are written in seconds with three places:
 /// `1.75`, `1750ms`).
 public struct Milliseconds: Hashable, Sendable {

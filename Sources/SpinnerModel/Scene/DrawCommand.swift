@@ -1,3 +1,4 @@
+import ExactTime
 /// One shape to paint at one instant, with everything resolved: what the raster
 /// engine draws, in order.
 public struct DrawCommand: Hashable, Sendable {

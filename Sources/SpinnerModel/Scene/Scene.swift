@@ -1,3 +1,4 @@
+import ExactTime
 /// A spinner's whole picture as a declarative animation: a square box of `size`
 /// points, a background and nodes. Both engines read it: the raster engine samples
 /// `drawCommands(at:)`, the SVG engine writes the keyframe tracks themselves.

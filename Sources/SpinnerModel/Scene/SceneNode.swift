@@ -1,3 +1,4 @@
+import ExactTime
 /// One element of a spinner's picture: a shape or a group of elements, with
 /// transforms and an opacity that may move over time.
 public struct SceneNode: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import ExactTime
 /// A shape's outline in its own coordinates, in points. Moving parts are `AnimatedValue`s.
 public enum Shape: Hashable, Sendable {
     /// A full circle.
