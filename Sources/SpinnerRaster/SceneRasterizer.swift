@@ -38,13 +38,13 @@ public final class SceneRasterizer {
         return canvas.snapshot(paintColors: Self.solidColors(of: commands))
     }
 
-    /// The distinct solid paint colours of `commands` as `0x00RRGGBB`, for edge settling.
-    private static func solidColors(of commands: [DrawCommand]) -> [UInt32] {
-        var colors: [UInt32] = []
+    /// The distinct solid paint colours of `commands`, for edge settling.
+    private static func solidColors(of commands: [DrawCommand]) -> [RGB24] {
+        var colors: [RGB24] = []
         for command in commands {
             guard case .solid(let color) = command.paint else { continue }
             let (red, green, blue, _) = color.bytes
-            let packed = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+            let packed = RGB24(red: red, green: green, blue: blue)
             if !colors.contains(packed) { colors.append(packed) }
         }
         return colors

@@ -20,17 +20,17 @@ final class SceneRasterizerTests: XCTestCase {
 
     func testBackgroundFillsEveryPixel() throws {
         let image = try render("dots", [("background", "#102030")], at: 300)
-        XCTAssertEqual(image.pixel(x: 0, y: 0), 0x1020_30FF)
+        XCTAssertEqual(image.pixel(x: 0, y: 0).word, 0x1020_30FF)
         XCTAssertTrue(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 })
     }
 
     func testTransparentCornersAndOpaqueStroke() throws {
         let image = try render("circular", [("style", "accent")], at: 0)
-        XCTAssertEqual(image.pixel(x: 0, y: 0), 0)
+        XCTAssertEqual(image.pixel(x: 0, y: 0).word, 0)
         // 12 o'clock at t = 0 is the blue puck: the ring's centre line is 5 px below the top.
-        XCTAssertEqual(image.pixel(x: 30, y: 5), 0x007A_FFFF)
+        XCTAssertEqual(image.pixel(x: 30, y: 5).word, 0x007A_FFFF)
         // 6 o'clock is the gray track.
-        XCTAssertEqual(image.pixel(x: 30, y: 55), 0xC7C7_CCFF)
+        XCTAssertEqual(image.pixel(x: 30, y: 55).word, 0xC7C7_CCFF)
     }
 
     func testFrameAtTimeZeroEqualsFrameOneLoopLater() throws {

@@ -20,14 +20,15 @@ public struct RGBAImage: Hashable, Sendable {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
-    /// The pixel at column `x`, row `y` packed as `0xRRGGBBAA`.
-    public func pixel(x: Int, y: Int) -> UInt32 {
+    /// The pixel at column `x`, row `y`, exactly as stored (a clear pixel keeps its colour bytes).
+    public func pixel(x: Int, y: Int) -> PackedRGBA {
         pixels.withUnsafeBufferPointer { Self.packed($0, at: (y * width + x) * 4) }
     }
 
-    /// The four bytes at `offset` of RGBA `bytes` packed as `0xRRGGBBAA`.
+    /// The four bytes at `offset` of RGBA `bytes`, packed.
     @inline(__always)
-    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> PackedRGBA {
+        PackedRGBA(word: UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+                   | UInt32(bytes[offset + 3]))
     }
 }

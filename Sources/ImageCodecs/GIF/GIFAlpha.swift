@@ -1,10 +1,6 @@
 /// GIF has 1-bit transparency, so every pixel must become either transparent or an
-/// opaque colour. Pixels are kept as `UInt32`: 0 for transparent, `opaqueFlag | 0xRRGGBB`
-/// otherwise.
+/// opaque colour (`GIFPixel`).
 enum GIFAlpha {
-    /// Marks an opaque pixel in the packed form.
-    static let opaqueFlag: UInt32 = 0x0100_0000
-
     /// The 8 × 8 Bayer matrix: each cell's rank, 0...63, spread so that any density of
     /// "on" cells is evenly distributed.
     private static let bayer: [Int] = [
@@ -23,8 +19,8 @@ enum GIFAlpha {
     /// to 20 % (capsules' trail, activity's tail, dots' pulse) keeps a 20 % stipple of
     /// its colour instead of vanishing, as a single 50 % cut would make it. The map is
     /// fixed in place, so still areas stay identical from frame to frame.
-    static func reduce(_ image: RGBAImage, matte: GIFEncoder.Matte?) -> [UInt32] {
-        var output = [UInt32](repeating: 0, count: image.width * image.height)
+    static func reduce(_ image: RGBAImage, matte: GIFEncoder.Matte?) -> [GIFPixel] {
+        var output = [GIFPixel](repeating: .clear, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { bytes in
             for index in output.indices {
                 let offset = index * 4
@@ -41,7 +37,7 @@ enum GIFAlpha {
                     // On when alpha/255 exceeds (rank + 0.5)/64.
                     guard alpha * 128 > (2 * rank + 1) * 255 else { continue }
                 }
-                output[index] = opaqueFlag | red << 16 | green << 8 | blue
+                output[index] = GIFPixel(opaque: RGB24(word: red << 16 | green << 8 | blue))
             }
         }
         return output

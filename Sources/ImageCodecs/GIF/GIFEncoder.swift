@@ -45,14 +45,14 @@ public struct GIFEncoder: Sendable {
         let (matte, timings) = (matte, timings)
         // 1-bit alpha first: frames that differ only in faint pixels become equal and merge.
         let drawn = try Parallel.map(frames.count, state: { frames.reader() }) {
-            (index, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [UInt32], width: Int, height: Int) in
+            (index, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [GIFPixel], width: Int, height: Int) in
             do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
             let image = try reader.image(at: index)
             return (timings.measure(.reduce) { GIFAlpha.reduce(image, matte: matte) }, image.width, image.height)
         }
         let (width, height) = (drawn[0].width, drawn[0].height)
         precondition(drawn.allSatisfy { $0.width == width && $0.height == height }, "frame sizes differ")
-        var reduced = MergedRuns<[UInt32], FrameDuration>(adding: +)
+        var reduced = MergedRuns<[GIFPixel], FrameDuration>(adding: +)
         timings.measure(.reduce) {
             for (index, frame) in drawn.enumerated() { reduced.append(frame.pixels, lasting: frames.duration(at: index)) }
         }

@@ -14,30 +14,30 @@ struct GIFPalette {
     /// Index 0: transparent, or "keep what is there" in optimised frames.
     static let transparentIndex: UInt8 = 0
 
-    /// Opaque colours (index 1...), as `0xRRGGBB`.
-    let colors: [UInt32]
-    private let lookup: [UInt32: UInt8]
+    /// Opaque colours (index 1...).
+    let colors: [RGB24]
+    private let lookup: [RGB24: UInt8]
 
-    /// The palette for `frames` (pixels as `GIFAlpha` packs them), in the order they show.
-    init(frames: [[UInt32]]) throws(CodecError) {
-        var counts: [UInt32: Int] = [:]
+    /// The palette for `frames` (as `GIFAlpha` reduces them), in the order they show.
+    init(frames: [[GIFPixel]]) throws(CodecError) {
+        var counts: [RGB24: Int] = [:]
         for frame in frames {
             // Runs of one colour are counted at once (a dictionary update per pixel was
             // a tenth of a large GIF).
-            var run: (pixel: UInt32, length: Int) = (0, 0)
+            var run: (pixel: GIFPixel, length: Int) = (.clear, 0)
             for pixel in frame {
                 if pixel == run.pixel {
                     run.length += 1
                     continue
                 }
-                if run.pixel != 0 { counts[run.pixel & 0xFF_FFFF, default: 0] += run.length }
+                if let color = run.pixel.color { counts[color, default: 0] += run.length }
                 run = (pixel, 1)
             }
-            if run.pixel != 0 { counts[run.pixel & 0xFF_FFFF, default: 0] += run.length }
+            if let color = run.pixel.color { counts[color, default: 0] += run.length }
         }
         let unique = counts.keys.sorted { counts[$0, default: 0] != counts[$1, default: 0] ? counts[$0, default: 0] > counts[$1, default: 0] : $0 < $1 }
         var colors = unique.count <= 255 ? unique : try GIFPalette.quantize(counts, to: 255)
-        var nearest: [UInt32: Int] = [:]  // colour → position in `colors`
+        var nearest: [RGB24: Int] = [:]  // colour → position in `colors`
         for color in unique { nearest[color] = Int(GIFPalette.nearest(color, in: colors)) - 1 }
         // Quantized entries no colour maps to (or that refining made equal) are dropped.
         let used = Set(nearest.values).sorted()
@@ -58,14 +58,14 @@ struct GIFPalette {
     /// pixels use: the opaque pixels that differ from the frame before (every opaque pixel
     /// of the first). What a frame stores is cropped to what changed, so these are the
     /// colours its image data needs (gifsicle counts the same).
-    private static func needs(of frames: [[UInt32]], nearest: [UInt32: Int]) -> [[UInt64]] {
-        var previous: [UInt32] = []
+    private static func needs(of frames: [[GIFPixel]], nearest: [RGB24: Int]) -> [[UInt64]] {
+        var previous: [GIFPixel] = []
         return frames.map { frame in
             var bits = [UInt64](repeating: 0, count: 4)
-            var last: (pixel: UInt32, position: Int) = (0, -1)
-            for index in frame.indices where frame[index] != 0 && (previous.isEmpty || previous[index] != frame[index]) {
+            var last: (pixel: GIFPixel, position: Int) = (.clear, -1)
+            for index in frame.indices where frame[index] != .clear && (previous.isEmpty || previous[index] != frame[index]) {
                 let pixel = frame[index]
-                if pixel != last.pixel { last = (pixel, nearest[pixel & 0xFF_FFFF] ?? 0) }
+                if pixel != last.pixel { last = (pixel, pixel.color.flatMap { nearest[$0] } ?? 0) }
                 bits[last.position >> 6] |= 1 << UInt64(last.position & 63)
             }
             previous = frame
@@ -109,17 +109,17 @@ struct GIFPalette {
 
     /// RGB triples for the colour table, transparent slot first.
     var table: [(UInt8, UInt8, UInt8)] {
-        [(0, 0, 0)] + colors.map { (UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)) }
+        [(0, 0, 0)] + colors.map { ($0.red, $0.green, $0.blue) }
     }
 
     /// Palette indices of a frame.
-    func indices(of frame: [UInt32]) -> [UInt8] {
+    func indices(of frame: [GIFPixel]) -> [UInt8] {
         // Neighbouring pixels mostly share a colour: the last lookup is reused (hashing
         // every pixel was a tenth of a large GIF).
-        var last: (pixel: UInt32, index: UInt8) = (0, GIFPalette.transparentIndex)
+        var last: (pixel: GIFPixel, index: UInt8) = (.clear, GIFPalette.transparentIndex)
         return frame.map { pixel in
             if pixel == last.pixel { return last.index }
-            let index = pixel == 0 ? GIFPalette.transparentIndex : lookup[pixel & 0xFF_FFFF] ?? 1
+            let index = pixel.color.map { lookup[$0] ?? 1 } ?? GIFPalette.transparentIndex
             last = (pixel, index)
             return index
         }
@@ -127,7 +127,7 @@ struct GIFPalette {
 
     /// The index (1-based) of the palette colour nearest to `color`, weighting green most
     /// as the eye does.
-    private static func nearest(_ color: UInt32, in colors: [UInt32]) -> UInt8 {
+    private static func nearest(_ color: RGB24, in colors: [RGB24]) -> UInt8 {
         var best = 0, bestDistance = Int.max
         for (index, candidate) in colors.enumerated() {
             let distance = weightedDistance(color, candidate)
@@ -137,21 +137,21 @@ struct GIFPalette {
         return UInt8(best + 1)
     }
 
-    private static func weightedDistance(_ a: UInt32, _ b: UInt32) -> Int {
-        let dr = Int(a >> 16) - Int(b >> 16)
-        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
-        let db = Int(a & 0xFF) - Int(b & 0xFF)
+    private static func weightedDistance(_ a: RGB24, _ b: RGB24) -> Int {
+        let dr = Int(a.red) - Int(b.red)
+        let dg = Int(a.green) - Int(b.green)
+        let db = Int(a.blue) - Int(b.blue)
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 
-    private static func quantize(_ counts: [UInt32: Int], to size: Int) throws(CodecError) -> [UInt32] {
+    private static func quantize(_ counts: [RGB24: Int], to size: Int) throws(CodecError) -> [RGB24] {
         // giflib's quantizer counts pixels; each colour is repeated by a damped weight
         // so frequent colours pull boxes without the buffer growing with the image.
         var red: [UInt8] = [], green: [UInt8] = [], blue: [UInt8] = []
         for (color, count) in counts {
             let weight = 1 + min(count, 1024) / 64
             for _ in 0 ..< weight {
-                red.append(UInt8(color >> 16)); green.append(UInt8(color >> 8 & 0xFF)); blue.append(UInt8(color & 0xFF))
+                red.append(color.red); green.append(color.green); blue.append(color.blue)
             }
         }
         var mapSize = Int32(256)
@@ -159,7 +159,7 @@ struct GIFPalette {
         var map = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
         let status = GifQuantizeBuffer(UInt32(red.count), 1, &mapSize, &red, &green, &blue, &output, &map)
         guard status == GIF_OK else { throw CodecError("GifQuantizeBuffer failed (\(status))") }
-        var palette = map.prefix(Int(mapSize)).map { UInt32($0.Red) << 16 | UInt32($0.Green) << 8 | UInt32($0.Blue) }
+        var palette = map.prefix(Int(mapSize)).map { RGB24(red: $0.Red, green: $0.Green, blue: $0.Blue) }
         palette = Array(Set(palette)).sorted().prefix(size).map { $0 }
         for _ in 0 ..< 2 { palette = refine(palette, counts) }
         return palette
@@ -167,19 +167,19 @@ struct GIFPalette {
 
     /// One k-means round: every colour joins its nearest entry; entries move to the
     /// count-weighted mean of their members (empty entries stay).
-    private static func refine(_ palette: [UInt32], _ counts: [UInt32: Int]) -> [UInt32] {
+    private static func refine(_ palette: [RGB24], _ counts: [RGB24: Int]) -> [RGB24] {
         var sums = [(r: Int, g: Int, b: Int, n: Int)](repeating: (0, 0, 0, 0), count: palette.count)
         for (color, count) in counts {
             let index = Int(nearest(color, in: palette)) - 1
-            sums[index].r += Int(color >> 16) * count
-            sums[index].g += Int(color >> 8 & 0xFF) * count
-            sums[index].b += Int(color & 0xFF) * count
+            sums[index].r += Int(color.red) * count
+            sums[index].g += Int(color.green) * count
+            sums[index].b += Int(color.blue) * count
             sums[index].n += count
         }
         return zip(palette, sums).map { entry, sum in
             guard sum.n > 0 else { return entry }
             let (r, g, b) = ((sum.r + sum.n / 2) / sum.n, (sum.g + sum.n / 2) / sum.n, (sum.b + sum.n / 2) / sum.n)
-            return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            return RGB24(red: UInt8(r), green: UInt8(g), blue: UInt8(b))
         }
     }
 }

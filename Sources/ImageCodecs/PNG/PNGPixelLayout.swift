@@ -1,7 +1,7 @@
 /// How pixels are stored in a PNG: colour type, bit depth, and the palette or
-/// transparent key colour. Pixels are first mapped to a `code` (palette index, gray,
-/// gray+alpha, RGB or RGBA as one number), which is what frames are compared and
-/// packed in.
+/// transparent key colour. Pixels are first mapped to a code (`UInt32`: the palette
+/// index, gray, gray+alpha, RGB or RGBA sample values as one number — what the layout
+/// stores, not a colour), which is what frames are compared and packed in.
 struct PNGPixelLayout: Hashable, Sendable {
     /// PNG colour types used here.
     enum ColorType: UInt8, Sendable {
@@ -11,13 +11,13 @@ struct PNGPixelLayout: Hashable, Sendable {
     let colorType: ColorType
     /// Bits per sample: 1, 2, 4 or 8 for palettes, 8 otherwise.
     let bitDepth: Int
-    /// Palette entries as `0xRRGGBBAA`, translucent ones first (so tRNS stays short).
-    let palette: [UInt32]
-    /// For gray/RGB without alpha: the unused colour that tRNS marks transparent.
+    /// Palette entries, translucent ones first (so tRNS stays short).
+    let palette: [PackedRGBA]
+    /// For gray/RGB without alpha: the code of the unused colour that tRNS marks transparent.
     let transparentKey: UInt32?
-    private let paletteIndex: [UInt32: UInt32]
+    private let paletteIndex: [PackedRGBA: UInt32]
 
-    private init(colorType: ColorType, bitDepth: Int, palette: [UInt32] = [], transparentKey: UInt32? = nil) {
+    private init(colorType: ColorType, bitDepth: Int, palette: [PackedRGBA] = [], transparentKey: UInt32? = nil) {
         self.colorType = colorType
         self.bitDepth = bitDepth
         self.palette = palette
@@ -41,23 +41,23 @@ struct PNGPixelLayout: Hashable, Sendable {
     /// Bytes in one row of `width` pixels, without the filter byte.
     func rowBytes(width: Int) -> Int { (width * bitsPerPixel + 7) / 8 }
 
-    /// The code of a straight RGBA pixel `0xRRGGBBAA`; fully transparent pixels all map to
-    /// the transparent code. The pixel must be representable (it came from the analysed frames).
-    func code(of rgba: UInt32) -> UInt32 {
-        let pixel = rgba & 0xFF == 0 ? 0 : rgba
+    /// The code of a pixel; fully transparent pixels all map to the transparent code. The
+    /// pixel must be representable (it came from the analysed frames).
+    func code(of rgba: PackedRGBA) -> UInt32 {
+        let pixel = rgba.alpha == 0 ? PackedRGBA.clear : rgba
         switch colorType {
         case .palette: return paletteIndex[pixel] ?? 0
-        case .gray: return pixel == 0 ? (transparentKey ?? 0) : pixel >> 24
-        case .grayAlpha: return (pixel >> 24) << 8 | pixel & 0xFF
-        case .rgb: return pixel == 0 ? (transparentKey ?? 0) : pixel >> 8
-        case .rgba: return pixel
+        case .gray: return pixel == .clear ? (transparentKey ?? 0) : pixel.word >> 24
+        case .grayAlpha: return (pixel.word >> 24) << 8 | pixel.word & 0xFF
+        case .rgb: return pixel == .clear ? (transparentKey ?? 0) : pixel.color.word
+        case .rgba: return pixel.word
         }
     }
 
     /// The code that decodes to fully transparent, if the layout has one.
     var transparentCode: UInt32? {
         switch colorType {
-        case .palette: paletteIndex[0]
+        case .palette: paletteIndex[.clear]
         case .gray, .rgb: transparentKey
         case .grayAlpha, .rgba: 0
         }
@@ -66,7 +66,7 @@ struct PNGPixelLayout: Hashable, Sendable {
     /// True when `code` decodes to a fully opaque pixel (needed for APNG "over" blending).
     func isOpaque(_ code: UInt32) -> Bool {
         switch colorType {
-        case .palette: Int(code) < palette.count && palette[Int(code)] & 0xFF == 0xFF
+        case .palette: Int(code) < palette.count && palette[Int(code)].isOpaque
         case .gray, .rgb: code != transparentKey
         case .grayAlpha, .rgba: code & 0xFF == 0xFF
         }
@@ -79,8 +79,8 @@ struct PNGPixelLayout: Hashable, Sendable {
     var tableChunks: [(type: String, data: [UInt8])] {
         switch colorType {
         case .palette:
-            let plte = palette.flatMap { [UInt8($0 >> 24), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF)] }
-            let translucent = palette.prefix { $0 & 0xFF != 0xFF }.map { UInt8($0 & 0xFF) }
+            let plte = palette.flatMap { [$0.color.red, $0.color.green, $0.color.blue] }
+            let translucent = palette.prefix { !$0.isOpaque }.map(\.alpha)
             return [("PLTE", plte)] + (translucent.isEmpty ? [] : [("tRNS", translucent)])
         case .gray:
             return transparentKey.map { [("tRNS", UInt16($0).bigEndianBytes)] } ?? []
@@ -144,16 +144,16 @@ struct PNGPixelLayout: Hashable, Sendable {
     /// For an animation (`animated`), palettes get a transparent entry when there is room,
     /// so frames can blend "over" with unchanged pixels transparent.
     static func candidates(for images: [RGBAImage], animated: Bool) -> [PNGPixelLayout] {
-        var counts: [UInt32: Int] = [:]
+        var counts: [PackedRGBA: Int] = [:]
         var isGray = true, hasPartialAlpha = false
         for image in images {
             image.pixels.withUnsafeBufferPointer { bytes in
                 // Runs of one colour (transparent corners, solid strokes) are counted at
                 // once: a dictionary update per pixel was a fifth of a large encode.
-                var run: (pixel: UInt32, length: Int) = (0, 0)
+                var run: (pixel: PackedRGBA, length: Int) = (.clear, 0)
                 for offset in stride(from: 0, to: bytes.count, by: 4) {
                     let alpha = bytes[offset + 3]
-                    let pixel: UInt32 = alpha == 0 ? 0 : RGBAImage.packed(bytes, at: offset)
+                    let pixel = alpha == 0 ? PackedRGBA.clear : RGBAImage.packed(bytes, at: offset)
                     if pixel == run.pixel && run.length > 0 {
                         run.length += 1
                         continue
@@ -175,13 +175,13 @@ struct PNGPixelLayout: Hashable, Sendable {
         if counts.count <= 256 {
             layouts.append(paletteLayout(counts, addingTransparent: animated))
         }
-        let hasTransparent = counts[0] != nil
-        let opaqueColors = Set(counts.keys.filter { $0 != 0 })
+        let hasTransparent = counts[.clear] != nil
+        let opaqueColors = Set(counts.keys.filter { $0 != .clear })
         if isGray {
             if hasPartialAlpha {
                 layouts.append(PNGPixelLayout(colorType: .grayAlpha, bitDepth: 8))
             } else {
-                let grays = Set(opaqueColors.map { $0 >> 24 })
+                let grays = Set(opaqueColors.map { UInt32($0.color.red) })
                 let key = (0...255).map(UInt32.init).first { !grays.contains($0) }
                 if !hasTransparent || key != nil {
                     layouts.append(PNGPixelLayout(colorType: .gray, bitDepth: 8, transparentKey: key))
@@ -196,11 +196,11 @@ struct PNGPixelLayout: Hashable, Sendable {
         return layouts
     }
 
-    private static func paletteLayout(_ counts: [UInt32: Int], addingTransparent: Bool) -> PNGPixelLayout {
+    private static func paletteLayout(_ counts: [PackedRGBA: Int], addingTransparent: Bool) -> PNGPixelLayout {
         var colors = Array(counts.keys)
-        if addingTransparent && counts[0] == nil && colors.count < 256 { colors.append(0) }
+        if addingTransparent && counts[.clear] == nil && colors.count < 256 { colors.append(.clear) }
         colors.sort { a, b in
-            let (alphaA, alphaB) = (a & 0xFF, b & 0xFF)
+            let (alphaA, alphaB) = (a.alpha, b.alpha)
             if (alphaA == 0xFF) != (alphaB == 0xFF) { return alphaA != 0xFF }
             if alphaA != alphaB { return alphaA < alphaB }
             let (countA, countB) = (counts[a] ?? 0, counts[b] ?? 0)
@@ -210,9 +210,9 @@ struct PNGPixelLayout: Hashable, Sendable {
         return PNGPixelLayout(colorType: .palette, bitDepth: depth, palette: colors)
     }
 
-    /// An RGB colour (as `0xRRGGBB`) used by no pixel, for a tRNS key.
-    private static func unusedRGB(_ colors: Set<UInt32>) -> UInt32? {
-        let used = Set(colors.map { $0 >> 8 })
+    /// An RGB colour's code (`0xRRGGBB`) used by no pixel, for a tRNS key.
+    private static func unusedRGB(_ colors: Set<PackedRGBA>) -> UInt32? {
+        let used = Set(colors.map(\.color.word))
         return (0..<UInt32(4096)).lazy.map { $0 * 4099 & 0xFFFFFF }.first { !used.contains($0) }
     }
 }

@@ -68,7 +68,7 @@ public struct WebPEncoder: Sendable {
             let batch = batchStart ..< min(frames.count, batchStart + batchSize)
             batchStart = batch.upperBound
             let images = try Parallel.map(batch.count, state: { frames.reader() }) {
-                (offset, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [UInt32], width: Int, height: Int) in
+                (offset, reader: inout Frames.Reader) throws(CodecError) -> (pixels: [ARGB32], width: Int, height: Int) in
                 do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
                 let image = try reader.image(at: batch.lowerBound + offset)
                 return (timings.measure(.reduce) { Self.argbWords(image) }, image.width, image.height)
@@ -110,15 +110,14 @@ public struct WebPEncoder: Sendable {
         return bytes
     }
 
-    /// The pixels of `image` as ARGB words (alpha in the top byte), as libwebp's
-    /// `WebPPictureImportRGBA` lays them out.
-    static func argbWords(_ image: RGBAImage) -> [UInt32] {
+    /// The pixels of `image` as libwebp's `WebPPictureImportRGBA` lays them out.
+    static func argbWords(_ image: RGBAImage) -> [ARGB32] {
         image.pixels.withUnsafeBufferPointer { bytes in
-            [UInt32](unsafeUninitializedCapacity: image.width * image.height) { words, initialized in
+            [ARGB32](unsafeUninitializedCapacity: image.width * image.height) { words, initialized in
                 for index in 0 ..< image.width * image.height {
                     let offset = index * 4
-                    words[index] = UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset]) << 16
-                        | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+                    words[index] = ARGB32(word: UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset]) << 16
+                        | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]))
                 }
                 initialized = image.width * image.height
             }
@@ -146,16 +145,19 @@ public struct WebPEncoder: Sendable {
         var memory = WebPMemoryWriter()
         WebPMemoryWriterInit(&memory)
         defer { WebPMemoryWriterClear(&memory) }
-        let encoded = pixels.withUnsafeMutableBufferPointer { words in
-            withUnsafeMutablePointer(to: &memory) { memory in
-                picture.use_argb = 1
-                picture.width = Int32(frame.rect.width)
-                picture.height = Int32(frame.rect.height)
-                picture.argb = words.baseAddress
-                picture.argb_stride = Int32(frame.rect.width)
-                picture.writer = WebPMemoryWrite
-                picture.custom_ptr = UnsafeMutableRawPointer(memory)
-                return WebPEncode(&config, &picture)
+        let encoded = pixels.withUnsafeMutableBufferPointer { pixels in
+            // An `ARGB32` is one `UInt32`: libwebp reads the words in place.
+            pixels.withMemoryRebound(to: UInt32.self) { words in
+                withUnsafeMutablePointer(to: &memory) { memory in
+                    picture.use_argb = 1
+                    picture.width = Int32(frame.rect.width)
+                    picture.height = Int32(frame.rect.height)
+                    picture.argb = words.baseAddress
+                    picture.argb_stride = Int32(frame.rect.width)
+                    picture.writer = WebPMemoryWrite
+                    picture.custom_ptr = UnsafeMutableRawPointer(memory)
+                    return WebPEncode(&config, &picture)
+                }
             }
         }
         guard encoded != 0, let data = memory.mem else { throw CodecError("libwebp: WebPEncode failed (\(picture.error_code.rawValue))") }

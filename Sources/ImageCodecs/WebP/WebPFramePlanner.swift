@@ -13,14 +13,14 @@
 /// - blending when every pixel of the rectangle is opaque or unchanged
 ///   (`IsLosslessBlendingPossible`), and then unchanged pixels written transparent
 ///   (`IncreaseTransparency`).
-/// Pixels are `UInt32` words compared whole, with alpha in the top byte.
+/// Pixels are `ARGB32` words, compared whole (as libwebp compares them).
 struct WebPFramePlanner {
     /// One stored frame: where, how it combines, and the pixels to encode.
     struct Frame {
         var rect: PixelRect
         var blend: Bool
-        /// `rect.width × rect.height` ARGB words, row by row.
-        var pixels: [UInt32]
+        /// `rect.width × rect.height` pixels, row by row.
+        var pixels: [ARGB32]
         /// Input frame index it starts at.
         var firstInput: Int
         /// Whether it is disposed to background (cleared) after it shows: known once the
@@ -31,20 +31,20 @@ struct WebPFramePlanner {
     let width: Int
     let height: Int
     /// The canvas as the last stored frame left it (transparent before the first).
-    private var canvas: [UInt32]
+    private var canvas: [ARGB32]
     private var previousRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var stored = 0
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        canvas = [UInt32](repeating: 0, count: width * height)
+        canvas = [ARGB32](repeating: .clear, count: width * height)
     }
 
     /// The decision for input frame `index` (`pixels`: ARGB words of the whole canvas):
     /// the frame to store, and whether the frame stored before it is disposed to
     /// background; nil when it changes nothing and lengthens the frame before.
-    mutating func add(_ pixels: [UInt32], index: Int) -> (frame: Frame, disposePrevious: Bool)? {
+    mutating func add(_ pixels: [ARGB32], index: Int) -> (frame: Frame, disposePrevious: Bool)? {
         var none = changed(from: canvas, to: pixels)
         var reference = canvas, rect: PixelRect, disposePrevious = false, blend = false
         if stored == 0 {
@@ -54,7 +54,7 @@ struct WebPFramePlanner {
             guard none.width > 0 else { return nil }
             none = Self.snapped(none)
             var disposed = canvas
-            previousRect.fill(&disposed, imageWidth: width, with: 0)
+            previousRect.fill(&disposed, imageWidth: width, with: .clear)
             var background = changed(from: disposed, to: pixels)
             if background.width == 0 { background = PixelRect(x: 0, y: 0, width: 1, height: 1) }
             background = Self.snapped(background)
@@ -63,12 +63,12 @@ struct WebPFramePlanner {
             rect = disposePrevious ? background : none
             blend = blendingIsLossless(reference, pixels, rect)
         }
-        var crop = [UInt32](repeating: 0, count: rect.width * rect.height)
+        var crop = [ARGB32](repeating: .clear, count: rect.width * rect.height)
         for row in 0 ..< rect.height {
             for column in 0 ..< rect.width {
                 let at = (rect.y + row) * width + rect.x + column
                 let pixel = pixels[at]
-                crop[row * rect.width + column] = blend && reference[at] == pixel ? 0 : pixel
+                crop[row * rect.width + column] = blend && reference[at] == pixel ? .clear : pixel
             }
         }
         stored += 1
@@ -80,7 +80,7 @@ struct WebPFramePlanner {
     /// The rectangle where `after` differs from `before`, trimmed from the full canvas as
     /// libwebp trims it (left columns, right columns, top rows, bottom rows); empty when
     /// nothing differs.
-    private func changed(from before: [UInt32], to after: [UInt32]) -> PixelRect {
+    private func changed(from before: [ARGB32], to after: [ARGB32]) -> PixelRect {
         var (x, y, w, h) = (0, 0, width, height)
         func columnEqual(_ column: Int) -> Bool {
             for row in y ..< y + h where before[row * width + column] != after[row * width + column] { return false }
@@ -104,11 +104,11 @@ struct WebPFramePlanner {
 
     /// True when drawing `after`'s rectangle over `before` with alpha blending gives
     /// `after` exactly: every pixel is opaque or unchanged.
-    private func blendingIsLossless(_ before: [UInt32], _ after: [UInt32], _ rect: PixelRect) -> Bool {
+    private func blendingIsLossless(_ before: [ARGB32], _ after: [ARGB32], _ rect: PixelRect) -> Bool {
         for row in rect.y ..< rect.y + rect.height {
             for column in rect.x ..< rect.x + rect.width {
                 let at = row * width + column
-                if after[at] >> 24 != 0xFF && before[at] != after[at] { return false }
+                if !after[at].isOpaque && before[at] != after[at] { return false }
             }
         }
         return true
