@@ -8,6 +8,7 @@
 # schemathesis.toml accepts for schema-valid data (JSON Schema cannot state the budget).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/listening-port.sh
 openapi-spec-validator openapi.yaml
 hadolint Dockerfile && echo "hadolint: Dockerfile clean"
 binary=.build/release/spinnerd
@@ -15,13 +16,7 @@ log=$(mktemp)
 "$binary" serve --host 127.0.0.1 --port 0 --log-level warn --max-pixel-frames 200000 >"$log" 2>&1 &
 server=$!
 trap 'kill -9 $server 2>/dev/null || true; rm -f "$log"' EXIT
-port=""
-for _ in $(seq 1 100); do
-    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$log")
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { cat "$log"; exit 1; }
+port=$(listening_port "$log")
 schemathesis run openapi.yaml --url "http://127.0.0.1:$port" --checks all --continue-on-failure \
     --max-examples "${SCHEMATHESIS_EXAMPLES:-10}" --seed 1 --request-timeout 60 --no-color
 kill -TERM "$server"

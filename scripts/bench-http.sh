@@ -10,6 +10,7 @@
 # wrk shares the 2 cores with the server: read the ratios, not the absolute numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/listening-port.sh
 work=bench-out/http
 rm -rf "$work" && mkdir -p "$work/nginx/logs" "$work/www/spinner"
 binary=.build/release/spinnerd
@@ -20,12 +21,7 @@ start_spinnerd() {  # [binary] args… → prints the port
     if [[ "${1:-}" == --binary ]]; then program="$2"; shift 2; fi
     "$program" serve --host 127.0.0.1 --port 0 --log-level none "$@" >"$work/spinnerd.log" 2>&1 &
     echo $! >"$work/spinnerd.pid"
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/spinnerd.log")
-        [[ -n "$port" ]] && { echo "$port"; return; }
-        sleep 0.1
-    done
-    cat "$work/spinnerd.log" >&2; exit 1
+    listening_port "$work/spinnerd.log" || exit 1
 }
 stop_spinnerd() { kill -TERM "$(cat "$work/spinnerd.pid")"; wait "$(cat "$work/spinnerd.pid")" 2>/dev/null || true; }
 

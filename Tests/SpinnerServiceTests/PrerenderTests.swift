@@ -65,22 +65,10 @@ final class PrerenderTests: XCTestCase {
         // Right at start: cold requests of other images, and defaults, all at once.
         let targets = (0 ..< 12).map { "/spinner/arc.svg?size=\(20 + $0)" } + ["/spinner/dots.webp", "/spinner/capsules.apng",
                                                                             "/spinner/circular.gif?size=30"]
-        let statuses = StatusList()
-        let bodies = Locked<[String: [UInt8]]>([:])
-        let group = DispatchGroup()
-        for target in targets {
-            group.enter()
-            DispatchQueue.global().async {
-                defer { group.leave() }
-                guard let response = try? Self.get(server, target) else { return }
-                statuses.add(response.status, retryAfter: nil, cacheControl: nil)
-                bodies.update { $0[target] = response.body }
-            }
-        }
-        group.wait()
-        XCTAssertEqual(statuses.all, Array(repeating: 200, count: targets.count))
-        XCTAssertEqual(bodies.value["/spinner/dots.webp"], try rendered(.dots, .webp))
-        XCTAssertEqual(bodies.value["/spinner/capsules.apng"], try rendered(.capsules, .apng))
+        let responses = server.getConcurrently(targets)
+        XCTAssertEqual(responses.map { $0?.status }, Array(repeating: 200, count: targets.count))
+        XCTAssertEqual(responses[targets.firstIndex(of: "/spinner/dots.webp") ?? 0]?.body, try rendered(.dots, .webp))
+        XCTAssertEqual(responses[targets.firstIndex(of: "/spinner/capsules.apng") ?? 0]?.body, try rendered(.capsules, .apng))
         try waitForPrerenders(server)
         // Each default was rendered once, ahead or for the request that joined it.
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total") + (try metric(server, "spinnerd_renders_total")),

@@ -19,17 +19,9 @@ final class ServiceHTTPTests: XCTestCase {
     /// GETs every target at once, each on its own connection; a request that fails is left out.
     private static func getConcurrently(_ server: ServerProcess, _ targets: [String]) -> StatusList {
         let results = StatusList()
-        let group = DispatchGroup()
-        for target in targets {
-            group.enter()
-            DispatchQueue.global().async {
-                defer { group.leave() }
-                guard let client = try? RawHTTPClient(port: server.port, timeout: 120),
-                      let response = try? get(client, target) else { return }
-                results.add(response.status, retryAfter: response.header("Retry-After"), cacheControl: response.header("Cache-Control"))
-            }
+        for response in server.getConcurrently(targets).compactMap({ $0 }) {
+            results.add(response.status, retryAfter: response.header("Retry-After"), cacheControl: response.header("Cache-Control"))
         }
-        group.wait()
         return results
     }
 

@@ -5,9 +5,9 @@ import Glibc
 
 /// A deliberately simple HTTP/1.1 client on a raw socket: sends exactly the bytes given
 /// (so tests can pipeline, send garbage or stall) and reads responses back.
-public final class RawHTTPClient {
+public final class RawHTTPClient: Sendable {
     /// A response as it came off the wire.
-    public struct Response {
+    public struct Response: Sendable {
         public let status: Int
         public let headers: [(String, String)]
         public let body: [UInt8]
@@ -20,7 +20,8 @@ public final class RawHTTPClient {
     }
 
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// Received bytes not yet read as a response (one thread may send while another receives).
+    private let received = Locked<[UInt8]>([])
 
     /// Connects to 127.0.0.1:`port` from `source` (another loopback address plays
     /// another client), with a receive timeout of `timeout` seconds.
@@ -71,7 +72,7 @@ public final class RawHTTPClient {
     public func receive(headRequest: Bool = false) throws -> Response {
         while true {
             if let headEnd = find([13, 10, 13, 10]) {
-                let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)
+                let head = String(decoding: received.value[0..<headEnd], as: UTF8.self)
                 var lines = head.components(separatedBy: "\r\n")
                 let statusLine = lines.removeFirst().split(separator: " ")
                 guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError.failed("bad status line: \(head)") }
@@ -81,9 +82,12 @@ public final class RawHTTPClient {
                 }
                 let length = headRequest || status == 304 ? 0
                     : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
-                while buffer.count < headEnd + 4 + length { try fill() }
-                let body = Array(buffer[(headEnd + 4)..<(headEnd + 4 + length)])
-                buffer.removeFirst(headEnd + 4 + length)
+                while received.value.count < headEnd + 4 + length { try fill() }
+                var body: [UInt8] = []
+                received.update { buffer in
+                    body = Array(buffer[(headEnd + 4)..<(headEnd + 4 + length)])
+                    buffer.removeFirst(headEnd + 4 + length)
+                }
                 return Response(status: status, headers: headers, body: body)
             }
             try fill()
@@ -95,26 +99,27 @@ public final class RawHTTPClient {
         while true {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return buffer }
+            if count == 0 { return received.value }
             guard count > 0 else { throw ClientError.failed(errno == ECONNRESET ? "reset" : "recv: errno \(errno)") }
-            buffer += chunk[0..<count]
+            received.update { $0 += chunk[0..<count] }
         }
     }
 
     /// True when the server has closed the connection (reads return end of stream).
     public func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
-        return buffer.isEmpty && recv(descriptor, &byte, 1, 0) == 0
+        return received.value.isEmpty && recv(descriptor, &byte, 1, 0) == 0
     }
 
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { throw ClientError.failed(count == 0 ? "connection closed" : "recv: errno \(errno)") }
-        buffer += chunk[0..<count]
+        received.update { $0 += chunk[0..<count] }
     }
 
     private func find(_ pattern: [UInt8]) -> Int? {
+        let buffer = received.value
         guard buffer.count >= pattern.count else { return nil }
         for index in 0...(buffer.count - pattern.count) where buffer[index] == pattern[0] && Array(buffer[index..<(index + pattern.count)]) == pattern {
             return index
@@ -122,7 +127,3 @@ public final class RawHTTPClient {
         return nil
     }
 }
-
-/// One thread may send while another receives: `send` touches only the descriptor, and
-/// only `receive` and `readToEnd` touch the buffer (a test keeps to that).
-extension RawHTTPClient: @unchecked Sendable {}

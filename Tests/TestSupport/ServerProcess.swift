@@ -5,9 +5,9 @@ import Glibc
 
 /// The built `spinnerd serve` running on a free loopback port, for tests that go
 /// through real sockets. Stopped with SIGTERM when the value goes away.
-public final class ServerProcess: @unchecked Sendable {
+public final class ServerProcess: Sendable {
     public let process = Process()
-    public private(set) var port = 0
+    public let port: Int
     private let output = Pipe()
     private let lines = Lines()
 
@@ -35,16 +35,23 @@ public final class ServerProcess: @unchecked Sendable {
         output.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
         try process.run()
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        var listening: Int? = nil
+        while Date() < deadline && listening == nil {
             if let line = lines.all.first(where: { $0.contains("listening on http://") }),
-               let portText = line.split(separator: ":").last?.split(separator: " ").first, let found = Int(portText) {
-                port = found
-                return
+               let portText = line.split(separator: ":").last?.split(separator: " ").first {
+                listening = Int(portText)
             }
             guard process.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.02)
+            if listening == nil { Thread.sleep(forTimeInterval: 0.02) }
         }
-        throw ServerFailure(message: "server did not start: " + lines.all.joined(separator: "\n"))
+        guard let listening else {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            throw ServerFailure(message: "server did not start: " + lines.all.joined(separator: "\n"))
+        }
+        port = listening
     }
 
     deinit {
@@ -86,5 +93,26 @@ private final class Lines: Sendable {
 
     var all: [String] {
         buffer.value.split(separator: "\n").map(String.init)
+    }
+}
+
+extension ServerProcess {
+    /// GETs every target at once, each on its own connection: the responses in the order
+    /// of `targets`, nil where the request failed.
+    public func getConcurrently(_ targets: [String], timeout: Int = 120) -> [RawHTTPClient.Response?] {
+        let responses = Locked<[RawHTTPClient.Response?]>(Array(repeating: nil, count: targets.count))
+        let group = DispatchGroup()
+        for (index, target) in targets.enumerated() {
+            group.enter()
+            DispatchQueue.global().async { [port] in
+                defer { group.leave() }
+                guard let client = try? RawHTTPClient(port: port, timeout: timeout),
+                      (try? client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")) != nil,
+                      let response = try? client.receive() else { return }
+                responses.update { $0[index] = response }
+            }
+        }
+        group.wait()
+        return responses.value
     }
 }
