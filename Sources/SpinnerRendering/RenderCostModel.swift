@@ -44,7 +44,7 @@ public enum RenderCostModel {
     static func peakBytes(format: OutputFormat, pixelSize: Int, frames: Int) -> Int {
         let base = 30 << 20, pixels = pixelSize * pixelSize
         switch format {
-        case .svg: return base
+        case .svg, .lottie: return base
         case .png: return base + pixels * 32
         case .gif: return base + pixels * frames * 4 + pixels * 32
         case .apng: return base + pixels * frames * 4 + pixels * 48 + (16 << 20)
@@ -64,7 +64,7 @@ public enum RenderCostModel {
     /// The efforts `format` can be encoded at (what the cost table must cover).
     public static func efforts(of format: OutputFormat) -> [EncoderEffort] {
         switch format {
-        case .svg: []
+        case .svg, .lottie: []
         case .png: [.thorough]
         case .apng, .gif, .webp: [.thorough, .quick]
         }
@@ -94,7 +94,7 @@ public enum RenderCostModel {
                                  effort: EncoderEffort) -> RenderEstimate {
         let peak = peakBytes(format: format, pixelSize: pixelSize, frames: frames)
         let pixelFrames = pixelSize * pixelSize * frames
-        guard format != .svg else {
+        guard !format.isVector else {
             return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort, seconds: fixedSeconds,
                                   peakBytes: peak)
         }

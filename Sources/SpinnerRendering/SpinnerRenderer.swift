@@ -1,6 +1,7 @@
 import ImageCodecs
 import SpinnerModel
 import SpinnerRaster
+import SpinnerLottie
 import SpinnerSVG
 
 /// A validated request → encoded image bytes: builds the scene, plans the frames within
@@ -77,6 +78,8 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request).bytes
+        case .lottie:
+            bytes = LottieDocument(request: request).bytes
         }
         return RenderedImage(bytes: bytes, format: request.format)
     }

@@ -42,7 +42,8 @@ public final class SpinnerService: HTTPResponder {
                                                               ("Referrer-Policy", "no-referrer")], files: configuration.bodyFiles)
         }
         self.documents = documents
-        knownPaths = "/spinner/{kind}[.svg|.apng|.gif|.png|.webp], /spinners, /healthz, /metrics, /openapi.yaml"
+        knownPaths = "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|")
+            + "], /spinners, /healthz, /metrics, /openapi.yaml"
             + (configuration.gallery ? ", /" : "")
         if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
     }
@@ -55,7 +56,7 @@ public final class SpinnerService: HTTPResponder {
     /// Every kind in every format at its defaults, cheapest formats first (what the
     /// catalog and the gallery show first).
     static var catalogDefaults: [(request: SpinnerRequest, key: String)] {
-        let formats: [OutputFormat] = [.svg, .png, .gif, .webp, .apng]
+        let formats: [OutputFormat] = [.svg, .lottie, .png, .gif, .webp, .apng]
         return formats.flatMap { format in
             SpinnerKind.allCases.compactMap { kind in
                 (try? SpinnerRequest.parse(kind: kind.rawValue, format: format, query: [])).map { ($0, cacheKey($0)) }
@@ -130,7 +131,7 @@ public final class SpinnerService: HTTPResponder {
             var format: OutputFormat? = nil
             if let fileExtension {
                 // Case-insensitive, like `format=`: `.PNG` is `.png`.
-                guard let known = OutputFormat(rawValue: fileExtension.lowercased()) else { throw .unknownFormat(fileExtension) }
+                guard let known = OutputFormat(fileExtension: fileExtension) else { throw .unknownFormat(fileExtension) }
                 format = known
             }
             spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: query)

@@ -7,7 +7,7 @@ import XCTest
 /// and the model has no fallback: every cell an estimate can read must be there.
 final class CostTableTests: XCTestCase {
     func testEveryFormatEffortAndKindHasARate() {
-        for format in OutputFormat.allCases where format != .svg {
+        for format in OutputFormat.allCases where !format.isVector {
             for effort in RenderCostModel.efforts(of: format) {
                 for kind in SpinnerKind.allCases {
                     XCTAssertNotNil(RenderCostModel.measuredRates[format]?[effort]?[kind], "\(format) \(effort) \(kind)")

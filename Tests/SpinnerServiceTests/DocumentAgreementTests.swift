@@ -37,10 +37,10 @@ final class DocumentAgreementTests: XCTestCase {
         catalog = json.load(open(sys.argv[2]))
         problems = []
         for kind in catalog["kinds"]:
-            for fmt in [f["name"] for f in catalog["formats"]]:
-                path = spec["paths"].get("/spinner/%s.%s" % (kind["name"], fmt))
+            for fmt, ext in [(f["name"], f["extension"]) for f in catalog["formats"]]:
+                path = spec["paths"].get("/spinner/%s.%s" % (kind["name"], ext))
                 if path is None:
-                    problems.append("missing path for %s.%s" % (kind["name"], fmt)); continue
+                    problems.append("missing path for %s.%s" % (kind["name"], ext)); continue
                 documented = {p["name"]: p["schema"] for p in path["get"]["parameters"]}
                 expected = {p["name"]: p for p in kind["parameters"] if fmt in p["formats"]}
                 if set(documented) != set(expected):
@@ -68,8 +68,33 @@ final class DocumentAgreementTests: XCTestCase {
             XCTAssertTrue(readme.contains(route), "README lacks route \(route)")
         }
         for format in OutputFormat.allCases {
-            XCTAssertTrue(readme.contains(".\(format.rawValue)`"), "README lacks the .\(format.rawValue) route")
+            XCTAssertTrue(readme.contains(".\(format.fileExtension)`"), "README lacks the .\(format.fileExtension) route")
             XCTAssertTrue(readme.contains("`\(format.mediaType)`"), "README lacks \(format.mediaType)")
+        }
+    }
+
+    /// The README lists every Lottie slot and keypath the catalog does (copies numbered
+    /// `N`: `Spinner.Capsule N.Copy.Capsule.Fill`, `dotN`).
+    func testREADMEListsEveryLottieSlotAndKeypath() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let catalog = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(Catalog.json(version: ServiceVersion.text))) as? [String: Any])
+        // "Capsule 12" → "Capsule N", "dot3" → "dotN".
+        func numbered(_ text: String) -> String {
+            text.split(separator: ".", omittingEmptySubsequences: false).map { part -> String in
+                let digits = part.reversed().prefix { $0.isNumber }.count
+                guard digits > 0, digits < part.count else { return String(part) }
+                return part.dropLast(digits) + "N"
+            }.joined(separator: ".")
+        }
+        for kind in try XCTUnwrap(catalog["kinds"] as? [[String: Any]]) {
+            let name = kind["name"] as? String ?? ""
+            let lottie = try XCTUnwrap(kind["lottie"] as? [String: Any], name)
+            let slots = try XCTUnwrap(lottie["slots"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+            let keypaths = try XCTUnwrap(lottie["paints"] as? [[String: Any]]).compactMap { $0["keypath"] as? String }
+            XCTAssertFalse(keypaths.isEmpty, name)
+            for text in Set((slots + keypaths).map(numbered)) {
+                XCTAssertTrue(readme.contains("`\(text)`"), "README does not list \(name)'s `\(text)`")
+            }
         }
     }
 

@@ -7,6 +7,16 @@ final class GalleryBrowserTests: XCTestCase {
     private struct Report: Decodable {
         struct Kind: Decodable { let name: String; let naturalWidth: Int; let changed: Bool }
         struct Step: Decodable { let control: String; let before: String; let after: String }
+        struct Lottie: Decodable {
+            let noteShown: Bool
+            let note: String
+            let url: String
+            let snippets: [String: String]
+            let shown: [String: Bool]
+            let contentType: String?
+            let document: String
+            let noteHiddenAgain: Bool
+        }
         let consoleErrors: [String]
         let failedRequests: [String]
         let kinds: [Kind]
@@ -20,6 +30,7 @@ final class GalleryBrowserTests: XCTestCase {
         let address: String
         let bytesMatch: Bool
         let fetchedBytes: Int
+        let lottie: Lottie
         let labelsForEveryControl: Bool
         let phoneOverflows: Bool
         let screenshots: [String: String]
@@ -41,7 +52,7 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertGreaterThan(kind.naturalWidth, 0, "\(kind.name) did not load")
             XCTAssertTrue(kind.changed, "\(kind.name) did not move in 300 ms")
         }
-        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format", "matte", "page"])
+        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format", "matte", "page", "lottie", "gif"])
         for step in report.steps { XCTAssertNotEqual(step.before, step.after, step.control) }
         XCTAssertTrue(report.steps[0].after.contains("stroke=15"), report.steps[0].after)
         XCTAssertTrue(report.steps[1].after.contains("color=ff3b30"), report.steps[1].after)
@@ -56,10 +67,27 @@ final class GalleryBrowserTests: XCTestCase {
                       report.pictureSnippet)
         XCTAssertTrue(report.pictureSnippet.contains("<source type=\"image/webp\" srcset=\"") && report.pictureSnippet.contains(".webp?"),
                       "a GIF's <picture> offers WebP first: \(report.pictureSnippet)")
-        XCTAssertEqual(report.formatSizes.keys.sorted(), ["apng", "gif", "svg", "svg-gzip", "webp"])
+        XCTAssertEqual(report.formatSizes.keys.sorted(), ["apng", "gif", "lottie", "lottie-gzip", "svg", "svg-gzip", "webp"])
         for (format, text) in report.formatSizes {
             XCTAssertTrue(text.hasSuffix(" KB") || text.hasSuffix(" bytes"), "\(format): \(text)")
         }
+        // Lottie: previewed as SVG with the same settings (the page says so), the URL is the
+        // .json document, and the snippets are lottie-ios, lottie-android, Flutter and lottie-web.
+        let lottie = report.lottie
+        XCTAssertTrue(report.steps[5].after.hasPrefix("/spinner/circular.svg?") && report.steps[5].after.contains("stroke=15")
+                      && report.steps[5].after.contains("color=ff3b30") && !report.steps[5].after.contains("matte"), report.steps[5].after)
+        XCTAssertTrue(lottie.noteShown && lottie.note.contains("SVG"), lottie.note)
+        XCTAssertTrue(lottie.noteHiddenAgain, "the note stays after leaving Lottie")
+        XCTAssertTrue(lottie.url.contains("/spinner/circular.json?") && lottie.url.contains("stroke=15"), lottie.url)
+        XCTAssertEqual(lottie.contentType, "application/json")
+        XCTAssertEqual(lottie.document, "spinnerd circular")
+        XCTAssertEqual(lottie.shown, ["url": true, "html": false, "markdown": false, "picture": false,
+                                      "ios": true, "android": true, "flutter": true, "web": true])
+        XCTAssertTrue(lottie.snippets["ios"]?.contains("LottieAnimation.loadedFrom(url: URL(string: \"\(lottie.url)\")") ?? false,
+                      "\(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["android"]?.contains("LottieCompositionSpec.Url(\"\(lottie.url)\")") ?? false, "\(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["flutter"]?.contains("Lottie.network('\(lottie.url)'") ?? false, "\(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["web"]?.contains("path: \"\(lottie.url)\"") ?? false, "\(lottie.snippets)")
         // A clear (default) background shows the checkerboard, not black; a set colour shows itself.
         XCTAssertTrue(["transparent", "#00000000"].contains(report.swatches["background"] ?? ""), "\(report.swatches)")
         XCTAssertEqual(report.swatches["color"], "#ff3b30")

@@ -26,7 +26,8 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     private func json(_ response: HTTPResponse) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        // Bodies of 16 KB or more (the catalog) are in a memfd, sent by sendfile.
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.bodyFile?.bytes() ?? response.body)) as? [String: Any])
     }
 
     func testImagesCarryTheHeadersUsersRelyOn() throws {
@@ -115,6 +116,72 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(stroke["minimum"] as? Double, 1)
         XCTAssertEqual(stroke["maximum"] as? Double, 30)
         XCTAssertEqual(stroke["default"] as? String, "10")
+    }
+
+    /// Lottie is served like every image: `.json` or `format=lottie`, application/json,
+    /// cached for a year, CORS, ETag and 304, gzip with its own tag; what does not apply to
+    /// it is refused; every default kind is small; the catalog lists its slots and paints.
+    func testLottieIsServedLikeEveryImage() throws {
+        let service = service(ServiceConfiguration())
+        let lottie = get(service, "/spinner/capsules.json")
+        XCTAssertEqual(lottie.status, 200)
+        XCTAssertEqual(lottie.headers["Content-Type"], "application/json")
+        XCTAssertEqual(lottie.headers["Cache-Control"], "public, max-age=31536000, immutable")
+        XCTAssertEqual(lottie.headers["Access-Control-Allow-Origin"], "*")
+        XCTAssertEqual(lottie.headers["X-Content-Type-Options"], "nosniff")
+        XCTAssertEqual(lottie.headers["Vary"], "Accept-Encoding")
+        let document = try json(lottie)
+        XCTAssertEqual(document["nm"] as? String, "spinnerd capsules")
+        XCTAssertEqual(document["w"] as? Int, 215)
+        let tag = try XCTUnwrap(lottie.headers["ETag"])
+        for spelling in ["/spinner/capsules?format=lottie", "/spinner/capsules.JSON", "/spinner/capsules.json?size=215&theme=light"] {
+            let response = get(service, spelling)
+            XCTAssertEqual(response.status, 200, spelling)
+            XCTAssertEqual(response.headers["ETag"], tag, "one document, one tag: \(spelling)")
+        }
+        let again = get(service, "/spinner/capsules.json", headers: [("If-None-Match", tag)])
+        XCTAssertEqual(again.status, 304)
+        XCTAssertTrue(again.body.isEmpty)
+        let gzip = get(service, "/spinner/capsules.json", headers: [("Accept-Encoding", "gzip")])
+        XCTAssertEqual(gzip.headers["Content-Encoding"], "gzip")
+        XCTAssertNotEqual(gzip.headers["ETag"], tag)
+        XCTAssertLessThan(gzip.body.count, lottie.body.count)
+        // Only .json names a Lottie document; format=json is not a format.
+        XCTAssertEqual(get(service, "/spinner/capsules.lottie").status, 400)
+        XCTAssertEqual(get(service, "/spinner/capsules?format=json").status, 400)
+        // What does nothing for a Lottie document is refused, naming the parameter.
+        for (name, value) in [("loops", "2"), ("fps", "20"), ("scale", "2"), ("matte", "fff"), ("t", "1"), ("title", "Busy")] {
+            let refused = get(service, "/spinner/capsules.json?\(name)=\(value)")
+            XCTAssertEqual(refused.status, 400, name)
+            XCTAssertEqual(try json(refused)["parameter"] as? String, name)
+        }
+        // Every default kind: at most 8 KB as written and 2 KB gzipped.
+        for kind in SpinnerKind.allCases {
+            let plain = get(service, "/spinner/\(kind.rawValue).json")
+            let zipped = get(service, "/spinner/\(kind.rawValue).json", headers: [("Accept-Encoding", "gzip")])
+            print("lottie size: \(kind.rawValue): \(plain.body.count) bytes, \(zipped.body.count) gzipped")
+            XCTAssertLessThanOrEqual(plain.body.count, 8192, kind.rawValue)
+            XCTAssertLessThanOrEqual(zipped.body.count, 2048, kind.rawValue)
+        }
+        // The catalog: each kind's slots and the keypaths of its paints, as in the document.
+        let catalog = try json(get(service, "/spinners"))
+        let formats = try XCTUnwrap(catalog["formats"] as? [[String: Any]])
+        let format = try XCTUnwrap(formats.first { $0["name"] as? String == "lottie" })
+        XCTAssertEqual(format["extension"] as? String, "json")
+        XCTAssertEqual(format["mediaType"] as? String, "application/json")
+        let kinds = try XCTUnwrap(catalog["kinds"] as? [[String: Any]])
+        let circular = try XCTUnwrap(kinds.first?["lottie"] as? [String: Any])
+        let slots = try XCTUnwrap(circular["slots"] as? [[String: Any]])
+        XCTAssertEqual(Set(slots.compactMap { $0["id"] as? String }), ["puck", "track"])
+        let paints = try XCTUnwrap(circular["paints"] as? [[String: Any]])
+        XCTAssertEqual(Set(paints.compactMap { $0["keypath"] as? String }), ["Spinner.Puck.Stroke", "Spinner.Track.Stroke"])
+        let activity = try XCTUnwrap(kinds[1]["lottie"] as? [String: Any])
+        let activityPaints = try XCTUnwrap(activity["paints"] as? [[String: Any]])
+        XCTAssertEqual(activityPaints.count, 12)
+        XCTAssertTrue(activityPaints.allSatisfy { $0["slot"] as? String == "color" && $0["paint"] as? String == "fill" })
+        let circularDocument = try json(get(service, "/spinner/circular.json"))
+        let documentSlots = try XCTUnwrap(circularDocument["slots"] as? [String: Any])
+        XCTAssertEqual(Set(documentSlots.keys), ["puck", "track"])
     }
 
     func testConcurrentIdenticalColdRequestsRenderOnce() throws {

@@ -89,6 +89,14 @@ final class URLSigningTests: XCTestCase {
         XCTAssertEqual(try get(server, "/spinner/circular.apng?stroke=15&sig=\(sig)").status, 403, "another format")
         XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=15&sig=\(sig.dropLast())A").status, 403, "tampered signature")
         XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=15&sig=\(sig)&sig=\(sig)").status, 403, "two signatures")
+        // A Lottie document is signed like any image; the signature names its format.
+        let lottie = try sign(key, "capsules", "format=lottie", "count=9")
+        let lottieSig = String(lottie.split(separator: "=").last ?? "")
+        let document = try get(server, lottie)
+        XCTAssertEqual(document.status, 200)
+        XCTAssertEqual(document.header("Content-Type"), "application/json")
+        XCTAssertEqual(try get(server, "/spinner/capsules.json?count=9&sig=\(lottieSig)").status, 200)
+        XCTAssertEqual(try get(server, "/spinner/capsules.svg?count=9&sig=\(lottieSig)").status, 403, "another format")
         // Another URL's signature does not carry over to this one.
         let other = try sign(key, "dots", "size=40")
         let otherSig = String(other.split(separator: "=").last ?? "")

@@ -224,7 +224,7 @@ def gallery(browser, job):
     wait_until(page, "() => !document.getElementById('matte-page').hidden")
     wait_until(page, "() => document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
     size_text = page.text_content("#size")
-    wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 5 && "
+    wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 7 && "
                      "![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…')")
     format_sizes = {cell.get_attribute("data-format"): cell.text_content()
                     for cell in page.query_selector_all("#sizes .format-size")}
@@ -243,6 +243,21 @@ def gallery(browser, job):
     before = preview_src()
     page.click("button.toggle[data-page='light']")
     wait_for_new_preview(before)
+    # Lottie: the preview keeps showing the same settings as SVG (no player on the page),
+    # says so, and the snippets are the apps' ones with the .json URL.
+    step("lottie", lambda: page.click("label[for='f-lottie']"))
+    wait_until(page, "() => !document.getElementById('preview-note').hidden")
+    shown = lambda selector: page.eval_on_selector(selector, "e => !e.hidden && e.offsetParent !== null")
+    lottie = {"noteShown": shown("#preview-note"), "note": page.text_content("#preview-note").strip(),
+              "url": page.input_value("#snippet-url"),
+              "snippets": {name: page.input_value("#snippet-" + name) for name in ("ios", "android", "flutter", "web")},
+              "shown": {name: shown("#use-" + name) for name in ("url", "html", "markdown", "picture", "ios", "android", "flutter", "web")}}
+    with urllib.request.urlopen(lottie["url"]) as response:
+        lottie["contentType"] = response.headers.get("Content-Type")
+        lottie["document"] = json.loads(response.read())["nm"]
+    page.screenshot(path=os.path.join(out, "gallery-lottie.png"), full_page=True)
+    step("gif", lambda: page.click("label[for='f-gif']"))
+    lottie["noteHiddenAgain"] = not shown("#preview-note")
     keyboard = page.evaluate("document.querySelectorAll('#controls label[for]').length === document.querySelectorAll('#controls input[id], #controls select[id]').length")
     shots = {}
     page.screenshot(path=os.path.join(out, "gallery-desktop.png"), full_page=True)
@@ -258,7 +273,7 @@ def gallery(browser, job):
     return {"consoleErrors": problems["console"], "failedRequests": problems["failed"], "kinds": kinds, "steps": steps,
             "sizeText": size_text, "formatSizes": format_sizes, "swatches": swatches, "copiedURL": copied_url, "htmlSnippet": html_snippet, "pictureSnippet": picture_snippet,
             "address": address, "bytesMatch": browser_body is not None and browser_body == fetched,
-            "fetchedBytes": len(fetched), "labelsForEveryControl": keyboard, "phoneOverflows": phone_overflow,
+            "fetchedBytes": len(fetched), "lottie": lottie, "labelsForEveryControl": keyboard, "phoneOverflows": phone_overflow,
             "screenshots": shots}
 
 

@@ -44,6 +44,20 @@ public final class HTTPBodyFile: Sendable {
         self.quota = quota
     }
 
+    /// The bytes, read back (for tests and tools: responses go out by sendfile); empty
+    /// when the file cannot be read.
+    public func bytes() -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: length)
+        var read = 0
+        while read < length {
+            let count = result[read...].withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(read)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return [] }
+            read += count
+        }
+        return result
+    }
+
     deinit {
         close(descriptor)
         quota.giveBack()

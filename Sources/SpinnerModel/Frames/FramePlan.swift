@@ -21,8 +21,8 @@ public struct FramePlan: Hashable, Sendable {
 
     /// Plans the frames of `request` drawing `scene`, or throws when the budget is exceeded.
     public init(request: SpinnerRequest, scene: Scene, budget: RenderBudget) throws(RequestError) {
-        // SVG has no pixel density: its pixels are the browser's.
-        let scale = request.format == .svg ? 1 : request.shared.scale.doubleValue
+        // Vectors have no pixel density: their pixels are the viewer's.
+        let scale = request.format.isVector ? 1 : request.shared.scale.doubleValue
         pixelSize = max(1, Int((Double(request.shared.size) * scale).rounded()))
         guard pixelSize <= budget.maxPixelsPerSide else {
             throw .imageTooLarge(pixels: pixelSize, limit: budget.maxPixelsPerSide)

@@ -46,7 +46,7 @@ public enum ActivitySpinner: SpinnerDesign {
         let count = options.count
         let center = Point(x: 14, y: 14)
         let capsule = ShapeNode(.capsule(center: Point(x: 14, y: 3.5), width: options.stroke.value, height: 7),
-                                paint: .solid(options.color.resolved(for: theme)))
+                                paint: .solid(options.color.resolved(for: theme)), slot: "color")
         // Capsule 0's opacity over one loop; capsule i runs the same track i steps later.
         let steps = (0..<count).map { step in
             KeyframeTrack.Keyframe(at: Rational(Int64(step), Int64(count)),
@@ -54,6 +54,6 @@ public enum ActivitySpinner: SpinnerDesign {
         }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value,
                                     keyframes: steps + [.init(at: Rational(1), value: 1)])
-        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity)
+        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")
     }
 }

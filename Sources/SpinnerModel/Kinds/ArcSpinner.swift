@@ -51,6 +51,6 @@ public enum ArcSpinner: SpinnerDesign {
             paint: .angular(gradient),
             stroke: StrokeStyle(width: options.stroke.value, cap: .round, dash: [0.1, 16], dashPhase: 8))
         let turn = KeyframeTrack.turn(periodMilliseconds: options.duration.value)
-        return [.shape(arc, transforms: [.rotate(degrees: .track(turn), around: center)])]
+        return [.shape(arc, transforms: [.rotate(degrees: .track(turn), around: center)], name: "Arc")]
     }
 }

@@ -53,7 +53,8 @@ public enum CapsulesSpinner: SpinnerDesign {
         let count = options.count
         let center = Point(x: 107.5, y: 107.5)
         let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),
-                                paint: .solid(options.color.resolved(for: theme)), stroke: StrokeStyle(width: options.stroke.value))
+                                paint: .solid(options.color.resolved(for: theme)), stroke: StrokeStyle(width: options.stroke.value),
+                                slot: "color")
         let peak = 1 / Double(fadeSteps)
         func step(_ index: Int) -> Rational { Rational(Int64(index), Int64(count)) }
         var keyframes: [KeyframeTrack.Keyframe] = [
@@ -62,6 +63,6 @@ public enum CapsulesSpinner: SpinnerDesign {
         ]
         if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value, keyframes: keyframes)
-        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity)
+        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")
     }
 }

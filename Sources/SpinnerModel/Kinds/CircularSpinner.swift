@@ -74,13 +74,13 @@ public enum CircularSpinner: SpinnerDesign {
         let trailingEnd = cycle(period, first: -180 * shortLength, second: 720 - 180 * longLength, third: 1440 - 180 * shortLength)
         let length = cycle(period, first: shortLength, second: longLength, third: shortLength)
         let stroke = StrokeStyle(width: width, cap: .round)
-        let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke)
+        let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke, slot: "track")
         let puck = ShapeNode(
             .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .track(length))),
-            paint: puckPaint, stroke: stroke, innerShadow: style.puckShadow)
+            paint: puckPaint, stroke: stroke, innerShadow: style.puckShadow, slot: "puck")
         return [
-            .shape(track),
-            .shape(puck, transforms: [.rotate(degrees: .track(trailingEnd), around: center)]),
+            .shape(track, name: "Track"),
+            .shape(puck, transforms: [.rotate(degrees: .track(trailingEnd), around: center)], name: "Puck"),
         ]
     }
 

@@ -61,12 +61,12 @@ public enum DotsSpinner: SpinnerDesign {
         let dots: [SceneNode] = (0..<count).map { index in
             let hue = Color(hue: Double(index) / Double(count), saturation: 1, brightness: 1)
             let dot = ShapeNode(.circle(center: Point(x: 40, y: 10), radius: options.stroke.value / 2),
-                                paint: .solid(single ?? hue))
+                                paint: .solid(single ?? hue), slot: single == nil ? "dot\(index + 1)" : "color")
             return .shape(dot,
                           transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
-                          opacity: .track(pulse, offset: Rational(Int64(-delayMilliseconds * index))))
+                          opacity: .track(pulse, offset: Rational(Int64(-delayMilliseconds * index))), name: "Dot \(index + 1)")
         }
         let turn = KeyframeTrack.turn(periodMilliseconds: options.duration.value)
-        return [.group(dots, transforms: [.rotate(degrees: .track(turn), around: center)])]
+        return [.group(dots, transforms: [.rotate(degrees: .track(turn), around: center)], name: "Ring")]
     }
 }

@@ -50,7 +50,7 @@ public struct SharedOptions: Hashable, Sendable {
                    + "none (or transparent) keeps partial opacity as an ordered (Bayer) dither of opaque "
                    + "and clear pixels, for pages of any colour.", defaults: defaults, formats: [.gif]),
             .choice(\.theme, .theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
-                    + "prefers-color-scheme (SVG; raster images draw auto as light).", defaults: defaults),
+                    + "prefers-color-scheme (SVG; raster images and Lottie draw auto as light).", defaults: defaults),
             .text(\.title, .title, "SVG only: the accessible name, written as the SVG's <title>; at most 120 bytes of UTF-8.",
                   maxLength: 120, defaults: defaults, formats: [.svg]),
             .seconds(\.t, .t, "Time of the still PNG frame, in seconds; taken modulo the loop.", range: 0...3_600_000,

@@ -10,6 +10,8 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     case png
     /// Animated WebP, lossless, with full 8-bit alpha.
     case webp
+    /// A Lottie animation (JSON) for apps; its path extension is `.json`.
+    case lottie
 
     /// The exact `Content-Type`.
     public var mediaType: String {
@@ -19,13 +21,23 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         case .gif: "image/gif"
         case .png: "image/png"
         case .webp: "image/webp"
+        case .lottie: "application/json"
         }
     }
+
+    /// The path extension (`/spinner/circular.gif`): the format's name, but `json` for
+    /// Lottie, as Lottie users name their files (`.lottie` is dotLottie, a zip archive).
+    public var fileExtension: String { self == .lottie ? "json" : rawValue }
+
+    /// True for the formats written as vectors from the model's keyframes (SVG, Lottie):
+    /// no pixels are drawn, so their cost is small and fixed.
+    public var isVector: Bool { self == .svg || self == .lottie }
 
     /// The name people know the format by: `SVG`, `APNG`, `GIF`, `PNG`, `WebP`.
     public var displayName: String {
         switch self {
         case .webp: "WebP"
+        case .lottie: "Lottie"
         default: rawValue.uppercased()
         }
     }
@@ -40,8 +52,10 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// True for the formats that are a sequence of raster frames.
     public var isAnimatedRaster: Bool { self == .apng || self == .gif || self == .webp }
 
-    /// The format a file name's extension asks for (`.png` means a still PNG), if any.
+    /// The format a file name's extension asks for (`.png` means a still PNG, `.json` a
+    /// Lottie animation), if any.
     public init?(fileExtension: String) {
-        self.init(rawValue: fileExtension.lowercased())
+        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == fileExtension.lowercased() }) else { return nil }
+        self = format
     }
 }

@@ -17,33 +17,39 @@ public struct SceneNode: Hashable, Sendable {
     public let transforms: [Transform]
     /// Opacity 0...1 multiplied into the paint. Default 1.
     public let opacity: AnimatedValue
+    /// What people call the part ("Track", "Puck", "Capsule 3"): engines that name their
+    /// elements (Lottie's layers and groups, which apps find by keypath) use it. Default none.
+    public let name: String?
 
-    public init(_ content: Content, transforms: [Transform] = [], opacity: AnimatedValue = .constant(1)) {
+    public init(_ content: Content, transforms: [Transform] = [], opacity: AnimatedValue = .constant(1), name: String? = nil) {
         self.content = content
         self.transforms = transforms
         self.opacity = opacity
+        self.name = name
     }
 
     /// A shape node.
     public static func shape(_ shape: ShapeNode, transforms: [Transform] = [],
-                             opacity: AnimatedValue = .constant(1)) -> SceneNode {
-        SceneNode(.shape(shape), transforms: transforms, opacity: opacity)
+                             opacity: AnimatedValue = .constant(1), name: String? = nil) -> SceneNode {
+        SceneNode(.shape(shape), transforms: transforms, opacity: opacity, name: name)
     }
 
     /// A group node.
     public static func group(_ children: [SceneNode], transforms: [Transform] = [],
-                             opacity: AnimatedValue = .constant(1)) -> SceneNode {
-        SceneNode(.group(children), transforms: transforms, opacity: opacity)
+                             opacity: AnimatedValue = .constant(1), name: String? = nil) -> SceneNode {
+        SceneNode(.group(children), transforms: transforms, opacity: opacity, name: name)
     }
 
     /// `count` copies of `shape` turned evenly about `center` (copy i by 360°·i/count),
     /// each running `opacity` i/count of a period later than copy 0: the activity
-    /// indicator's and the capsules' ring.
-    public static func ring(of shape: ShapeNode, count: Int, around center: Point, opacity: KeyframeTrack) -> [SceneNode] {
+    /// indicator's and the capsules' ring. Copy i is named "`name` i+1".
+    public static func ring(of shape: ShapeNode, count: Int, around center: Point, opacity: KeyframeTrack,
+                            name: String) -> [SceneNode] {
         (0..<count).map { index in
             .shape(shape,
                    transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
-                   opacity: .track(opacity, offset: -Rational(Int64(index * opacity.periodMilliseconds), Int64(count))))
+                   opacity: .track(opacity, offset: -Rational(Int64(index * opacity.periodMilliseconds), Int64(count))),
+                   name: "\(name) \(index + 1)")
         }
     }
 }
@@ -58,8 +64,11 @@ public struct ShapeNode: Hashable, Sendable {
     public let stroke: StrokeStyle?
     /// Optional inner shadow; only on a solid stroke.
     public let innerShadow: InnerShadow?
+    /// The colour's identity for apps that recolour at run time ("puck", "track",
+    /// "color"; Lottie's slot id); shapes with the same one take one colour. Default none.
+    public let slot: String?
 
-    public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil) {
+    public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil, slot: String? = nil) {
         if innerShadow != nil {
             guard case .solid = paint, stroke != nil else { preconditionFailure("inner shadows are drawn on solid strokes") }
         }
@@ -67,6 +76,7 @@ public struct ShapeNode: Hashable, Sendable {
         self.paint = paint
         self.stroke = stroke
         self.innerShadow = innerShadow
+        self.slot = slot
     }
 }
 

@@ -39,6 +39,8 @@ enum GalleryPage {
     <button type="button" class="action" id="matte-page" hidden>Blend GIF edges into this page's colour</button>
     <span class="meta">Size: <output id="size">…</output></span></div>
     <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="60" height="60"></div>
+    <p id="preview-note" class="meta" hidden>This page has no Lottie player: the preview shows the same settings as SVG.
+    The Lottie document draws the same shapes, colours and timing.</p>
     <p id="sizes" class="meta sizes" aria-label="Size in each format"></p>
     <p id="status" class="meta" role="status" aria-live="polite"></p>
     <h2>Use it</h2>
@@ -46,6 +48,10 @@ enum GalleryPage {
     \(snippet("html", "HTML"))
     \(snippet("markdown", "Markdown"))
     \(snippet("picture", "Picture (still image for reduced motion)"))
+    \(snippet("ios", "lottie-ios (SwiftUI)"))
+    \(snippet("android", "lottie-android (Compose)"))
+    \(snippet("flutter", "Flutter (lottie)"))
+    \(snippet("web", "lottie-web"))
     </div>
     </section>
     </main>
@@ -63,10 +69,13 @@ enum GalleryPage {
             + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     }()
 
+    /// Lines shown of the snippets longer than two.
+    private static let snippetRows = ["picture": 5, "ios": 4, "android": 5, "web": 5]
+
     private static func snippet(_ name: String, _ label: String) -> String {
         """
-        <div class="snippet"><label class="visually-hidden" for="snippet-\(name)">\(label)</label>\
-        <textarea id="snippet-\(name)" readonly rows="\(name == "picture" ? 5 : 2)"></textarea>\
+        <div class="snippet" id="use-\(name)"><label class="visually-hidden" for="snippet-\(name)">\(label)</label>\
+        <textarea id="snippet-\(name)" readonly rows="\(snippetRows[name] ?? 2)"></textarea>\
         <button type="button" class="copy" data-target="snippet-\(name)" data-label="\(label)">Copy \(label.split(separator: " ").first ?? "")</button></div>
         """
     }

@@ -24,6 +24,7 @@ enum GalleryScript {
         return;
       }
       const formats = catalog.formats.map((format) => format.name);
+      const formatByName = (name) => catalog.formats.find((format) => format.name === name);
       const state = { kind: null, format: "svg", values: {}, page: "light", matteFollowsPage: false };
       // The stage's colours, so a GIF's matte can be the page it is shown on.
       const pageColour = () => (state.page === "dark" ? "111111" : "ffffff");
@@ -169,7 +170,11 @@ enum GalleryScript {
         return text ? "?" + text : "";
       }
 
-      const imageURL = (format) => `/spinner/${state.kind.name}.${format}${query(format)}`;
+      const imageURL = (format) => `/spinner/${state.kind.name}.${formatByName(format).extension}${query(format)}`;
+      // No Lottie player here: a Lottie choice previews the same settings as SVG (every
+      // parameter that applies to Lottie applies to SVG).
+      const previewURL = () => state.format === "lottie"
+        ? `/spinner/${state.kind.name}.${formatByName("svg").extension}${query("lottie")}` : imageURL(state.format);
       const absolute = (path) => new URL(path, location.href).href;
       const shownSize = () => Number(state.values.size ?? parameter("size").default);
 
@@ -177,9 +182,11 @@ enum GalleryScript {
         refreshApplicability();
         const path = imageURL(state.format);
         const preview = $("#preview");
+        const shown = previewURL();
+        $("#preview-note").hidden = state.format !== "lottie";
         preview.width = shownSize();
         preview.height = shownSize();
-        if (preview.getAttribute("src") !== path) preview.src = path;
+        if (preview.getAttribute("src") !== shown) preview.src = shown;
         preview.alt = state.kind.name + " spinner preview";
         const page = new URLSearchParams(query(state.format).slice(1));
         page.set("kind", state.kind.name);
@@ -202,6 +209,20 @@ enum GalleryScript {
           ? `  <source type="image/webp" srcset="${absolute(imageURL("webp"))}">\n` : "";
         $("#snippet-picture").value = `<picture>\n  <source media="(prefers-reduced-motion: reduce)" srcset="${still}">\n` +
           webp + `  <img src="${url}" width="${size}" height="${size}" alt="Loading">\n</picture>`;
+        // A Lottie document is for a Lottie player, not an <img>: the apps' snippets instead.
+        const lottie = state.format === "lottie";
+        for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
+        for (const name of ["ios", "android", "flutter", "web"]) $("#use-" + name).hidden = !lottie;
+        $("#snippet-ios").value = `LottieView { await LottieAnimation.loadedFrom(url: URL(string: "${url}")!) }\n` +
+          `  .looping()\n  .frame(width: ${size}, height: ${size})`;
+        $("#snippet-android").value = `val composition by rememberLottieComposition(\n` +
+          `  LottieCompositionSpec.Url("${url}"))\n` +
+          `LottieAnimation(composition, iterations = LottieConstants.IterateForever,\n` +
+          `  modifier = Modifier.size(${size}.dp))`;
+        $("#snippet-flutter").value = `Lottie.network('${url}', width: ${size}, height: ${size})`;
+        $("#snippet-web").value = `<div id="spinner" style="width:${size}px;height:${size}px"></div>\n` +
+          `<script>\n  lottie.loadAnimation({ container: document.getElementById("spinner"), renderer: "svg",\n` +
+          `    loop: true, autoplay: true, path: "${url}" });\n<\/script>`;
       }
 
       let measuring = 0;
@@ -231,35 +252,37 @@ enum GalleryScript {
       const bytes = (length) => (length >= 1024 ? (length / 1024).toFixed(1) + " KB" : length + " bytes");
 
       // Every format's size for the same settings, side by side, so a designer can choose:
-      // the SVG as written and as sent gzipped (a GET: the browser unzips the body, the
-      // header keeps the wire length), the animated rasters by HEAD (each a render, cached).
+      // the SVG and the Lottie document as written and as sent gzipped (a GET: the browser
+      // unzips the body, the header keeps the wire length), the animated rasters by HEAD
+      // (each a render, cached).
       async function compareFormats(ticket) {
-        const entries = [["svg", "SVG"], ["svg-gzip", "SVG gzip"], ["apng", "APNG"], ["gif", "GIF"], ["webp", "WebP"]];
+        const entries = [["svg", "SVG"], ["svg-gzip", "SVG gzip"], ["lottie", "Lottie"], ["lottie-gzip", "Lottie gzip"],
+                         ["apng", "APNG"], ["gif", "GIF"], ["webp", "WebP"]];
         const cells = new Map(entries.map(([key, label]) => {
           const value = make("output", { text: "…" });
           return [key, make("span", { class: "format-size", "data-format": key }, [label + " ", value])];
         }));
         $("#sizes").replaceChildren(...cells.values());
         const show = (key, text) => { if (ticket === measuring) cells.get(key).querySelector("output").textContent = text; };
-        const svg = fetch(imageURL("svg")).then(async (response) => {
+        const documents = ["svg", "lottie"].map((format) => fetch(imageURL(format)).then(async (response) => {
           if (!response.ok) throw new Error(String(response.status));
           const written = (await response.arrayBuffer()).byteLength;
           const coding = response.headers.get("Content-Encoding");
-          show("svg", bytes(written));
-          show("svg-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
-        }).catch((error) => { show("svg", "error " + error.message); show("svg-gzip", "–"); });
+          show(format, bytes(written));
+          show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
+        }).catch((error) => { show(format, "error " + error.message); show(format + "-gzip", "–"); }));
         const rasters = ["apng", "gif", "webp"].map((format) =>
           fetch(imageURL(format), { method: "HEAD" })
             .then((response) => show(format, response.ok ? bytes(Number(response.headers.get("Content-Length"))) : "error " + response.status))
             .catch(() => show(format, "unknown")));
-        await Promise.all([svg, ...rasters]);
+        await Promise.all([...documents, ...rasters]);
       }
 
       for (const format of formats) {
         const input = make("input", { type: "radio", name: "format", value: format, id: "f-" + format });
         input.checked = format === state.format;
         input.addEventListener("change", () => { state.format = format; update(true); });
-        $("#formats").append(make("label", { for: "f-" + format }, [input, make("span", { text: format.toUpperCase() })]));
+        $("#formats").append(make("label", { for: "f-" + format }, [input, make("span", { text: formatByName(format).label })]));
       }
 
       for (const button of document.querySelectorAll("button.toggle")) {

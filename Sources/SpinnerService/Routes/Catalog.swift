@@ -1,4 +1,5 @@
 import Foundation
+import SpinnerLottie
 import SpinnerModel
 
 /// `GET /spinners`: every kind with its parameters (type, default, range, choices,
@@ -13,7 +14,11 @@ public enum Catalog {
 
     struct Format: Codable, Equatable {
         let name: String
+        /// What people call it: `WebP`, `Lottie`.
+        let label: String
         let mediaType: String
+        /// The path extension: `/spinner/{kind}.{extension}`.
+        let `extension`: String
         let animated: Bool
     }
 
@@ -25,6 +30,26 @@ public enum Catalog {
         let url: String
         let parameters: [Parameter]
         let styles: [String]?
+        let lottie: Lottie
+    }
+
+    /// What an app can recolour in the kind's default Lottie document.
+    struct Lottie: Codable, Equatable {
+        /// Slot ids (`sid`) with their default colour (hex).
+        let slots: [Slot]
+        /// Every paint's keypath, its kind (`fill`, `stroke`, `gradientStroke`…) and slot.
+        let paints: [Paint]
+    }
+
+    struct Slot: Codable, Equatable {
+        let id: String
+        let color: String
+    }
+
+    struct Paint: Codable, Equatable {
+        let keypath: String
+        let paint: String
+        let slot: String?
     }
 
     struct Parameter: Codable, Equatable {
@@ -53,7 +78,9 @@ public enum Catalog {
     static func document(version: String) -> Document {
         Document(
             version: version,
-            formats: OutputFormat.allCases.map { Format(name: $0.rawValue, mediaType: $0.mediaType, animated: $0 != .png) },
+            formats: OutputFormat.allCases.map {
+                Format(name: $0.rawValue, label: $0.displayName, mediaType: $0.mediaType, extension: $0.fileExtension, animated: $0 != .png)
+            },
             kinds: SpinnerKind.allCases.map(kind))
     }
 
@@ -66,7 +93,17 @@ public enum Catalog {
         }
         return Kind(name: kind.rawValue, summary: kind.design.summary, naturalSize: kind.design.naturalSize,
                     loopSeconds: Double(loop) / 1000, url: "/spinner/\(kind.rawValue)",
-                    parameters: kind.parameters.map(parameter), styles: styles)
+                    parameters: kind.parameters.map(parameter), styles: styles, lottie: lottie(kind))
+    }
+
+    /// The slots and paints of `kind`'s default Lottie document, read from the document.
+    static func lottie(_ kind: SpinnerKind) -> Lottie {
+        guard let request = try? SpinnerRequest.parse(kind: kind.rawValue, format: .lottie, query: []) else {
+            return Lottie(slots: [], paints: [])
+        }
+        let document = LottieDocument(request: request)
+        return Lottie(slots: document.slots.map { Slot(id: $0.id, color: $0.color.hex) },
+                      paints: document.paints.map { Paint(keypath: $0.keypath, paint: $0.kind.rawValue, slot: $0.slot) })
     }
 
     static func parameter(_ definition: ParameterDefinition) -> Parameter {

@@ -16,7 +16,7 @@ public enum OpenAPIDocument {
         for kind in SpinnerKind.allCases {
             paths.append(("/spinner/\(kind.rawValue)", spinnerPath(kind, .svg, pathExtension: false)))
             for format in OutputFormat.allCases {
-                paths.append(("/spinner/\(kind.rawValue).\(format.rawValue)", spinnerPath(kind, format, pathExtension: true)))
+                paths.append(("/spinner/\(kind.rawValue).\(format.fileExtension)", spinnerPath(kind, format, pathExtension: true)))
             }
         }
         paths += [
@@ -57,7 +57,7 @@ public enum OpenAPIDocument {
     private static func spinnerPath(_ kind: SpinnerKind, _ format: OutputFormat, pathExtension: Bool) -> YAML {
         let parameters = kind.parameters.filter { $0.formats.contains(format) }.map(parameter)
         let name = "\(kind.rawValue)-\(pathExtension ? format.rawValue : "default")"
-        let summary = "\(kind.rawValue) as \(format.rawValue.uppercased())" + (pathExtension ? "" : " (the default format)")
+        let summary = "\(kind.rawValue) as \(format.displayName)" + (pathExtension ? "" : " (the default format)")
         func operation(_ method: String) -> YAML {
             var ok: [(String, YAML)] = [
                 ("description", .string("The image. Cache-Control: \(ServiceHeaders.immutable).")),
@@ -65,7 +65,11 @@ public enum OpenAPIDocument {
                                   ("Cache-Control", header(ServiceHeaders.immutable))])),
             ]
             if method == "get" {
-                ok.append(("content", .map([(format.mediaType, .map([("schema", .map([("type", .string("string")), ("contentMediaType", .string(format.mediaType))]))]))])))
+                // A Lottie animation is a JSON object (its layers, keyframes and slots); the rest are bytes.
+                let schema: YAML = format == .lottie
+                    ? .map([("type", .string("object")), ("required", .list(["v", "fr", "ip", "op", "w", "h", "layers"].map(YAML.string)))])
+                    : .map([("type", .string("string")), ("contentMediaType", .string(format.mediaType))])
+                ok.append(("content", .map([(format.mediaType, .map([("schema", schema)]))])))
             }
             return .map([
                 ("operationId", .string("\(method)-\(name)")),

@@ -1,0 +1,186 @@
+import ExactTime
+import SpinnerModel
+
+/// The layers and precomposition assets that draw a scene. A scene draws as one shape
+/// layer, except for rings: copies of one shape turned evenly about one pivot, each
+/// running one opacity track from another point of its period (the `activity` and
+/// `capsules` kinds). Lottie has no delay per copy, and writing each copy's keyframes
+/// again made those documents 9–11 KB; instead the shape is drawn once, in an asset with
+/// its keyframes over a loop and a period, and each copy is a precomposition layer
+/// turned to its place and started part-way into the period (`st`), as After Effects
+/// users stagger copies. Both players honour that exactly. Such a scene's layers go in a
+/// precomposition of their own, so that the one layer at the top is still "Spinner".
+struct LottieComposition {
+    /// The top layers (top first).
+    var layers: [LottieValue] = []
+    /// The precompositions they use.
+    var assets: [LottieValue] = []
+    /// Slot id → colour, in the order first met.
+    var slots: [(id: String, color: Color)] = []
+
+    /// Copies of one shape a ring is made of.
+    private struct Ring {
+        let nodes: [SceneNode]
+        let shape: ShapeNode
+        let pivot: Point
+        let track: KeyframeTrack
+    }
+
+    /// A run of nodes drawn together.
+    private enum Segment {
+        case shapes([SceneNode])
+        case ring(Ring)
+    }
+
+    /// The name of the shape layer inside a ring's asset (keypaths pass through it:
+    /// `Spinner.Capsule 3.Copy.Capsule.Fill`).
+    static let copyLayerName = "Copy"
+
+    /// Copies needed before a run of them is drawn as a ring.
+    static let ringMinimum = 3
+
+    /// The composition of `scene` drawn `pixels` CSS pixels square on `timeline`.
+    init(scene: Scene, pixels: Int, timeline: LottieTimeline, layerName: String) {
+        var builder = LottieSceneBuilder(timeline: timeline)
+        let segments = Self.segments(scene.nodes)
+        let scale = 100 * Double(pixels) / scene.size
+        guard segments.contains(where: { if case .ring = $0 { true } else { false } }) else {
+            var shapes = builder.groups(for: scene.nodes)
+            if scene.background.alpha > 0 { shapes.append(builder.background(scene.background, size: scene.size)) }
+            layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline)]
+            slots = builder.slots
+            return
+        }
+        var inner: [LottieValue] = []  // bottom first, reversed below
+        for segment in segments {
+            switch segment {
+            case .shapes(let nodes):
+                inner.append(Self.shapeLayer("Shapes", index: 0, shapes: builder.groups(for: nodes), scale: 100, timeline: timeline))
+            case .ring(let ring):
+                let id = "ring\(assets.count + 1)"
+                assets.append(ringAsset(ring, id: id, builder: &builder, timeline: timeline))
+                inner += ring.nodes.enumerated().map { index, node in
+                    Self.ringLayer(node, copy: index, of: ring, asset: id, size: scene.size, timeline: timeline)
+                }
+            }
+        }
+        if scene.background.alpha > 0 {
+            inner.insert(Self.shapeLayer("Background", index: 0, shapes: [builder.background(scene.background, size: scene.size)],
+                                         scale: 100, timeline: timeline), at: 0)
+        }
+        let numbered = inner.reversed().enumerated().map { index, layer in Self.numbered(layer, index + 1) }
+        assets.append(.object([("id", .string("spinner")), ("layers", .array(numbered))]))
+        layers = [Self.precompLayer(layerName, index: 1, asset: "spinner", anchor: Point(x: 0, y: 0), rotation: 0, scale: scale,
+                                    size: scene.size, start: 0, timeline: timeline)]
+        slots = builder.slots
+    }
+
+    /// `nodes` cut into rings and runs of other nodes, in drawing order.
+    private static func segments(_ nodes: [SceneNode]) -> [Segment] {
+        var segments: [Segment] = []
+        var index = 0
+        while index < nodes.count {
+            var end = index + 1
+            while end < nodes.count && Self.sameRing(nodes[index], nodes[end]) { end += 1 }
+            if end - index >= ringMinimum, case .shape(let shape) = nodes[index].content,
+               case .rotate(_, let pivot)? = nodes[index].transforms.first, case .track(let track, _) = nodes[index].opacity {
+                segments.append(.ring(Ring(nodes: Array(nodes[index ..< end]), shape: shape, pivot: pivot, track: track)))
+                index = end
+                continue
+            }
+            if case .shapes(let run)? = segments.last {
+                segments[segments.count - 1] = .shapes(run + [nodes[index]])
+            } else {
+                segments.append(.shapes([nodes[index]]))
+            }
+            index += 1
+        }
+        return segments
+    }
+
+    /// True when `a` and `b` are copies of one shape in a ring: the same shape, each turned
+    /// by a fixed angle about the same pivot, running the same opacity track.
+    private static func sameRing(_ a: SceneNode, _ b: SceneNode) -> Bool {
+        guard case .shape(let shapeA) = a.content, case .shape(let shapeB) = b.content, shapeA == shapeB,
+              a.transforms.count == 1, b.transforms.count == 1,
+              case .rotate(.constant, let pivotA) = a.transforms[0], case .rotate(.constant, let pivotB) = b.transforms[0], pivotA == pivotB,
+              case .track(let trackA, _) = a.opacity, case .track(let trackB, _) = b.opacity, trackA == trackB else { return false }
+        return true
+    }
+
+    /// The shared copy: one shape layer, its opacity over a loop and a period (a copy
+    /// starts up to a period into it).
+    private func ringAsset(_ ring: Ring, id: String, builder: inout LottieSceneBuilder, timeline: LottieTimeline) -> LottieValue {
+        let span = timeline.loopMilliseconds + ring.track.periodMilliseconds
+        let name = ring.nodes.first?.name.map(Self.baseName) ?? "Copy"
+        // The opacity is the group's, not the layer's: rlottie blends every layer whose
+        // opacity is below 1 over the whole canvas, losing 1/255 of everything beneath it
+        // each time (12 copies took 11/255 off the copy at the bottom).
+        let copy = LottieSceneBuilder.group(name, builder.shapeItems(ring.shape), transform: LottieSceneBuilder.item("tr", nil, [
+            ("o", LottieProperty.scalar(.track(ring.track), .opacity, timeline: timeline, span: span)),
+        ]))
+        let layer = LottieValue.object([
+            ("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string(Self.copyLayerName)),
+            ("ks", Self.layerTransform(anchor: Point(x: 0, y: 0), rotation: .constant(0), scale: 100,
+                                       opacity: LottieProperty.fixed(.int(100)), timeline: timeline)),
+            ("ip", .int(0)), ("op", .number(timeline.frame(Rational(Int64(span))))), ("st", .int(0)),
+            ("shapes", .array([copy])),
+        ])
+        return .object([("id", .string(id)), ("layers", .array([layer]))])
+    }
+
+    /// Copy `copy` of a ring: the asset turned to its place, started as far into the period
+    /// as its opacity is at time 0.
+    private static func ringLayer(_ node: SceneNode, copy: Int, of ring: Ring, asset: String, size: Double,
+                                  timeline: LottieTimeline) -> LottieValue {
+        var degrees = 0.0
+        if case .rotate(.constant(let angle), _)? = node.transforms.first { degrees = angle }
+        var start = Rational.zero
+        if case .track(_, let offset) = node.opacity { start = offset.modulo(ring.track.period) }
+        return precompLayer(node.name ?? "Copy \(copy + 1)", index: 0, asset: asset, anchor: ring.pivot, rotation: degrees, scale: 100,
+                            size: size, start: -timeline.frame(start), timeline: timeline)
+    }
+
+    /// "Capsule 3" → "Capsule".
+    private static func baseName(_ name: String) -> String {
+        guard let space = name.lastIndex(of: " "), Int(name[name.index(after: space)...]) != nil else { return name }
+        return String(name[..<space])
+    }
+
+    /// A shape layer (`ty` 4) of `shapes` in points, scaled by `scale` percent.
+    private static func shapeLayer(_ name: String, index: Int, shapes: [LottieValue], scale: Double, timeline: LottieTimeline) -> LottieValue {
+        .object([
+            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)),
+            ("ks", layerTransform(anchor: Point(x: 0, y: 0), rotation: .constant(0), scale: scale,
+                                  opacity: LottieProperty.fixed(.int(100)), timeline: timeline)),
+            ("ip", .int(0)), ("op", .int(timeline.outPoint)), ("st", .int(0)), ("shapes", .array(shapes)),
+        ])
+    }
+
+    /// A precomposition layer (`ty` 0) showing `asset` (`size` points square) turned by
+    /// `rotation` about `anchor`, scaled by `scale` percent, started at frame `start`.
+    private static func precompLayer(_ name: String, index: Int, asset: String, anchor: Point, rotation: Double, scale: Double,
+                                     size: Double, start: Double, timeline: LottieTimeline) -> LottieValue {
+        .object([
+            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(0)), ("nm", .string(name)), ("refId", .string(asset)),
+            ("ks", layerTransform(anchor: anchor, rotation: .constant(rotation), scale: scale, opacity: LottieProperty.fixed(.int(100)),
+                                  timeline: timeline)),
+            ("w", .number(size)), ("h", .number(size)), ("ip", .int(0)), ("op", .int(timeline.outPoint)), ("st", .number(start)),
+        ])
+    }
+
+    /// A layer transform: `ddd` must come before it for rlottie to turn the layer.
+    private static func layerTransform(anchor: Point, rotation: AnimatedValue, scale: Double, opacity: LottieValue,
+                                       timeline: LottieTimeline) -> LottieValue {
+        let position = LottieSceneBuilder.point(anchor.x * scale / 100, anchor.y * scale / 100)
+        return .object([("a", LottieSceneBuilder.point(anchor.x, anchor.y)), ("p", position),
+                        ("s", LottieProperty.fixed(.array([.number(scale), .number(scale)]))),
+                        ("r", LottieProperty.scalar(rotation, .degrees, timeline: timeline)), ("o", opacity)])
+    }
+
+    /// `layer` with its index (`ind`) set.
+    private static func numbered(_ layer: LottieValue, _ index: Int) -> LottieValue {
+        guard case .object(let pairs) = layer else { return layer }
+        return .object(pairs.map { $0.0 == "ind" ? ("ind", .int(index)) : $0 })
+    }
+}

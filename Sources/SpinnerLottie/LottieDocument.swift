@@ -1,0 +1,52 @@
+import SpinnerModel
+
+/// A spinner as a Lottie animation (JSON), for apps: lottie-ios, lottie-android, Skottie,
+/// rlottie, ThorVG/dotLottie and lottie-web play it. The third engine over the model: it
+/// reads the same `Scene` as the raster and SVG engines and writes its shapes, paints
+/// and keyframe tracks as one shape layer named "Spinner".
+///
+/// The composition is `size` CSS pixels square (the layer scales the scene's points to
+/// it) and one loop long (`LottieTimeline`). `theme=auto` is drawn light, as the raster
+/// formats are (an app picks `theme=dark` for its dark appearance, or recolours through
+/// the slots). Colours that apps may change are Lottie slots (`sid`), listed in the
+/// document's `slots` with their values, and every group is named, so keypaths such as
+/// `Spinner.Puck.Stroke` (lottie-ios `AnimationKeypath`, lottie-android `KeyPath`,
+/// rlottie) find them.
+public struct LottieDocument: Sendable {
+    /// The document text.
+    public let text: String
+    /// The slots: id and colour (its default), in the order the document lists them.
+    public let slots: [(id: String, color: Color)]
+    /// Every paint, top first, with its keypath and slot.
+    public let paints: [LottiePaint]
+
+    /// The Lottie name of the one layer.
+    public static let layerName = "Spinner"
+
+    /// The Lottie version the document follows (its `v`; rlottie needs one).
+    static let version = "5.7.0"
+
+    /// The animation for `request` (whose format should be `lottie`).
+    public init(request: SpinnerRequest) {
+        let scene = request.kind.scene(for: request, theme: request.shared.theme.fixed)
+        let timeline = LottieTimeline(loopMilliseconds: scene.loopMilliseconds(limit: Int.max / 4) ?? 0)
+        let composition = LottieComposition(scene: scene, pixels: request.shared.size, timeline: timeline, layerName: Self.layerName)
+        var document: [(String, LottieValue)] = [
+            ("v", .string(Self.version)), ("fr", .number(timeline.frameRate)), ("ip", .int(0)), ("op", .int(timeline.outPoint)),
+            ("w", .int(request.shared.size)), ("h", .int(request.shared.size)), ("nm", .string("spinnerd \(request.kind.rawValue)")),
+            ("ddd", .int(0)), ("assets", .array(composition.assets)), ("layers", .array(composition.layers)),
+        ]
+        if !composition.slots.isEmpty {
+            document.append(("slots", .object(composition.slots.map { slot in
+                (slot.id, .object([("p", LottieProperty.fixed(.array([.number(slot.color.red), .number(slot.color.green),
+                                                                      .number(slot.color.blue)])))]))
+            })))
+        }
+        text = LottieValue.object(document).json
+        slots = composition.slots
+        paints = LottiePaint.paints(layers: composition.layers, assets: composition.assets)
+    }
+
+    /// The UTF-8 bytes.
+    public var bytes: [UInt8] { Array(text.utf8) }
+}
