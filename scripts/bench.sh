@@ -17,7 +17,9 @@
 #   6. large renders the budget admits: time and peak memory of one process;
 #   7. the costliest request the budget admits for every kind × format, rendered alone on
 #      a fresh server: its time against its estimate (the budget promises ≤ 2 s at the
-#      calibrated speed; `make test` checks the same renders for 200 and memory only).
+#      calibrated speed; `make test` checks the same renders for 200 and memory only);
+#   8. Lottie: every default kind's document as written and as the service sends it
+#      gzipped, beside its SVG (targets ≤ 8 KB and ≤ 2 KB; the cold time is in 1.).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 spinnerd=.build/release/spinnerd
@@ -25,7 +27,7 @@ baseline="${SPINNERD_BASELINE:-}"
 work=bench-out
 rm -rf "$work" && mkdir -p "$work"
 mapfile -t kinds < <($spinnerd kinds | awk '/^[^ ]/ {print $1}')
-formats=(svg png gif apng webp)
+formats=(svg lottie png gif apng webp)
 runs="${RUNS:-5}"
 
 seconds() {  # mean seconds of a command over runs, by hyperfine
@@ -62,7 +64,7 @@ for kind in "${kinds[@]}"; do
         bytes=$(size_of "$work/t.$format")
         verdict=$(python3 -c "print('ok' if $total <= 100 else 'SLOW')")
         before=""
-        if [[ -n "$baseline" ]]; then
+        if [[ -n "$baseline" ]] && "$baseline" render "$kind" format="$format" -o "$work/b.$format" 2>/dev/null; then
             old=$(seconds "$baseline render $kind format=$format -o $work/b.$format")
             oldbytes=$(size_of "$work/b.$format")
             grew=$([[ $bytes -gt $oldbytes ]] && echo " LARGER" || echo "")
@@ -219,3 +221,26 @@ echo "(make test's render admission suite searches the costliest admissible requ
 echo
 echo "== 7. Costliest admissible renders: time against the estimate (×: measured / estimated)"
 python3 Tests/Hostile/render_admission.py --binary "$spinnerd" costliest | grep -v '^  \[ok' | grep -v '^== '
+
+echo
+echo "== 8. Lottie beside SVG: bytes as written / as sent gzipped (targets: Lottie ≤ 8192 / ≤ 2048)"
+python3 - "$spinnerd" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join("Tests", "Support"))
+import harness
+binary = sys.argv[1]
+server = harness.Server(binary, ["--prerender=false"])
+try:
+    print(f"  {'kind':9} {'Lottie':>15} {'SVG':>15}  {'ratio (gzipped)':>15}")
+    for kind in harness.kinds(binary):
+        sizes = {}
+        for extension in ("json", "svg"):
+            _, _, plain = harness.get(server.port, f"/spinner/{kind}.{extension}")
+            _, headers, zipped = harness.get(server.port, f"/spinner/{kind}.{extension}", {"Accept-Encoding": "gzip"})
+            sizes[extension] = (len(plain), len(zipped) if headers.get("Content-Encoding") == "gzip" else len(plain))
+        (raw, gz), (svg, svggz) = sizes["json"], sizes["svg"]
+        verdict = "ok" if raw <= 8192 and gz <= 2048 else "OVER"
+        print(f"  {kind:9} {raw:7d} / {gz:5d} {svg:7d} / {svggz:5d}  {gz / svggz:15.2f}  {verdict}")
+finally:
+    server.stop()
+PY

@@ -46,7 +46,9 @@ struct LottieComposition {
         let scale = 100 * Double(pixels) / scene.size
         guard segments.contains(where: { if case .ring = $0 { true } else { false } }) else {
             var shapes = builder.groups(for: scene.nodes)
-            if scene.background.alpha > 0 { shapes.append(builder.background(scene.background, size: scene.size)) }
+            if scene.background.alpha > 0 {
+                shapes.append(LottieSceneBuilder.group("Background", builder.background(scene.background, size: scene.size), transform: nil))
+            }
             layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline)]
             slots = builder.slots
             return
@@ -65,7 +67,8 @@ struct LottieComposition {
             }
         }
         if scene.background.alpha > 0 {
-            inner.insert(Self.shapeLayer("Background", index: 0, shapes: [builder.background(scene.background, size: scene.size)],
+            // A layer of its own here, its keypath the same: Spinner.Background.Fill.
+            inner.insert(Self.shapeLayer("Background", index: 0, shapes: builder.background(scene.background, size: scene.size),
                                          scale: 100, timeline: timeline), at: 0)
         }
         let numbered = inner.reversed().enumerated().map { index, layer in Self.numbered(layer, index + 1) }

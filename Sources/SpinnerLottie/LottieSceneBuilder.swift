@@ -28,13 +28,13 @@ struct LottieSceneBuilder {
         nodes.enumerated().reversed().map { index, node in group(for: node, fallbackName: "Part \(index + 1)") }
     }
 
-    /// The group filling the box of `size` points with `color`.
-    mutating func background(_ color: Color, size: Double) -> LottieValue {
+    /// The items filling the box of `size` points with `color` (slot `background`).
+    mutating func background(_ color: Color, size: Double) -> [LottieValue] {
         let middle = size / 2
-        return Self.group("Background", [
+        return [
             Self.item("rc", nil, [("p", Self.point(middle, middle)), ("s", Self.point(size, size)), ("r", LottieProperty.fixed(.int(0)))]),
             fill(color, slot: "background"),
-        ], transform: nil)
+        ]
     }
 
     mutating func group(for node: SceneNode, fallbackName: String) -> LottieValue {
