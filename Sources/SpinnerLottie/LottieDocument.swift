@@ -26,10 +26,11 @@ public struct LottieDocument: Sendable {
     /// The Lottie version the document follows (its `v`; rlottie needs one).
     static let version = "5.7.0"
 
-    /// The animation for `request` (whose format should be `lottie`).
-    public init(request: SpinnerRequest) {
-        let scene = request.kind.scene(for: request, theme: request.shared.theme.fixed)
-        let timeline = LottieTimeline(loopMilliseconds: scene.loopMilliseconds(limit: Int.max / 4) ?? 0)
+    /// The animation of `scene` (the request's, in its fixed theme) over a loop of
+    /// `loopMilliseconds`, as the renderer planned it within the budget: every track is
+    /// written over the whole loop, so the document grows with it.
+    public init(request: SpinnerRequest, scene: Scene, loopMilliseconds: Int) {
+        let timeline = LottieTimeline(loopMilliseconds: loopMilliseconds)
         let composition = LottieComposition(scene: scene, pixels: request.shared.size, timeline: timeline, layerName: Self.layerName)
         var document: [(String, LottieValue)] = [
             ("v", .string(Self.version)), ("fr", .number(timeline.frameRate)), ("ip", .int(0)), ("op", .int(timeline.outPoint)),
@@ -45,6 +46,14 @@ public struct LottieDocument: Sendable {
         text = LottieValue.object(document).json
         slots = composition.slots
         paints = LottiePaint.paints(layers: composition.layers, assets: composition.assets)
+    }
+
+    /// The animation for `request` at its own loop, when that is at most `loopLimit` ms
+    /// (else a document of one frame): for the catalog and tests, which ask for defaults.
+    /// Requests from outside go through the renderer, which refuses longer loops.
+    public init(request: SpinnerRequest, loopLimit: Int = RenderBudget().maxLoopMilliseconds) {
+        let scene = request.kind.scene(for: request)
+        self.init(request: request, scene: scene, loopMilliseconds: scene.loopMilliseconds(limit: loopLimit) ?? 0)
     }
 
     /// The UTF-8 bytes.

@@ -79,7 +79,7 @@ public struct SpinnerRenderer: Sendable {
         case .svg:
             bytes = SVGDocument(request: request).bytes
         case .lottie:
-            bytes = LottieDocument(request: request).bytes
+            bytes = LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
         }
         return RenderedImage(bytes: bytes, format: request.format)
     }

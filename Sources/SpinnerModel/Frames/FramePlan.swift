@@ -28,8 +28,8 @@ public struct FramePlan: Hashable, Sendable {
             throw .imageTooLarge(pixels: pixelSize, limit: budget.maxPixelsPerSide)
         }
 
-        guard request.format.isAnimatedRaster else {
-            // A still frame at `t`; the motion is periodic, so no loop is needed.
+        guard request.format.holdsWholeLoop else {
+            // A still frame at `t`, or an SVG (each motion repeats on its own): no loop needed.
             loopMilliseconds = 0
             times = [request.format == .png ? request.shared.t.rational : .zero]
             return
@@ -39,7 +39,10 @@ public struct FramePlan: Hashable, Sendable {
             throw .loopTooLong(milliseconds: scene.loopMilliseconds(limit: .max), limit: budget.maxLoopMilliseconds, periods: periods)
         }
         loopMilliseconds = loop
-        if loop == 0 {
+        if !request.format.isAnimatedRaster {
+            // Lottie: keyframes over the loop, no frames.
+            times = [.zero]
+        } else if loop == 0 {
             times = [.zero]
         } else if scene.isStepped {
             times = scene.stepTimes(loopMilliseconds: loop)

@@ -49,6 +49,12 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
     }
 
+    /// True for the formats whose file holds the whole loop, every motion written over the
+    /// time they take to line up (animated rasters, and Lottie, whose keyframe tracks run
+    /// over the whole loop): the loop limit binds them. An SVG repeats each motion on its
+    /// own, and a PNG is one moment.
+    public var holdsWholeLoop: Bool { isAnimatedRaster || self == .lottie }
+
     /// True for the formats that are a sequence of raster frames.
     public var isAnimatedRaster: Bool { self == .apng || self == .gif || self == .webp }
 
