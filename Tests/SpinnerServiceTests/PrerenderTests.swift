@@ -10,7 +10,7 @@ import XCTest
 /// render gives (`spinnerd serve`'s default; tests turn it on explicitly, as
 /// `ServerProcess` turns it off otherwise). `--prerender=false` renders nothing ahead.
 final class PrerenderTests: XCTestCase {
-    private static let formats: [OutputFormat] = [.svg, .png, .gif, .apng, .webp]
+    private static let formats = OutputFormat.allCases  // every format is rendered ahead
 
     private func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
         try Self.get(server, target)
@@ -51,7 +51,7 @@ final class PrerenderTests: XCTestCase {
         XCTAssertEqual(try metric(server, "spinnerd_renders_total"), 0, "no request rendered anything")
         for kind in SpinnerKind.allCases {
             for format in Self.formats {
-                let response = try get(server, "/spinner/\(kind.rawValue).\(format.rawValue)")
+                let response = try get(server, "/spinner/\(kind.rawValue).\(format.fileExtension)")
                 XCTAssertEqual(response.status, 200, "\(kind) \(format)")
                 XCTAssertEqual(response.body, try rendered(kind, format), "\(kind) \(format): prerendered bytes differ from a render")
             }
