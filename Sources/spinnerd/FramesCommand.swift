@@ -8,9 +8,17 @@ import SpinnerRendering
 enum FramesCommand {
     static func run(_ arguments: [String]) -> Int32 {
         guard let invocation = Invocation.parse(arguments, command: "frames") else { return 2 }
+        // The output is a directory: its name says nothing of the format (APNG's frames unless asked).
+        let format: OutputFormat?
+        do throws(Invocation.Problem) {
+            format = try invocation.format(fromOutput: false)
+        } catch {
+            Invocation.fail("frames", error.message)
+            return 2
+        }
         do {
-            let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.format(default: .apng),
-                                                   query: invocation.query)
+            let asked = invocation.query.contains { $0.name == "format" }
+            let request = try SpinnerRequest.parse(kind: invocation.kind, format: format ?? (asked ? nil : .apng), query: invocation.query)
             let frames = try SpinnerRenderer().frames(request)
             for (index, frame) in frames.enumerated() {
                 let name = invocation.output + "/frame" + String(repeating: "0", count: max(0, 3 - String(index).count)) + String(index)

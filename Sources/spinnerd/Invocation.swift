@@ -7,6 +7,8 @@ import SpinnerRendering
 /// failure is reported (exit 2 for refused input, 1 otherwise).
 struct Invocation {
     let kind: String
+    /// The format of `KIND.ext` (`spinnerd render circular.gif`, as URLs allow).
+    let kindFormat: OutputFormat?
     let query: [(name: String, value: String)]
     let output: String
     /// The values of the command's own options (`--name VALUE` or `--name=VALUE`), by name.
@@ -14,11 +16,12 @@ struct Invocation {
     /// The command's own switches given (`--name`, no value).
     let flags: Set<String>
 
-    /// Parses `arguments`, printing the problem and usage on failure; `needsOutput` false
-    /// for commands that write no file; `options` the names of the command's own options,
-    /// `flags` of its switches.
+    /// Parses `arguments`, printing the problem and where the usage is on failure;
+    /// `needsOutput` false for commands that write no file; `options` the names of the
+    /// command's own options, `flags` of its switches; `outputFromKind` lets `KIND.ext`
+    /// stand for `-o KIND.ext`.
     static func parse(_ arguments: [String], command: String, needsOutput: Bool = true, options names: Set<String> = [],
-                      flags switches: Set<String> = []) -> Invocation? {
+                      flags switches: Set<String> = [], outputFromKind: Bool = false) -> Invocation? {
         func fail(_ problem: String) -> Invocation? {
             Self.fail(command, problem)
             return nil
@@ -43,23 +46,61 @@ struct Invocation {
         let output = options.removeValue(forKey: "output")
         let flags = Set(switches.filter { words.values[$0].flatMap(ServeOptions.truth) == true })
         for name in switches { options.removeValue(forKey: name) }
-        guard let kind else { return fail("missing KIND") }
-        guard let output = output ?? (needsOutput ? nil : "") else { return fail("missing -o PATH") }
-        return Invocation(kind: kind, query: query, output: output, options: options, flags: flags)
+        guard let word = kind else { return fail("missing KIND") }
+        // `circular.gif` names the kind and the format, as a URL's path does.
+        var kindFormat: OutputFormat? = nil
+        var kindName = word
+        if let dot = word.lastIndex(of: ".") {
+            let suffix = String(word[word.index(after: dot)...])
+            guard let format = OutputFormat(fileExtension: suffix) else {
+                return fail("unknown extension '.\(suffix)' in '\(word)'; spinnerd writes \(Self.extensions)")
+            }
+            kindFormat = format
+            kindName = String(word[..<dot])
+        }
+        // Without -o, `render circular.gif` writes circular.gif (`outputFromKind`).
+        guard let output = output ?? (kindFormat != nil && outputFromKind ? word : nil) ?? (needsOutput ? nil : "") else {
+            return fail("missing -o PATH")
+        }
+        return Invocation(kind: kindName, kindFormat: kindFormat, query: query, output: output, options: options, flags: flags)
     }
 
-    /// Prints `problem` for `command` with the usage (the caller exits 2).
+    /// The extensions spinnerd writes: `.svg, .apng, …, .json`.
+    static var extensions: String { OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ") }
+
+    /// Prints `problem` for `command` and where the usage is (the caller exits 2).
     static func fail(_ command: String, _ problem: String) {
-        Console.error("spinnerd \(command): \(problem)\n\n" + Usage.text)
+        Console.error("spinnerd \(command): \(problem)\n" + Usage.hint)
     }
 
-    /// The format the path's extension asks for, unless `format=` is given (the request
-    /// parser then decides); `fallback` when neither says.
-    func format(default fallback: OutputFormat? = nil) -> OutputFormat? {
-        guard !query.contains(where: { $0.name == "format" }) else { return nil }
-        let name = output.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: ".") else { return fallback }
-        return OutputFormat(fileExtension: String(name[name.index(after: dot)...])) ?? fallback
+    /// A file name or format that cannot be written as asked.
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// The format the words ask for: the kind's extension (`circular.gif`), else, when
+    /// `fromOutput`, the output file's; nil leaves it to `format=` (or SVG). An extension
+    /// spinnerd does not write, or two sources that disagree (`format=` included), is a
+    /// problem: `-o x.jpg` or `format=gif -o x.svg` would write one format under another's name.
+    func format(fromOutput: Bool = true) throws(Problem) -> OutputFormat? {
+        var named: [(source: String, format: OutputFormat)] = []
+        if let kindFormat { named.append(("'\(kind).\(kindFormat.fileExtension)'", kindFormat)) }
+        let file = output.split(separator: "/").last.map(String.init) ?? ""
+        if fromOutput, output != "-", let dot = file.lastIndex(of: "."), dot != file.startIndex {
+            let suffix = String(file[file.index(after: dot)...])
+            guard let format = OutputFormat(fileExtension: suffix) else {
+                throw Problem(message: "-o \(output): unknown extension '.\(suffix)'; spinnerd writes \(Self.extensions) "
+                              + "(or give no extension and format=)")
+            }
+            named.append(("-o \(output)", format))
+        }
+        if let value = query.last(where: { $0.name == "format" })?.value, let format = OutputFormat(rawValue: value.lowercased()) {
+            named.append(("format=\(value)", format))
+        }
+        if let first = named.first, let other = named.first(where: { $0.format != first.format }) {
+            throw Problem(message: "\(first.source) is \(first.format.displayName) but \(other.source) is \(other.format.displayName)")
+        }
+        return named.first { !$0.source.hasPrefix("format=") }?.format
     }
 
     /// Prints `error` for people and returns the exit status.

@@ -1,9 +1,19 @@
 import SpinnerModel
 
-/// `spinnerd kinds`: every kind with its parameters, defaults, ranges and formats.
+/// `spinnerd kinds [KIND …]`: every kind (or those named) with its parameters, defaults,
+/// ranges and formats; an unknown kind exits 2 naming the kinds.
 enum KindsCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        for kind in SpinnerKind.allCases {
+        var kinds: [SpinnerKind] = []
+        for name in arguments {
+            guard let kind = SpinnerKind(rawValue: name.lowercased()) else {
+                Console.error("spinnerd kinds: there is no kind '\(name)'; kinds are "
+                              + SpinnerKind.allCases.map(\.rawValue).joined(separator: ", ") + "\n" + Usage.hint)
+                return 2
+            }
+            kinds.append(kind)
+        }
+        for kind in kinds.isEmpty ? SpinnerKind.allCases : kinds {
             Console.out("\(kind.rawValue) — \(kind.design.summary)")
             for definition in kind.parameters {
                 let formats = definition.formats.count == OutputFormat.allCases.count ? "" :
@@ -28,8 +38,8 @@ enum KindsCommand {
             return "colour (default \(value?.canonicalText ?? absent))"
         case .choice(let value, let options):
             return options.joined(separator: "|") + " (default \(value))"
-        case .text(let value, let maxLength):
-            return "text up to \(maxLength) characters (default \(value))"
+        case .text(let value, _):  // its length limit is in the summary
+            return "text (default \(value))"
         }
     }
 }

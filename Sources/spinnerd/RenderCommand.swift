@@ -2,15 +2,24 @@ import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
 
-/// `spinnerd render KIND [key=value …] -o FILE [--timings]`: the same parameters and
-/// validation as the URL query; a refused parameter prints the typed error and exits 2.
+/// `spinnerd render KIND[.ext] [key=value …] [-o FILE] [--timings]`: the same parameters and
+/// validation as the URL query; a refused parameter prints the typed error and exits 2, as
+/// does a file name whose extension is not the format asked for. `render circular.gif`
+/// writes circular.gif.
 /// `--timings` prints the render's time (process start excluded) and its thread time per
 /// phase to standard error, for `make bench`.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings"]) else { return 2 }
+        guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings"], outputFromKind: true) else { return 2 }
+        let format: OutputFormat?
+        do throws(Invocation.Problem) {
+            format = try invocation.format()
+        } catch {
+            Invocation.fail("render", error.message)
+            return 2
+        }
         do {
-            let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.format(), query: invocation.query)
+            let request = try SpinnerRequest.parse(kind: invocation.kind, format: format, query: invocation.query)
             let timings = PhaseTimes(enabled: invocation.flags.contains("timings"))
             let started = ContinuousClock.now
             let image = try SpinnerRenderer(budget: BudgetEnvironment.budget).render(request, timings: timings)

@@ -15,7 +15,7 @@ enum ServeCommand {
         switch ServeOptions.parse(arguments, environment: ProcessInfo.processInfo.environment) {
         case .success(let options): parsed = options
         case .failure(let error):
-            Console.error("spinnerd serve: \(error.message)\n\n" + Usage.text)
+            Console.error("spinnerd serve: \(error.message)\n" + Usage.hint)
             return 2
         }
         // Render threads allocate and free a few megabytes per frame (Cairo surfaces,

@@ -13,10 +13,11 @@ enum SignCommand {
             return 2
         }
         do {
-            let request = try SpinnerRequest.parse(kind: invocation.kind, format: nil, query: invocation.query)
+            let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.kindFormat, query: invocation.query)
             let pairs = invocation.query.map { "\(ParameterValue.percentEncoded($0.name))=\(ParameterValue.percentEncoded($0.value))" }
                 + ["\(URLSigning.parameter)=\(signing.signature(of: request.canonicalForm))"]
-            Console.out("/spinner/\(ParameterValue.percentEncoded(invocation.kind))?" + pairs.joined(separator: "&"))
+            let path = ParameterValue.percentEncoded(invocation.kind) + (invocation.kindFormat.map { "." + $0.fileExtension } ?? "")
+            Console.out("/spinner/\(path)?" + pairs.joined(separator: "&"))
             return 0
         } catch {
             return Invocation.report(error)

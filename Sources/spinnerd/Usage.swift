@@ -10,17 +10,23 @@ enum Usage {
                     [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document
-           spinnerd render KIND [key=value …] -o FILE [--timings]
-                                                        render one spinner (FILE '-' is standard output);
+           spinnerd render KIND[.EXT] [key=value …] [-o FILE] [--timings]
+                                                        render one spinner (FILE '-' is standard output;
+                                                        `render circular.gif` writes circular.gif);
                                                         --timings prints where the time went
-           spinnerd cost KIND [key=value …]             the render's estimated cost, or the budget's refusal
+           spinnerd cost KIND[.EXT] [key=value …]       the render's estimated time and memory, or the budget's refusal
            spinnerd sign KIND [key=value …] [--signing-key KEY]
                                                         the URL path with its sig= for a service in signed mode
-           spinnerd kinds                               list kinds and their parameters
+           spinnerd kinds [KIND]                        list the kinds (or one) and their parameters
+           spinnerd --version                           print the version
            spinnerd frames KIND [key=value …] -o DIR    write the raw frames as PNGs with apngasm delay files
 
-    The format comes from format=svg|apng|gif|png|webp|lottie or else the file's extension (.svg .apng .gif .png .webp .json).
+    The format comes from KIND.EXT, format=svg|apng|gif|png|webp|lottie or the file's extension (.svg .apng .gif .png .webp .json);
+    an extension spinnerd does not write, or two that disagree, is refused.
     Parameters and their ranges are those of `spinnerd kinds`, the same as the HTTP query.
     Example: spinnerd render circular stroke=15 duration=1 style=accent format=gif -o spinner.gif
     """
+
+    /// The line printed after a usage error (the whole text is `spinnerd --help`).
+    static let hint = "run 'spinnerd --help' for usage"
 }

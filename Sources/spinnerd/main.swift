@@ -1,4 +1,4 @@
-// spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP and PNG.
+// spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP, Lottie and PNG.
 // `spinnerd serve` (the default), `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
 import Foundation
 import SpinnerService
@@ -10,6 +10,8 @@ signal(SIGPIPE, SIG_IGN)
 var arguments = Array(CommandLine.arguments.dropFirst())
 // `--help` anywhere (`spinnerd --help`, `spinnerd serve --help`) asks for the usage.
 if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { arguments = ["help"] }
+// `--version` anywhere asks for the version.
+if arguments.contains(where: { $0 == "--version" || $0 == "-V" }) { arguments = ["version"] }
 let command = arguments.isEmpty || arguments[0].hasPrefix("--") ? "serve" : arguments.removeFirst()
 let status: Int32
 switch command {
@@ -33,8 +35,12 @@ case "kinds":
 case "help":
     Console.out(Usage.text)
     status = 0
+case "version":
+    Console.out("spinnerd \(ServiceVersion.text)")
+    status = 0
 default:
-    Console.error("spinnerd: unknown command '\(command)'\n\n" + Usage.text)
+    Console.error("spinnerd: unknown command '\(command)'; commands are serve, render, cost, sign, kinds, frames, healthcheck, openapi\n"
+                  + Usage.hint)
     status = 2
 }
 exit(status)

@@ -81,6 +81,26 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(service.metrics.renderCount, 1)
     }
 
+    /// CSS colours as people write them share one cache entry and ETag with their hex;
+    /// malformed ones are 400 naming `color`; an empty one (an unescaped `#`) says why.
+    func testCSSColourSpellingsShareOneETag() throws {
+        let service = service(ServiceConfiguration())
+        let spellings = ["rgb(255%200%200)", "rgb(255,0,0)", "rgba(255,0,0,1)", "rgb(100%25+0%25+0%25)", "hsl(0+100%25+50%25)",
+                         "red", "ff0000", "%23ff0000"]
+        let tags = spellings.map { get(service, "/spinner/arc.png?color=\($0)").headers["ETag"] }
+        XCTAssertEqual(Set(tags.compactMap { $0 }).count, 1, "\(zip(spellings, tags).map { "\($0.0): \($0.1 ?? "400")" })")
+        XCTAssertEqual(tags.compactMap { $0 }.count, spellings.count)
+        XCTAssertEqual(service.metrics.renderCount, 1)
+        for bad in ["rgb(256,0,0)", "hsl(0,100%25)", "rgb(1,2,3,4,5)", String(repeating: "a", count: 10_000)] {
+            let response = get(service, "/spinner/arc.png?color=\(bad)")
+            XCTAssertEqual(response.status, 400, String(bad.prefix(30)))
+            XCTAssertEqual(try json(response)["parameter"] as? String, "color")
+        }
+        let empty = get(service, "/spinner/arc.png?color=")
+        XCTAssertEqual(empty.status, 400)
+        XCTAssertTrue((try json(empty)["detail"] as? String ?? "").contains("%23ff0000"))
+    }
+
     func testErrorsAreProblemDocuments() throws {
         let service = service(ServiceConfiguration())
         let bad = get(service, "/spinner/arc.gif?stroke=99")

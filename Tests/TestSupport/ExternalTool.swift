@@ -13,9 +13,11 @@ public enum ExternalTool {
         public var outputText: String { String(decoding: output, as: UTF8.self) }
     }
 
-    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`.
-    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`, in
+    /// `directory` when given.
+    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, directory: String? = nil) throws -> Result {
         let process = Process()
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments

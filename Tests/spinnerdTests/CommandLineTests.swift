@@ -93,4 +93,71 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: directory.path("frame000.txt"), encoding: .utf8), "delay=1/12\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path("frame011.png")))
     }
+
+    /// An extension spinnerd does not write, or one that contradicts `format=` or the
+    /// kind's own, is refused (exit 2, naming both) and no file is written.
+    func testFileNamesThatDisagreeWithTheFormatAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let cases: [(arguments: [String], file: String, says: [String])] = [
+            (["render", "circular"], "x.jpg", ["unknown extension '.jpg'", ".svg", ".json"]),
+            (["render", "circular", "format=gif"], "x.svg", ["-o", "x.svg is SVG", "format=gif is GIF"]),
+            (["render", "circular.gif"], "x.png", ["'circular.gif' is GIF", "x.png is PNG"]),
+            (["render", "circular.gif", "format=webp"], "x.gif", ["'circular.gif' is GIF", "format=webp is WebP"]),
+            (["render", "circular.jpeg"], "x.svg", ["unknown extension '.jpeg' in 'circular.jpeg'"]),
+        ]
+        for (arguments, file, says) in cases {
+            let path = directory.path(file)
+            let result = try ExternalTool.run(Repository.spinnerd, arguments + ["-o", path])
+            XCTAssertEqual(result.status, 2, "\(arguments) -o \(file)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), "\(arguments) wrote \(file)")
+            for text in says { XCTAssertTrue(result.errorText.contains(text), "\(arguments): \(result.errorText)") }
+            XCTAssertTrue(result.errorText.contains("run 'spinnerd --help' for usage"), result.errorText)
+            XCTAssertFalse(result.errorText.contains("usage: spinnerd [serve]"), "a usage error prints a hint, not the whole usage")
+        }
+        // What agrees is written: a matching extension, format= with no extension, `-o -`.
+        XCTAssertEqual(try spinnerd("render", "circular", "format=gif", "-o", directory.path("ok.gif")).status, 0)
+        XCTAssertEqual(try Decoders.inspect(directory.path("ok.gif")).format, "GIF")
+        XCTAssertEqual(try spinnerd("render", "circular", "format=png", "-o", directory.path("noextension")).status, 0)
+        XCTAssertEqual(try Decoders.inspect(directory.path("noextension")).format, "PNG")
+    }
+
+    /// `render circular.gif`, as a URL's path says it, writes circular.gif.
+    func testKindWithAnExtensionNamesTheFormatAndTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let result = try ExternalTool.run(Repository.spinnerd, ["render", "circular.gif", "stroke=15"], directory: directory.url.path)
+        XCTAssertEqual(result.status, 0, result.errorText)
+        XCTAssertEqual(try Decoders.inspect(directory.path("circular.gif")).format, "GIF")
+        let lottie = try spinnerd("render", "capsules.json", "-o", directory.path("c.json"))
+        XCTAssertEqual(lottie.status, 0, lottie.errorText)
+        XCTAssertTrue(try String(contentsOfFile: directory.path("c.json"), encoding: .utf8).contains("\"nm\":\"spinnerd capsules\""))
+        let cost = try spinnerd("cost", "dots.apng", "size=40")
+        XCTAssertTrue(cost.outputText.hasPrefix("format=apng "), cost.outputText)
+        let signed = try spinnerd("sign", "arc.webp", "size=30", "--signing-key", "a test key of enough bytes")
+        XCTAssertTrue(signed.outputText.hasPrefix("/spinner/arc.webp?size=30&sig="), signed.outputText)
+    }
+
+    func testVersionKindsOfOneKindAndCostAreWhatPeopleExpect() throws {
+        for arguments in [["--version"], ["version"], ["serve", "--version"]] {
+            let result = try ExternalTool.run(Repository.spinnerd, arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.errorText)")
+            XCTAssertTrue(result.outputText.range(of: #"^spinnerd [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil,
+                          "\(arguments): \(result.outputText)")
+        }
+        let one = try spinnerd("kinds", "circular")
+        XCTAssertEqual(one.status, 0)
+        XCTAssertTrue(one.outputText.hasPrefix("circular — "), one.outputText)
+        XCTAssertFalse(one.outputText.contains("activity — "), "kinds circular shows circular only")
+        let unknown = try spinnerd("kinds", "hexagon")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errorText.contains("no kind 'hexagon'") && unknown.errorText.contains("circular, activity"), unknown.errorText)
+        let cost = try spinnerd("cost", "circular", "format=apng")
+        XCTAssertEqual(cost.status, 0, cost.errorText)
+        let seconds = try XCTUnwrap(cost.outputText.firstMatch(of: #/seconds=([0-9.]+) /#)?.output.1)
+        XCTAssertLessThanOrEqual(seconds.split(separator: ".").last.map { $0.count } ?? 9, 3, "seconds rounded: \(cost.outputText)")
+        XCTAssertNotNil(cost.outputText.firstMatch(of: #/memory-mib=[0-9]+(\.[0-9])? /#), "memory printed: \(cost.outputText)")
+        let unknownCommand = try spinnerd("bogus")
+        XCTAssertEqual(unknownCommand.status, 2)
+        XCTAssertTrue(unknownCommand.errorText.contains("unknown command 'bogus'") && unknownCommand.errorText.contains("--help"))
+        XCTAssertFalse(unknownCommand.errorText.contains("usage: spinnerd [serve]"))
+    }
 }

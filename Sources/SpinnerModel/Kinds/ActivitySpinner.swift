@@ -14,7 +14,7 @@ import ExactTime
 /// opacity `1 − 0.9·k/(n − 1)` (the seed's `1 - 0.9 / 11 * remainder`). At t = 0
 /// capsule 0 is lit.
 public enum ActivitySpinner: SpinnerDesign {
-    public static let summary = "Seed 000 ActivityIndicator: twelve capsules, the lit one stepping clockwise with a fading tail, like the iOS activity indicator."
+    public static let summary = "After a SwiftUI ActivityIndicator: twelve capsules, the lit one stepping clockwise with a fading tail, like the iOS activity indicator."
     public static let naturalSize = 28.0
 
     /// `activity`'s own parameters.

@@ -12,7 +12,7 @@
 /// Motion: the whole indicator turns 360° linearly every d = `duration` (default 1 s),
 /// clockwise (`rotationEffect(.degrees(isAnimating ? 360 : 0))`); the loop is d.
 public enum ArcSpinner: SpinnerDesign {
-    public static let summary = "Seed 002 LoadingIndicatorView: an arc of gray-to-white dots turning once a second."
+    public static let summary = "After a SwiftUI LoadingIndicatorView: an arc of gray-to-white dots turning once a second."
     public static let naturalSize = 56.0
 
     /// `arc`'s own parameters.

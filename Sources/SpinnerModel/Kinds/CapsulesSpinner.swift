@@ -17,7 +17,7 @@ import ExactTime
 /// Capsule i is selected at i·s. Frames show that steady state (the seed's very first
 /// capsule starts fully opaque and never recurs).
 public enum CapsulesSpinner: SpinnerDesign {
-    public static let summary = "Seed 004 Capsule loading: fifteen outlined capsules, the selection stepping clockwise every 0.1 s with a soft trail."
+    public static let summary = "After The Util Designer's SwiftUI Capsule loading: fifteen outlined capsules, the selection stepping clockwise every 0.1 s with a soft trail."
     public static let naturalSize = 215.0
 
     /// Selection steps that a fade lasts (the seed's 0.5 s fade over 0.1 s steps).

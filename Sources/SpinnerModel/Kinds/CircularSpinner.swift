@@ -24,7 +24,7 @@ import ExactTime
 /// angle − 180°·length. A style's gradient is painted in that frame, so it is fixed to
 /// the puck's trailing end and turns with it.
 public enum CircularSpinner: SpinnerDesign {
-    public static let summary = "Seed 003 CircularSpinner: a track ring and a puck that turns twice per cycle while a spring toggles its length (styles bubbledForeground, hierarchy, accent, nineties)."
+    public static let summary = "From the CircularSpinner Swift package: a track ring and a puck that turns twice per cycle while a spring toggles its length (styles bubbledForeground, hierarchy, accent, nineties)."
     public static let naturalSize = 60.0
 
     /// Puck length as a share of the circle: short at even cycles, long at odd ones.

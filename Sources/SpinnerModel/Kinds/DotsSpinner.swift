@@ -15,7 +15,7 @@ import ExactTime
 /// - the whole ring turns 360° linearly every d = `duration` (default 1.5 s);
 /// - the loop is the least common multiple of 2 s and d (6 s by default).
 public enum DotsSpinner: SpinnerDesign {
-    public static let summary = "Seed 001 Spinner: eight rainbow dots pulsing one after another on a ring that turns every 1.5 s."
+    public static let summary = "After a SwiftUI custom loading spinner tutorial: eight rainbow dots pulsing one after another on a ring that turns every 1.5 s."
     public static let naturalSize = 80.0
 
     /// The seed's pulse: opacity 1 → 0.3 → 1 over 2 s (one second each way).

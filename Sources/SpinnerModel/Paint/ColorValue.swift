@@ -28,8 +28,9 @@ public enum ColorValue: Hashable, Sendable {
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, since it must
     /// be escaped in URLs), CSS named colours, `transparent` (or `none`, as in SVG's
-    /// `fill="none"`: no colour), and the system names of `SystemColor`
-    /// (case-insensitive). Returns nil for anything else.
+    /// `fill="none"`: no colour), CSS `rgb()`/`rgba()`/`hsl()`/`hsla()`
+    /// (`CSSColorFunction`), and the system names of `SystemColor` (case-insensitive).
+    /// Returns nil for anything else.
     public init?(parsing text: String) {
         let lowered = text.lowercased()
         if lowered == "transparent" || lowered == "none" {
@@ -44,6 +45,10 @@ public enum ColorValue: Hashable, Sendable {
         if let system = SystemColor.allCases.first(where: { $0.rawValue.lowercased() == lowered })
             ?? SystemColor.aliases[lowered] {
             self = .system(system)
+            return
+        }
+        if lowered.contains("("), let color = CSSColorFunction.parse(lowered) {
+            self = .fixed(color)
             return
         }
         guard let color = ColorValue.parseHex(lowered) else { return nil }

@@ -17,6 +17,12 @@ public struct FixedPoint: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(units: whole * FixedPoint.scale(places), places: places)
     }
 
+    /// `value` rounded half away from zero to `places` (for printing measurements).
+    public init(rounding value: Double, places: Int) {
+        let scaled = (value * Double(FixedPoint.scale(places))).rounded()
+        self.init(units: scaled.isFinite && abs(scaled) < 9e15 ? Int(scaled) : 0, places: places)
+    }
+
     /// The value as a `Double`.
     public var doubleValue: Double { Double(units) / Double(FixedPoint.scale(places)) }
 

@@ -63,9 +63,15 @@ extension SpinnerRequest {
             return .decimal(written.rounded)
 
         case .color:
+            guard !text.isEmpty else {
+                // `?color=#ff0000` unescaped: the browser keeps `#…` as the fragment and never sends it.
+                throw .invalidValue(name, value: text, expected: "a colour; an empty value is what arrives when the URL has "
+                                    + "an unescaped #, which starts the URL's fragment: write ff0000 or %23ff0000, not #ff0000")
+            }
             guard text.count <= 64, let color = ColorValue(parsing: text) else {
                 throw .invalidValue(name, value: text, expected: "a colour: #rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), "
-                                    + "a CSS colour name, transparent (or none), or an iOS system colour such as systemBlue")
+                                    + "CSS rgb()/rgba()/hsl()/hsla() in range, a CSS colour name, transparent (or none), "
+                                    + "or an iOS system colour such as systemBlue")
             }
             return .color(color)
 

@@ -6,6 +6,18 @@ import SpinnerModel
 /// format takes, plus `/spinner/{kind}` (SVG). `make openapi` writes it to openapi.yaml,
 /// and a test checks the committed file is current.
 public enum OpenAPIDocument {
+    /// CSS `rgb()`/`rgba()`/`hsl()`/`hsla()` with whole-number components in range (the
+    /// service also takes fractions, `none` and angle units; a pattern cannot state their ranges).
+    static let cssColorFunctionPattern: String = {
+        let byte = "(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])", percent = "(100|[1-9]?[0-9])%"
+        let alpha = "(0|1|0?\\.[0-9]{1,3}|\(percent))", hue = "(36[0]|3[0-5][0-9]|[12]?[0-9]?[0-9])(deg)?"
+        let modernRGB = "rgba?\\((\(byte)|\(percent)) (\(byte)|\(percent)) (\(byte)|\(percent))( / \(alpha))?\\)"
+        let legacyRGB = "rgba?\\((\(byte), ?\(byte), ?\(byte)|\(percent), ?\(percent), ?\(percent))(, ?\(alpha))?\\)"
+        let modernHSL = "hsla?\\(\(hue) \(percent) \(percent)( / \(alpha))?\\)"
+        let legacyHSL = "hsla?\\(\(hue), ?\(percent), ?\(percent)(, ?\(alpha))?\\)"
+        return "^(" + [modernRGB, legacyRGB, modernHSL, legacyHSL].joined(separator: "|") + ")$"
+    }()
+
     /// The YAML text.
     public static func yaml(version: String) -> String {
         document(version: version).text
@@ -148,10 +160,12 @@ public enum OpenAPIDocument {
         return .map([
             ("schemas", .map([
                 ("Color", .map([
-                    ("description", .string("#rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), a CSS colour name, transparent "
-                                            + "(or none), or an iOS system colour (names are case-insensitive).")),
+                    ("description", .string("#rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), CSS rgb()/rgba()/hsl()/hsla() "
+                                            + "(comma or space syntax, percentages, alpha; values in range), a CSS colour name, "
+                                            + "transparent (or none), or an iOS system colour (names are case-insensitive).")),
                     ("anyOf", .list([
                         .map([("type", .string("string")), ("pattern", .string("^#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"))]),
+                        .map([("type", .string("string")), ("pattern", .string(Self.cssColorFunctionPattern))]),
                         .map([("type", .string("string")), ("enum", .list(colorNames.map(YAML.string)))]),
                     ])),
                 ])),
