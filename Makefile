@@ -53,8 +53,8 @@ release:
 samples:
 	@mkdir -p $(OUT)
 	@for kind in $$(.build/release/spinnerd kinds | awk '/^[^ ]/ {print $$1}'); do \
-	  for format in svg apng gif png webp; do \
-	    .build/release/spinnerd render $$kind format=$$format -o $(OUT)/$$kind.$$format || exit 1; \
+	  for extension in svg apng gif png webp json; do \
+	    .build/release/spinnerd render $$kind.$$extension -o $(OUT)/$$kind.$$extension || exit 1; \
 	  done; \
 	done
 	@ls -l $(OUT)

@@ -37,11 +37,12 @@ seconds() {  # mean seconds of a command over runs, by hyperfine
 frames_of() { python3 Tests/Support/imagetool.py inspect "$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['frames'])"; }
 size_of() { stat -c%s "$1"; }
 ratio() { python3 -c "print('%.3f' % ($1 / $2))"; }
+extension() { [[ $1 == lottie ]] && echo json || echo "$1"; }  # a file's name must match its format
 
 # Median over runs of `spinnerd render … --timings`: "total draw reduce plan filter compress mux" in ms.
 timed() {  # kind format → median line
     for _ in $(seq 1 "$runs"); do
-        $spinnerd render "$1" format="$2" -o "$work/t.$2" --timings 2>&1 >/dev/null | tr ' =' '\n\n' | awk 'NR % 2 == 1 && NR > 1'
+        $spinnerd render "$1" format="$2" -o "$work/t.$(extension "$2")" --timings 2>&1 >/dev/null | tr ' =' '\n\n' | awk 'NR % 2 == 1 && NR > 1'
         echo "--"
     done | python3 -c "
 import sys
@@ -61,12 +62,12 @@ fi
 for kind in "${kinds[@]}"; do
     for format in "${formats[@]}"; do
         read -r total draw reduce plan filter compress mux < <(timed "$kind" "$format")
-        bytes=$(size_of "$work/t.$format")
+        bytes=$(size_of "$work/t.$(extension "$format")")
         verdict=$(python3 -c "print('ok' if $total <= 100 else 'SLOW')")
         before=""
-        if [[ -n "$baseline" ]] && "$baseline" render "$kind" format="$format" -o "$work/b.$format" 2>/dev/null; then
-            old=$(seconds "$baseline render $kind format=$format -o $work/b.$format")
-            oldbytes=$(size_of "$work/b.$format")
+        if [[ -n "$baseline" ]] && "$baseline" render "$kind" format="$format" -o "$work/b.$(extension "$format")" 2>/dev/null; then
+            old=$(seconds "$baseline render $kind format=$format -o $work/b.$(extension "$format")")
+            oldbytes=$(size_of "$work/b.$(extension "$format")")
             grew=$([[ $bytes -gt $oldbytes ]] && echo " LARGER" || echo "")
             before=$(printf "%8.1f %10d%s" "$(python3 -c "print(max(0, ($old - $start) * 1000))")" "$oldbytes" "$grew")
         fi

@@ -18,7 +18,9 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
                    "httptools|httptools" "kubernetes-validate|kubernetes_validate"
                    # Lottie: two players nobody here wrote, the specification's schema, arrays for comparing frames.
                    "thorvg-python|thorvg_python" "rlottie-python|rlottie_python" "lottie-specs|lottie_specs"
-                   "jsonschema|jsonschema" "numpy|numpy")
+                   "jsonschema|jsonschema" "numpy|numpy"
+                   # axe-core in the gallery's Chromium page (accessibility).
+                   "axe-playwright-python|axe_playwright_python")
 fi
 if [[ "$purpose" == bench ]]; then
     apt_packages+=(apngdis apngopt webp hyperfine wrk)

@@ -8,9 +8,10 @@
   that minimum, readiness and liveness probes on
   /healthz, requests and limits, a non-root read-only container without privilege
   escalation or capabilities, a grace period longer than the preStop pause plus the drain;
-- every environment variable the ConfigMap sets is one spinnerd reads (README), and the
+- every environment variable the ConfigMap sets is one spinnerd reads (README and docs/), and the
   compose file runs three replicas behind the front with the committed nginx config.
 """
+import glob
 import os
 import re
 import subprocess
@@ -73,7 +74,9 @@ def main():
     check(grace > pause_seconds + DRAIN_SECONDS, f"grace period {grace} s > pause {pause_seconds} s + drain {DRAIN_SECONDS} s")
     check(documents["HorizontalPodAutoscaler"]["spec"]["metrics"][0]["resource"]["name"] == "cpu", "the autoscaler follows CPU")
 
-    readme = open(os.path.join(ROOT, "README.md")).read()
+    # The documentation: the README and the pages under docs/ (flags and variables are in docs/operations.md).
+    readme = "\n".join(open(path).read() for path in [os.path.join(ROOT, "README.md")]
+                       + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))))
     variables = documents["ConfigMap"]["data"]
     unknown = [name for name in variables if f"`{name}`" not in readme and f"({name})" not in readme]
     check(not unknown, f"every ConfigMap variable is one spinnerd reads ({unknown or 'all known'})")

@@ -73,6 +73,31 @@ final class DocumentAgreementTests: XCTestCase {
         }
     }
 
+    /// The README starts short: its first screen (60 lines) holds the two commands, an
+    /// <img> and a curl; every link to docs/ (from the README and between the pages) resolves.
+    func testREADMEStartsShortAndItsDocsLinksResolve() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstScreen = readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(60).joined(separator: "\n")
+        for text in ["make run", "make test", "<img src=\"http", "curl "] {
+            XCTAssertTrue(firstScreen.contains(text), "the README's first 60 lines lack \(text)")
+        }
+        XCTAssertLessThan(readme.split(separator: "\n").count, 200, "the README is long again")
+        let docs = Repository.root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+        XCTAssertGreaterThanOrEqual(pages.count, 5)
+        var linked = 0
+        for (name, base) in [("README.md", Repository.root)] + pages.map({ ($0, docs) }) {
+            let text = try String(contentsOf: base.appendingPathComponent(name), encoding: .utf8)
+            for match in text.matches(of: #/\]\(([^)#\s]+\.md)(#[^)]*)?\)/#) {
+                let target = base.appendingPathComponent(String(match.output.1)).standardized
+                XCTAssertTrue(FileManager.default.fileExists(atPath: target.path), "\(name) links to \(match.output.1), which is missing")
+                linked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(linked, 6)
+        for page in pages { XCTAssertTrue(readme.contains("(docs/\(page))"), "the README does not link docs/\(page)") }
+    }
+
     /// The README lists every Lottie slot and keypath the catalog does (copies numbered
     /// `N`: `Spinner.Capsule N.Copy.Capsule.Fill`, `dotN`).
     func testREADMEListsEveryLottieSlotAndKeypath() throws {

@@ -58,15 +58,15 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(report.steps[1].after.contains("color=ff3b30"), report.steps[1].after)
         XCTAssertTrue(report.steps[2].after.hasPrefix("/spinner/circular.gif?"), report.steps[2].after)
         XCTAssertTrue(report.steps[3].after.contains("matte=ffffff"), "matte for the light stage: \(report.steps[3].after)")
-        XCTAssertTrue(report.steps[4].after.contains("matte=111111"), "matte follows the dark stage: \(report.steps[4].after)")
+        XCTAssertTrue(report.steps[4].after.contains("matte=000000") && report.steps[4].after.contains("theme=dark"),
+                      "matte and theme follow the dark stage: \(report.steps[4].after)")
         XCTAssertTrue(report.copiedURL.hasSuffix(report.steps[2].after), report.copiedURL)
         XCTAssertTrue(report.bytesMatch, "the copied URL did not return the image the page showed")
         XCTAssertTrue(report.sizeText.contains("KB") || report.sizeText.contains("bytes"), report.sizeText)
         XCTAssertTrue(report.htmlSnippet.contains("width=\"60\" height=\"60\" alt=\"Loading\""), report.htmlSnippet)
         XCTAssertTrue(report.pictureSnippet.contains("prefers-reduced-motion: reduce") && report.pictureSnippet.contains(".png"),
                       report.pictureSnippet)
-        XCTAssertTrue(report.pictureSnippet.contains("<source type=\"image/webp\" srcset=\"") && report.pictureSnippet.contains(".webp?"),
-                      "a GIF's <picture> offers WebP first: \(report.pictureSnippet)")
+        // Whether WebP comes first depends on the sizes measured (testGalleryWorksForPeople…).
         XCTAssertEqual(report.formatSizes.keys.sorted(), ["apng", "gif", "lottie", "lottie-gzip", "svg", "svg-gzip", "webp"])
         for (format, text) in report.formatSizes {
             XCTAssertTrue(text.hasSuffix(" KB") || text.hasSuffix(" bytes"), "\(format): \(text)")
@@ -98,6 +98,107 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: path))
             print("gallery screenshot (\(name)): \(path)")
         }
+    }
+
+    private struct PeopleReport: Decodable {
+        struct View: Decodable {
+            let tiles: [String: Double]
+            let toggles: [[String?]]
+            let screenshot: String
+            let overflows: Bool
+            let axe: [String]?
+        }
+        struct Stage: Decodable { let url: String; let noteShown: Bool }
+        struct DarkStage: Decodable { let preview: String; let url: String; let noteShown: Bool; let theme: String }
+        struct Focus: Decodable { let reached: [String]; let withoutVisibleFocus: [String] }
+        struct Download: Decodable { let name: String; let href: String; let matches: Bool }
+        struct ColourState: Decodable { let preview: String?; let url: String; let status: String?; let address: String?; let invalid: String? }
+        struct Colour: Decodable { let before: ColourState; let refused: ColourState; let accepted: ColourState; let acceptedStatus: Int }
+        struct Picture: Decodable { let snippet: String; let advice: String; let gifBytes: Int; let webpBytes: Int }
+        struct Phone: Decodable { let preview: [Double]; let color: [Double]; let height: Double }
+        let views: [String: View]
+        let darkStage: DarkStage
+        let lightStage: Stage
+        let focus: Focus
+        let download: Download
+        let colour: Colour
+        let picture: Picture
+        let phone: Phone
+    }
+
+    /// The gallery as people meet it (issue 19), in Chromium: light and dark colour
+    /// schemes at 1280 and 390 px; the dark stage; focus; download; refused colours;
+    /// honest <picture> advice; the phone.
+    func testGalleryWorksForPeopleInLightAndDarkOnDesktopAndPhone() throws {
+        let server = try ServerProcess()
+        let shots = Repository.root.appendingPathComponent(".build/gallery-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory()
+        let report = try XCTUnwrap(try JSONDecoder().decode([PeopleReport].self, from: try Browser.run(
+            [["type": "galleryForPeople", "url": server.url("/"), "out": shots.path]], in: directory)).first)
+
+        XCTAssertEqual(Set(report.views.keys), ["light-desktop", "light-phone", "dark-desktop", "dark-phone"])
+        for (name, view) in report.views.sorted(by: { $0.key < $1.key }) {
+            print("gallery \(name): tile contrast \(view.tiles.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value):1" }.joined(separator: ", ")); \(view.screenshot)")
+            XCTAssertEqual(view.tiles.count, 5, name)
+            // Every tile at least 3:1 on its card, but capsules, whose seed peaks at 0.2
+            // opacity (about 1.6:1 on white in every format, by design): it must be no less
+            // visible in the dark scheme than in the light one.
+            let light = try XCTUnwrap(report.views[name.replacingOccurrences(of: "dark", with: "light")])
+            for (kind, contrast) in view.tiles {
+                if kind == "capsules" {
+                    XCTAssertGreaterThanOrEqual(contrast, (light.tiles[kind] ?? 0) * 0.95, "\(name): capsules' tile is less visible than in light")
+                } else {
+                    XCTAssertGreaterThanOrEqual(contrast, 3, "\(name): \(kind)'s tile is under 3:1 on its card")
+                }
+            }
+            let pressed = view.toggles.filter { $0.first == "true" }, other = view.toggles.filter { $0.first == "false" }
+            XCTAssertEqual(pressed.count, 1, name)
+            XCTAssertNotEqual(pressed.first?.dropFirst().map { $0 ?? "" }, other.first?.dropFirst().map { $0 ?? "" },
+                              "\(name): the pressed stage button looks like the other")
+            XCTAssertFalse(view.overflows, "\(name) scrolls sideways")
+            if let axe = view.axe { XCTAssertEqual(axe, [], "\(name): axe-core violations") }
+        }
+        XCTAssertTrue(report.darkStage.url.contains("theme=dark") && report.darkStage.preview.contains("theme=dark"), "\(report.darkStage)")
+        XCTAssertTrue(report.darkStage.noteShown)
+        XCTAssertEqual(report.darkStage.theme, "dark")
+        XCTAssertFalse(report.lightStage.url.contains("theme="), report.lightStage.url)
+        XCTAssertFalse(report.lightStage.noteShown)
+
+        print("gallery focus: \(report.focus.reached.count) controls reached by Tab")
+        XCTAssertGreaterThan(report.focus.reached.count, 20, "\(report.focus.reached)")
+        XCTAssertEqual(report.focus.withoutVisibleFocus, [], "controls without a visible focus indicator")
+        for control in ["f-svg", "p-stroke", "p-color", "download", "snippet-url"] {
+            XCTAssertTrue(report.focus.reached.contains { $0.hasPrefix(control + " ") }, "Tab never reaches \(control): \(report.focus.reached)")
+        }
+
+        XCTAssertTrue(report.download.matches, "the downloaded file is not the current URL's")
+        XCTAssertEqual(report.download.name, "circular.gif")
+
+        let colour = report.colour
+        XCTAssertEqual(colour.refused.preview, colour.before.preview, "a refused colour reached the preview")
+        XCTAssertEqual(colour.refused.url, colour.before.url, "a refused colour reached the copied URL")
+        XCTAssertFalse(colour.refused.address?.contains("256") ?? true, "a refused colour reached the address bar")
+        XCTAssertTrue(colour.refused.status?.contains("color") ?? false, colour.refused.status ?? "")
+        XCTAssertNotEqual(colour.accepted.url, colour.before.url)
+        XCTAssertEqual(colour.acceptedStatus, 200)
+        XCTAssertEqual(colour.accepted.invalid, "false")
+        XCTAssertEqual(colour.accepted.status, "")
+
+        // The first source of the <picture> is never larger than its fallback, unless the page says why.
+        let picture = report.picture
+        print("gallery picture advice (circular, color=ff3b30): GIF \(picture.gifBytes) bytes, WebP \(picture.webpBytes) bytes: \(picture.advice)")
+        if picture.snippet.contains("image/webp") {
+            XCTAssertLessThanOrEqual(picture.webpBytes, picture.gifBytes, picture.snippet)
+        } else if picture.webpBytes < picture.gifBytes {
+            XCTFail("a smaller WebP is not offered: \(picture.snippet)")
+        } else {
+            XCTAssertTrue(picture.advice.contains("GIF is smallest"), picture.advice)
+        }
+
+        let phone = report.phone
+        XCTAssertTrue(phone.preview[1] > 0 && phone.preview[0] < phone.height, "the preview is off screen while editing color: \(phone)")
+        XCTAssertTrue(phone.color[1] > 0 && phone.color[0] < phone.height, "\(phone)")
     }
 
     func testGalleryIsServedWithAStrictPolicyCachingAndGzip() throws {

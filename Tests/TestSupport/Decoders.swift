@@ -6,6 +6,14 @@ public enum Repository {
     public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// `Tests/Support/imagetool.py`, the Pillow front end.
+    /// The README and every page under `docs/`, one after the other.
+    public static func documentation() throws -> String {
+        let docs = root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        return try ([root.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) })
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
     public static let imageTool = root.appendingPathComponent("Tests/Support/imagetool.py").path
 
     /// The `spinnerd` executable next to the test bundle (built by `swift build`/`swift test`).

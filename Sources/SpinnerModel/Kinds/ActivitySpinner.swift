@@ -36,7 +36,7 @@ public enum ActivitySpinner: SpinnerDesign {
                 .integer(\.count, .count, "Number of capsules.", range: 3...24, defaults: defaults),
                 .points(\.stroke, .stroke, "Capsule width in points at the 28 pt natural size.", range: 0.5...6, defaults: defaults),
                 .seconds(\.duration, .duration, "Seconds for the lit capsule to go once round.", range: 100...20000, defaults: defaults),
-                .color(\.color, .color, "Capsule colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
+                .color(\.color, .color, "Capsule colour. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
                        defaults: defaults),
             ]
         }()

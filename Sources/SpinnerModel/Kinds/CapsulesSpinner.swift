@@ -43,7 +43,7 @@ public enum CapsulesSpinner: SpinnerDesign {
                 .points(\.stroke, .stroke, "Outline width in points at the 215 pt natural size.", range: 1...10, defaults: defaults),
                 .seconds(\.duration, .duration, "Seconds for the selection to go once round; a fade lasts five steps.",
                          range: 300...20000, defaults: defaults),
-                .color(\.color, .color, "Outline colour. Default: the primary label colour, the seed's black in the light theme and white in the dark one.",
+                .color(\.color, .color, "Outline colour. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
                        defaults: defaults),
             ]
         }()

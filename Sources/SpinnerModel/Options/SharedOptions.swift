@@ -35,7 +35,7 @@ public struct SharedOptions: Hashable, Sendable {
     static func bindings(naturalSize: Double) -> [OptionBinding<SharedOptions>] {
         let defaults = SharedOptions(size: Int(naturalSize.rounded()))
         return [
-            .integer(\.size, .size, "Width and height of the image in CSS pixels; default is the seed's natural size.",
+            .integer(\.size, .size, "Width and height of the image in CSS pixels; default is the original's natural size.",
                      range: 8...1024, defaults: defaults),
             .decimal(\.scale, .scale, "Pixel density of raster output: pixels per CSS pixel (2 for Retina).",
                      range: FixedPoint(1, places: 2)...FixedPoint(4, places: 2), defaults: defaults, formats: rasterFormats),

@@ -25,24 +25,32 @@ enum GalleryPage {
     <h2 id="gallery-title">Spinners</h2>
     <ul class="kinds" id="kinds" aria-labelledby="gallery-title"></ul>
     <section class="playground" aria-labelledby="playground-title">
-    <div class="panel">
+    <div class="panel controls-panel">
     <h2 id="playground-title">Playground</h2>
     <p id="summary" class="meta"></p>
     <fieldset><legend>Format</legend><div class="seg" id="formats" role="radiogroup" aria-label="Format"></div></fieldset>
     <fieldset id="controls"><legend>Look and motion</legend></fieldset>
     <fieldset id="output-controls"><legend>Output</legend></fieldset>
     </div>
-    <div class="panel">
+    <div class="side">
+    <div class="panel preview-panel" id="preview-panel" aria-label="Preview">
     <div class="row"><span>Page:</span>
     <button type="button" class="toggle" data-page="light" aria-pressed="true">Light</button>
     <button type="button" class="toggle" data-page="dark" aria-pressed="false">Dark</button>
     <button type="button" class="action" id="matte-page" hidden>Blend GIF edges into this page's colour</button>
+    <a class="action" id="download" href="/spinner/circular.svg" download="circular.svg">Download</a>
     <span class="meta">Size: <output id="size">…</output></span></div>
     <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="60" height="60"></div>
+    <p id="stage-note" class="meta" hidden>Dark page: the preview, the download and the snippets use <code>theme=dark</code>,
+    the iOS dark colours (a GIF's edges blend into black).</p>
     <p id="preview-note" class="meta" hidden>This page has no Lottie player: the preview shows the same settings as SVG.
     The Lottie document draws the same shapes, colours and timing.</p>
-    <p id="sizes" class="meta sizes" aria-label="Size in each format"></p>
     <p id="status" class="meta" role="status" aria-live="polite"></p>
+    </div>
+    <div class="panel use-panel">
+    <h2>Sizes</h2>
+    <p id="sizes" class="meta sizes" aria-label="Size in each format"></p>
+    <p id="advice" class="meta"></p>
     <h2>Use it</h2>
     \(snippet("url", "URL"))
     \(snippet("html", "HTML"))
@@ -52,6 +60,7 @@ enum GalleryPage {
     \(snippet("android", "lottie-android (Compose)"))
     \(snippet("flutter", "Flutter (lottie)"))
     \(snippet("web", "lottie-web"))
+    </div>
     </div>
     </section>
     </main>

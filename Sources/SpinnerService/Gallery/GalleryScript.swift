@@ -25,13 +25,15 @@ enum GalleryScript {
       }
       const formats = catalog.formats.map((format) => format.name);
       const formatByName = (name) => catalog.formats.find((format) => format.name === name);
-      const state = { kind: null, format: "svg", values: {}, page: "light", matteFollowsPage: false };
-      // The stage's colours, so a GIF's matte can be the page it is shown on.
-      const pageColour = () => (state.page === "dark" ? "111111" : "ffffff");
+      const state = { kind: null, format: "svg", values: {}, page: "light", matteFollowsPage: false, sizes: {} };
+      // The stage's colours (the iOS page colours, systemBackground), so a GIF's matte can be
+      // the page it is shown on.
+      const pageColour = () => (state.page === "dark" ? "000000" : "ffffff");
 
-      // The grid: every kind, live, from the service itself.
+      // The grid: every kind, live, from the service itself, in the page's colour scheme
+      // (theme=auto SVGs follow prefers-color-scheme).
       for (const kind of catalog.kinds) {
-        const image = make("img", { src: kind.url, alt: "", width: "96", height: "96", "data-kind": kind.name });
+        const image = make("img", { src: kind.url + "?theme=auto", alt: "", width: "96", height: "96", "data-kind": kind.name });
         const button = make("button", { type: "button", class: "kind", "aria-pressed": "false", "data-kind": kind.name },
                             [image, make("span", { text: kind.name })]);
         button.addEventListener("click", () => select(kind.name, {}));
@@ -59,6 +61,8 @@ enum GalleryScript {
         const kind = kindByName(name) || catalog.kinds[0];
         state.matteFollowsPage = false;
         state.kind = kind;
+        // On the dark stage a new kind starts dark too.
+        if (values.theme === undefined && state.page === "dark") values.theme = "dark";
         state.values = values;
         for (const button of document.querySelectorAll(".kind")) {
           button.setAttribute("aria-pressed", String(button.dataset.kind === kind.name));
@@ -99,7 +103,10 @@ enum GalleryScript {
           input.addEventListener("input", () => { companion.value = input.value; set(item, input.value); });
           companion.addEventListener("input", () => { input.value = companion.value; set(item, companion.value); });
         } else if (item.type === "color") {
-          input = make("input", { id, type: "text", value: current, placeholder: item.absent || item.default || "", spellcheck: "false",
+          // A clear colour reads "transparent", not 00000000.
+          const clear = (text) => /^#?([0-9a-f]{3}0|[0-9a-f]{6}00)$/i.test(String(text));
+          input = make("input", { id, type: "text", value: clear(current) ? "transparent" : current, spellcheck: "false",
+                                  placeholder: item.absent || (clear(item.default) ? "transparent" : item.default) || "",
                                   "aria-describedby": id + "-hint" });
           // The swatch shows the colour as given, alpha included, over a checkerboard (so a
           // clear or unset colour reads as clear, not black); the picker inside it edits it.
@@ -113,7 +120,11 @@ enum GalleryScript {
         } else if (item.enum) {
           input = make("select", { id, "aria-describedby": id + "-hint" }, item.enum.map((option) => make("option", { value: option, text: option })));
           input.value = current;
-          input.addEventListener("change", () => set(item, input.value));
+          input.addEventListener("change", () => {
+            set(item, input.value);
+            // Choosing a light or dark theme puts the spinner on that page colour.
+            if (item.name === "theme" && input.value !== "auto" && input.value !== state.page) setPage(input.value, true);
+          });
           companion = make("span");
         } else {
           input = make("input", { id, type: "text", value: current, maxlength: String(item.maxLength || 120), "aria-describedby": id + "-hint" });
@@ -122,6 +133,17 @@ enum GalleryScript {
         }
         const range = item.minimum !== undefined && item.minimum !== null ? ` (${item.minimum}–${item.maximum}${item.unit ? " " + item.unit : ""})` : "";
         field.append(label, input, companion, make("div", { id: id + "-hint", class: "hint", text: item.summary + range }));
+        if (item.name === "style" && item.enum) {
+          // A small picture of each style, in the page's colour scheme; choosing one sets it.
+          const pictures = item.enum.map((option) => {
+            const button = make("button", { type: "button", class: "style-choice", title: option, "aria-label": "style " + option },
+              [make("img", { src: `/spinner/${state.kind.name}.svg?style=${encodeURIComponent(option)}&size=28&theme=auto`,
+                             alt: "", width: "28", height: "28" })]);
+            button.addEventListener("click", () => { input.value = option; set(item, option); });
+            return button;
+          });
+          field.append(make("div", { class: "styles" }, pictures));
+        }
         return field;
       }
 
@@ -178,9 +200,19 @@ enum GalleryScript {
       const absolute = (path) => new URL(path, location.href).href;
       const shownSize = () => Number(state.values.size ?? parameter("size").default);
 
+      // The settings changed: ask the service first (HEAD), and only a URL it accepts
+      // reaches the preview, the address bar, the download and the snippets; a refused one
+      // leaves them on the last accepted URL and marks the field the service names.
       function update(immediate) {
         refreshApplicability();
-        const path = imageURL(state.format);
+        measure(imageURL(state.format));
+      }
+
+      function apply(path) {
+        const download = $("#download");
+        download.href = path;
+        download.download = `${state.kind.name}.${formatByName(state.format).extension}`;
+        $("#stage-note").hidden = !(state.page === "dark" && state.values.theme === "dark");
         const preview = $("#preview");
         const shown = previewURL();
         $("#preview-note").hidden = state.format !== "lottie";
@@ -193,7 +225,13 @@ enum GalleryScript {
         page.set("format", state.format);
         history.replaceState(null, "", "?" + page.toString());
         writeSnippets(path);
-        measure(path);
+      }
+
+      function markInvalid(name) {
+        for (const field of document.querySelectorAll("[data-parameter]")) {
+          const input = field.querySelector("input[id], select[id]");
+          if (input) input.setAttribute("aria-invalid", String(field.dataset.parameter === name));
+        }
       }
 
       function writeSnippets(path) {
@@ -203,10 +241,13 @@ enum GalleryScript {
         $("#snippet-url").value = url;
         $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
         $("#snippet-markdown").value = `![Loading](${url})`;
-        // A GIF or APNG choice gets a WebP source first: full alpha, smaller, and every
-        // current browser picks it; older ones fall back to the <img>.
-        const webp = state.format === "gif" || state.format === "apng"
-          ? `  <source type="image/webp" srcset="${absolute(imageURL("webp"))}">\n` : "";
+        // A GIF or APNG choice gets a WebP source first only when the WebP is no larger for
+        // these settings (measured below): every current browser takes the first source it
+        // can show, so a larger WebP first would cost bytes. WebP has full alpha on any page.
+        const sizes = state.sizes[query("webp")] || {};
+        const offerWebP = (state.format === "gif" || state.format === "apng")
+          && sizes.webp !== undefined && sizes[state.format] !== undefined && sizes.webp <= sizes[state.format];
+        const webp = offerWebP ? `  <source type="image/webp" srcset="${absolute(imageURL("webp"))}">\n` : "";
         $("#snippet-picture").value = `<picture>\n  <source media="(prefers-reduced-motion: reduce)" srcset="${still}">\n` +
           webp + `  <img src="${url}" width="${size}" height="${size}" alt="Loading">\n</picture>`;
         // A Lottie document is for a Lottie player, not an <img>: the apps' snippets instead.
@@ -232,21 +273,26 @@ enum GalleryScript {
         try {
           const response = await fetch(path, { method: "HEAD" });
           if (ticket !== measuring) return;
+          if (!response.ok) {
+            $("#size").textContent = `error ${response.status}`;
+            const problem = await (await fetch(path)).json().catch(() => null);
+            if (ticket !== measuring) return;
+            status((problem && problem.detail ? problem.detail : "The service refused these settings.") +
+                   " The preview and the snippets keep the last settings it accepted.");
+            markInvalid(problem && problem.parameter);
+            return;
+          }
           const length = Number(response.headers.get("Content-Length"));
           const coding = response.headers.get("Content-Encoding");
-          $("#size").textContent = response.ok
-            ? `${bytes(length)}${coding ? " (" + coding + ")" : ""}`
-            : `error ${response.status}`;
-          if (!response.ok) {
-            const problem = await (await fetch(path)).json().catch(() => null);
-            status(problem && problem.detail ? problem.detail : "The service refused these settings.");
-          } else {
-            status("");
-          }
+          $("#size").textContent = `${bytes(length)}${coding ? " (" + coding + ")" : ""}`;
+          status("");
+          markInvalid(null);
+          apply(path);
         } catch (error) {
           if (ticket === measuring) $("#size").textContent = "unknown";
+          return;
         }
-        if (ticket === measuring) compareFormats(ticket);
+        compareFormats(ticket);
       }
 
       const bytes = (length) => (length >= 1024 ? (length / 1024).toFixed(1) + " KB" : length + " bytes");
@@ -271,11 +317,33 @@ enum GalleryScript {
           show(format, bytes(written));
           show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
         }).catch((error) => { show(format, "error " + error.message); show(format + "-gzip", "–"); }));
+        const measured = {};
         const rasters = ["apng", "gif", "webp"].map((format) =>
           fetch(imageURL(format), { method: "HEAD" })
-            .then((response) => show(format, response.ok ? bytes(Number(response.headers.get("Content-Length"))) : "error " + response.status))
+            .then((response) => {
+              if (response.ok) measured[format] = Number(response.headers.get("Content-Length"));
+              show(format, response.ok ? bytes(measured[format]) : "error " + response.status);
+            })
             .catch(() => show(format, "unknown")));
         await Promise.all([...documents, ...rasters]);
+        if (ticket !== measuring) return;
+        state.sizes[query("webp")] = measured;
+        advise(measured);
+        writeSnippets(imageURL(state.format));
+      }
+
+      // Honest advice from the sizes just measured: the animated rasters smallest first, and
+      // what each trades (an SVG or Lottie document is smaller still, but is not a picture
+      // every place accepts).
+      function advise(measured) {
+        const names = { apng: "APNG", gif: "GIF", webp: "WebP" };
+        const order = Object.keys(measured).sort((a, b) => measured[a] - measured[b]);
+        if (order.length === 0) { $("#advice").textContent = ""; return; }
+        const list = order.map((format) => `${names[format]} ${bytes(measured[format])}`).join(", ");
+        $("#advice").textContent = `Animated pictures for these settings, smallest first: ${list}. ` +
+          "WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
+          (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :
+            "The <picture> snippet offers WebP first when it is no larger.");
       }
 
       for (const format of formats) {
@@ -285,13 +353,24 @@ enum GalleryScript {
         $("#formats").append(make("label", { for: "f-" + format }, [input, make("span", { text: formatByName(format).label })]));
       }
 
+      // The stage's page colour also chooses the theme: what a designer sees on the dark
+      // stage is what they would ship for a dark page (theme=dark; a GIF's default matte is
+      // then black, the stage's colour).
+      function setPage(page, fromTheme) {
+        state.page = page;
+        $("#stage").classList.toggle("dark", page === "dark");
+        for (const button of document.querySelectorAll("button.toggle")) {
+          button.setAttribute("aria-pressed", String(button.dataset.page === page));
+        }
+        if (!fromTheme && parameter("theme")) {
+          state.values.theme = page;
+          const select = document.getElementById("p-theme");
+          if (select) select.value = page;
+        }
+        if (state.matteFollowsPage) matteToPage(); else update(true);
+      }
       for (const button of document.querySelectorAll("button.toggle")) {
-        button.addEventListener("click", () => {
-          state.page = button.dataset.page;
-          $("#stage").classList.toggle("dark", state.page === "dark");
-          for (const other of document.querySelectorAll("button.toggle")) other.setAttribute("aria-pressed", String(other === button));
-          if (state.matteFollowsPage) matteToPage();
-        });
+        button.addEventListener("click", () => setPage(button.dataset.page, false));
       }
 
       for (const button of document.querySelectorAll("button.copy")) {
@@ -318,6 +397,7 @@ enum GalleryScript {
         const values = {};
         for (const [key, value] of initial) if (key !== "kind" && key !== "format") values[key] = value;
         select(initial.get("kind"), values);
+        if (values.theme === "dark") setPage("dark", true);
       } else {
         select(catalog.kinds[0].name, {});
       }
