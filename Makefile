@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test hostile hostile-run cluster-test cluster-run bench deps-run deps-test deps-bench build release samples pictures record-references openapi docker-smoke clean
+.PHONY: run test hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench deps-run deps-test deps-bench build release samples pictures record-references openapi docker-smoke clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -16,6 +16,9 @@ test: deps-test
 	scripts/api-check.sh
 	$(MAKE) --no-print-directory hostile-run
 	$(MAKE) --no-print-directory cluster-run
+	$(MAKE) --no-print-directory soak-run SOAK_MINUTES=3
+	$(MAKE) --no-print-directory fuzz-build
+	$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=30
 
 # Hostile clients against the release binary (pipelining without reading, silent and
 # dribbling sockets, descriptor exhaustion, aborted requests) and the parser against llhttp.
@@ -31,6 +34,37 @@ cluster-test: deps-test release cluster-run
 cluster-run:
 	python3 Tests/Deploy/manifests.py
 	python3 Tests/Cluster/cluster.py --binary .build/release/spinnerd
+
+# Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,
+# every target for FUZZ_SECONDS on its committed corpus and dictionary, past findings
+# replayed first. `make test` runs each for 30 s; FUZZ_MERGE=1 folds new inputs into the
+# committed corpus, minimised.
+FUZZ_SECONDS ?= 600
+fuzz: deps-test fuzz-build fuzz-run
+fuzz-build:
+	$(SWIFT) build -c release --build-path .build/fuzz --product spinnerd-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+fuzz-run:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Sanitizers under attack: an AddressSanitizer build of spinnerd through the hostile
+# suite, the parser differential and render admission; a ThreadSanitizer build through
+# the HTTP, service and scheduler tests and a concurrency stress.
+sanitize: deps-test asan-run tsan-run
+asan-run:
+	scripts/sanitize.sh address
+tsan-run:
+	scripts/sanitize.sh thread
+
+# An hour's soak (SOAK_MINUTES) of one server under every kind of load at once; the
+# report and its plot go to .build/soak. `make test` runs 3 minutes.
+SOAK_MINUTES ?= 60
+soak: deps-test release soak-run
+soak-run:
+	python3 Tests/Soak/soak.py --binary .build/release/spinnerd --minutes $(SOAK_MINUTES)
+
+# Capacity at internet scale, by simulation: writes deploy/CAPACITY.md and its plot.
+capacity: deps-test release
+	python3 deploy/capacity.py --binary .build/release/spinnerd --write deploy/CAPACITY.md
 
 bench: deps-bench release
 	scripts/bench.sh

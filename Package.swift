@@ -58,6 +58,15 @@ let package = Package(
         .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
+        // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays
+        // the corpus). libwebp's animation decoder checks the WebP encoder's output.
+        .systemLibrary(name: "CWebPDemux", path: "Fuzz/CWebPDemux", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
+        .executableTarget(name: "spinnerd-fuzz",
+                          dependencies: ["HTTPServer", "SpinnerModel", "SpinnerRendering", "SpinnerService", "ImageCodecs",
+                                         "ExactTime", "CZlib", "CGif", "CWebPDemux"],
+                          path: "Fuzz/Targets"),
+
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

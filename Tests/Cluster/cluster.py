@@ -25,10 +25,13 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
 from harness import Results, Server, free_port, get, kinds, metric  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "deploy"))
+from capacity import Ring  # noqa: E402
 FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
 
 
@@ -135,6 +138,13 @@ def sharding(replicas, front, second, results, names):
     results.check("sharding", first == {200: 1000} and again == {200: 1000}, "every request answered 200 both times")
     results.check("sharding", sum(per_replica) == 1000, f"exactly 1 000 renders over the replicas ({int(sum(per_replica))})")
     results.check("sharding", min(per_replica) > 100, f"every replica holds a share ({[int(r) for r in per_replica]})")
+    # deploy/capacity.py simulates the front's ring: it must send each URL where nginx does.
+    ring = Ring([f"127.0.0.1:{replica.port}" for replica in replicas])
+    predicted = [0] * len(replicas)
+    for path in paths:
+        predicted[ring.owner(zlib.crc32(path.encode()))] += 1
+    results.check("sharding", predicted == [int(r) for r in per_replica],
+                  f"each replica rendered what capacity.py's copy of nginx's ring gives it ({predicted})")
 
 
 def etags(replicas, results):

@@ -31,6 +31,21 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertTrue(request.wantsKeepAlive)
     }
 
+    /// Found by the `http` fuzz target: bytes above 0x7F in a field value were decoded as
+    /// UTF-8, so different bytes became the same U+FFFD and the value could not be written
+    /// back. They are ISO-8859-1 (RFC 9110 §5.5's obs-text), one scalar per byte.
+    func testFieldValueBytesAbove0x7FAreKeptOneScalarEach() throws {
+        let head: [UInt8] = Array("GET / HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"".utf8) + [0xE9, 0xFF, 0xC3, 0xA9]
+            + Array("\"\r\nX-B: ".utf8) + [0xEF] + Array("\r\n\r\n".utf8)
+        guard case .request(let request, let consumed) = HTTPRequestParser.parse(head[...]) else {
+            return XCTFail("not a request")
+        }
+        XCTAssertEqual(consumed, head.count)
+        XCTAssertEqual(request.headers["If-None-Match"], "\"\u{E9}\u{FF}\u{C3}\u{A9}\"")
+        XCTAssertEqual(request.headers["X-B"].map { $0.unicodeScalars.map(\.value) }, [0xEF])
+        XCTAssertNotEqual(request.headers["X-B"], "\u{FFFD}")
+    }
+
     func testPipelinedRequestsAreParsedOneAtATime() throws {
         let text = "GET /a HTTP/1.1\r\nHost: x\r\n\r\nHEAD /b HTTP/1.1\r\nHost: x\r\n\r\n"
         let (first, consumed) = try XCTUnwrap(request(text))

@@ -174,7 +174,19 @@ public enum HTTPRequestParser {
         guard value.allSatisfy({ $0 == tab || ($0 >= 0x20 && $0 != 0x7F) }) else {
             return .failure(HTTPParseError(400, "control character in a header value"))
         }
-        return .success((String(decoding: line[line.startIndex ..< colon], as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        return .success((String(decoding: line[line.startIndex ..< colon], as: UTF8.self), fieldValue(value)))
+    }
+
+    /// A field value as text. RFC 9110 §5.5: octets above 0x7F (obs-text) are opaque data,
+    /// historically ISO-8859-1; they are read as such (each byte one scalar, U+0080–U+00FF),
+    /// so distinct bytes stay distinct and the value writes back as the bytes sent. Read as
+    /// UTF-8 they became U+FFFD: two different `If-None-Match` values compared equal (found
+    /// by fuzzing: the request did not survive being written out again).
+    static func fieldValue(_ bytes: ArraySlice<UInt8>) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        var text = String.UnicodeScalarView()
+        for byte in bytes { text.append(Unicode.Scalar(byte)) }
+        return String(text)
     }
 
     /// RFC 3986 `unreserved`, `sub-delims`, and what userinfo, ports, IP literals and

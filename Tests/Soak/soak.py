@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""A soak: one `spinnerd serve` with default settings under every kind of load at once,
+for `--minutes` (SOAK_MINUTES; `make soak` runs 60, `make test` 3), sampled every
+`--every` seconds. Asserted at the end:
+
+- over the last half, memory, open descriptors and threads do not grow: the
+  least-squares slope of each, times the half's length, stays within a stated bound
+  (memory — RSS plus the cached bodies' memfds — beyond the cache's bytes 16 MiB, descriptors other than cached bodies' memfds 24,
+  threads 2), and the slopes are printed;
+- memory never passes the cache's capacity + 96 MiB; cached bodies' memfds stay within
+  their quota (at most 1 024);
+- every answer to a well-behaved client is a designed one (200, 304, a 4xx, or 503
+  with Retry-After): never a reset, a close without an answer, or silence;
+- /healthz answers 200 every second, within 5 s.
+
+The load, all at once, each client from its own loopback address:
+- cached hits: 64 keep-alive connections asking the defaults (and If-None-Match);
+- churn: 3 clients asking cold renders from a URL space far larger than the cache;
+- the costliest admissible renders: 2 clients asking renders estimated near the budget;
+- leavers: clients that ask a cold render and close before the answer;
+- pipeliners that never read, slow (dribbling) and silent sockets;
+- bad requests: malformed heads and refused parameters.
+
+The report (samples as JSON, an SVG plot, a summary) goes to `--report` (default
+.build/soak).
+
+    soak.py [--binary PATH] [--minutes 3] [--every 10] [--report DIR]
+            [--server-args "--cache-bytes 4194304"] [--term-under-load]
+
+`--term-under-load` sends SIGTERM while the load still runs (a drain in the middle; what
+the ThreadSanitizer stress of scripts/sanitize.sh uses) and expects exit 0.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from harness import Results, Server, address, connect, metric, read_response  # noqa: E402
+from svgplot import Series, line_chart  # noqa: E402
+
+MIB = 1 << 20
+# What a well-behaved client may be answered: success, not modified, a refusal, or
+# "busy, retry" (503 with Retry-After, checked where it is read).
+DESIGNED = {200, 304, 400, 403, 404, 405, 413, 414, 429, 431, 501, 503, 505}
+
+
+class Tally:
+    """Outcomes per workload: status codes, and failures (resets, silence) with examples."""
+
+    def __init__(self):
+        self.terminating = threading.Event()
+        self.lock = threading.Lock()
+        self.counts = {}
+        self.failures = {}
+
+    def add(self, workload, outcome):
+        with self.lock:
+            per = self.counts.setdefault(workload, {})
+            per[outcome] = per.get(outcome, 0) + 1
+
+    def fail(self, workload, text):
+        if self.terminating.is_set():  # after SIGTERM, refusals and closes are the design
+            self.add(workload, "after SIGTERM")
+            return
+        with self.lock:
+            self.failures.setdefault(workload, []).append(text)
+            per = self.counts.setdefault(workload, {})
+            per["failed"] = per.get("failed", 0) + 1
+
+
+class Soak:
+    def __init__(self, binary, minutes, every, server_args=(), term_under_load=False):
+        self.binary, self.seconds, self.every = binary, minutes * 60, every
+        self.term_under_load = term_under_load
+        self.server = Server(binary, args=list(server_args), log_level="warn")
+        self.port = self.server.port
+        self.tally = Tally()
+        self.stop = threading.Event()
+        self.sources = iter(range(10, 60000))
+        self.source_lock = threading.Lock()
+        self.samples = []
+        self.heavy = self.costliest_admissible()
+
+    def source(self):
+        with self.source_lock:
+            return address(next(self.sources))
+
+    def costliest_admissible(self):
+        """The largest `dots` WebP size whose estimate is under 85 % of the budget."""
+        best = 60
+        for size in range(60, 1025, 20):
+            out = subprocess.run([self.binary, "cost", "dots", "format=webp", f"size={size}"], capture_output=True, text=True)
+            if out.returncode != 0:
+                break
+            seconds = float(dict(w.split("=", 1) for w in out.stdout.split())["seconds"])
+            if seconds > 0.85 * 1.8:
+                break
+            best = size
+        return best
+
+    # ------------------------------------------------------------------ well-behaved
+
+    def ask(self, workload, s, path, headers=""):
+        """One request on `s`; the tally gets its status. Returns False when the
+        connection cannot go on (closed by the server after its answer, or failed)."""
+        try:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: soak\r\n{headers}\r\n".encode())
+            status, head, _ = read_response(s, time.time() + 30)
+        except (OSError, ConnectionError) as error:
+            self.tally.fail(workload, f"{path}: {type(error).__name__}: {error}")
+            return False
+        if status not in DESIGNED or (status == 503 and "retry-after" not in head):
+            self.tally.fail(workload, f"{path}: undesigned answer {status}")
+        self.tally.add(workload, status)
+        return head.get("connection", "").lower() != "close"
+
+    def client(self, workload, paths, headers=lambda: "", pause=0.0):
+        """A keep-alive client asking `paths()` until the end, reconnecting when closed."""
+        while not self.stop.is_set():
+            try:
+                s = connect(self.port, self.source(), timeout=30)
+            except OSError as error:
+                self.tally.fail(workload, f"connect: {error}")
+                time.sleep(0.5)
+                continue
+            try:
+                while not self.stop.is_set() and self.ask(workload, s, paths(), headers()):
+                    if pause:
+                        time.sleep(pause)
+            finally:
+                s.close()
+
+    def cached(self):
+        kinds = ["circular", "activity", "dots", "arc", "capsules"]
+        formats = ["svg", "gif", "png", "webp", "apng", "json"]
+        return f"/spinner/{random.choice(kinds)}.{random.choice(formats)}"
+
+    def churn(self):
+        return (f"/spinner/{random.choice(['circular', 'arc', 'activity'])}.{random.choice(['gif', 'png', 'apng'])}"
+                f"?color={random.randrange(1 << 24):06x}&size={random.randrange(24, 97)}")
+
+    def costly(self):
+        return f"/spinner/dots.webp?size={self.heavy}&color={random.randrange(1 << 24):06x}"
+
+    def health(self):
+        while not self.stop.is_set():
+            started = time.time()
+            try:
+                s = connect(self.port, "127.0.0.2", timeout=5)
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHost: soak\r\nConnection: close\r\n\r\n")
+                status, _, _ = read_response(s, started + 5)
+                s.close()
+                self.tally.add("healthz", status)
+                if status != 200:
+                    self.tally.fail("healthz", f"status {status}")
+            except (OSError, ConnectionError) as error:
+                self.tally.fail("healthz", f"{type(error).__name__}: {error} after {time.time() - started:.1f} s")
+            time.sleep(max(0.0, 1 - (time.time() - started)))
+
+    # -------------------------------------------------------------------- hostile
+
+    def leavers(self):
+        while not self.stop.is_set():
+            try:
+                s = connect(self.port, self.source(), timeout=5)
+                s.sendall(f"GET {self.churn()}&title=leaver HTTP/1.1\r\nHost: soak\r\n\r\n".encode())
+                time.sleep(random.uniform(0.0, 0.1))
+                s.close()
+                self.tally.add("leavers", "left")
+            except OSError:
+                self.tally.add("leavers", "refused")
+            time.sleep(0.2)
+
+    def pipeliners(self):
+        while not self.stop.is_set():
+            try:
+                s = connect(self.port, self.source(), timeout=5)
+                s.setblocking(False)
+                request = b"GET /spinner/dots.gif HTTP/1.1\r\nHost: soak\r\n\r\n" * 200
+                sent, until = 0, time.time() + 8
+                while time.time() < until and not self.stop.is_set():
+                    try:
+                        sent += s.send(request)
+                    except BlockingIOError:
+                        time.sleep(0.2)
+                    except OSError:
+                        break
+                s.close()
+                self.tally.add("pipeliners", "held")
+            except OSError:
+                self.tally.add("pipeliners", "refused")
+
+    def slow_and_silent(self):
+        while not self.stop.is_set():
+            held = []
+            for index in range(20):
+                try:
+                    held.append(connect(self.port, self.source(), timeout=5))
+                except OSError:
+                    self.tally.add("slow", "refused")
+            head = b"GET /spinner/arc.gif HTTP/1.1\r\nHost: soak\r\n\r\n"
+            for step in range(12):
+                if self.stop.is_set():
+                    break
+                for index, s in enumerate(held[:10]):  # half dribble a byte a second, half stay silent
+                    try:
+                        s.send(head[step:step + 1])
+                    except OSError:
+                        pass
+                time.sleep(1)
+            for s in held:
+                s.close()
+            self.tally.add("slow", "cycle")
+
+    def bad(self):
+        bad_heads = [b"GET / HTTP/9.9\r\n\r\n", b"\x00\x01\x02\r\n\r\n", b"GET /spinner/circular.gif HTTP/1.1\r\n\r\n",
+                     b"GET /spinner/circular.gif?size=999999 HTTP/1.1\r\nHost: a\r\n\r\n",
+                     b"GET /spinner/nope.gif HTTP/1.1\r\nHost: a\r\n\r\n",
+                     b"GET /spinner/dots.gif?color=%zz HTTP/1.1\r\nHost: a\r\n\r\n",
+                     b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: a\r\n\r\n"]
+        while not self.stop.is_set():
+            head = random.choice(bad_heads)
+            try:
+                s = connect(self.port, self.source(), timeout=10)
+                s.sendall(head)
+                status, _, _ = read_response(s, time.time() + 10)
+                s.close()
+                if status not in DESIGNED:
+                    self.tally.fail("bad", f"undesigned answer {status} to {head[:40]!r}")
+                self.tally.add("bad", status)
+            except (OSError, ConnectionError) as error:
+                self.tally.fail("bad", f"{type(error).__name__}: {error} for {head[:40]!r}")
+            time.sleep(0.05)
+
+    # -------------------------------------------------------------------- samples
+
+    def sample(self, started):
+        pid = self.server.pid
+        threads = self.server.status("Threads")
+        try:
+            cache = metric(self.port, "spinnerd_cache_bytes")
+            capacity = metric(self.port, "spinnerd_cache_capacity_bytes")
+            queue = metric(self.port, "spinnerd_render_queue_depth")
+            flights = metric(self.port, "spinnerd_render_flights")
+            connections = metric(self.port, "spinnerd_open_connections")
+        except OSError as error:
+            self.tally.fail("metrics", str(error))
+            cache = capacity = queue = flights = connections = float("nan")
+        # Cached bodies of 16 KiB and more live in sealed memfds (HTTPBodyFile): their
+        # pages are the process's memory but not in its RSS, as nothing maps them.
+        links, body_bytes = [], 0
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if link.startswith("/memfd:spinnerd-body"):
+                    body_bytes += os.stat(f"/proc/{pid}/fd/{fd}").st_size
+                links.append(link)
+            except OSError:
+                pass
+        bodies = sum(1 for link in links if link.startswith("/memfd:spinnerd-body"))
+        rss = self.server.rss_mib()
+        memory = rss + body_bytes / MIB
+        self.samples.append({
+            "minutes": (time.time() - started) / 60, "rss_mib": rss, "memory_mib": memory,
+            "beyond_cache_mib": memory - cache / MIB if cache == cache else memory,
+            "descriptors": len(links) - bodies, "body_files": bodies, "threads": threads,
+            "cache_mib": cache / MIB, "capacity_mib": capacity / MIB, "queue": queue, "flights": flights,
+            "connections": connections, "cpu_seconds": self.server.cpu_seconds(),
+        })
+
+    def run(self):
+        workers = [threading.Thread(target=self.health)]
+        workers += [threading.Thread(target=self.client, args=("cached", self.cached,
+                    lambda: random.choice(["", 'If-None-Match: "x"\r\n']))) for _ in range(64)]
+        workers += [threading.Thread(target=self.client, args=("churn", self.churn)) for _ in range(3)]
+        workers += [threading.Thread(target=self.client, args=("costly", self.costly)) for _ in range(2)]
+        workers += [threading.Thread(target=f) for f in (self.leavers, self.leavers, self.pipeliners,
+                                                           self.slow_and_silent, self.bad)]
+        for worker in workers:
+            worker.daemon = True
+            worker.start()
+        started = time.time()
+        next_sample = started
+        while time.time() - started < self.seconds:
+            if time.time() >= next_sample:
+                self.sample(started)
+                next_sample += self.every
+            time.sleep(0.2)
+        self.sample(started)
+        if self.term_under_load:
+            # Drain in the middle of the load: SIGTERM while every client is still asking.
+            self.tally.terminating.set()
+            exit_status = self.server.signal()
+            self.stop.set()
+        else:
+            self.stop.set()
+            for worker in workers:
+                worker.join(timeout=40)
+            exit_status = self.server.signal()
+        for worker in workers:
+            worker.join(timeout=40)
+        return exit_status
+
+
+def slope(points):
+    """Least-squares slope of (x, y) points."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else 0.0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "spinnerd"))
+    parser.add_argument("--minutes", type=float, default=float(os.environ.get("SOAK_MINUTES", 3)))
+    parser.add_argument("--every", type=float, default=10)
+    parser.add_argument("--report", default=os.path.join(ROOT, ".build", "soak"))
+    parser.add_argument("--server-args", default="", help="more `spinnerd serve` flags, e.g. a small --cache-bytes")
+    parser.add_argument("--term-under-load", action="store_true", help="SIGTERM while the load still runs (a drain)")
+    arguments = parser.parse_args()
+    import resource
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    soak = Soak(arguments.binary, arguments.minutes, arguments.every, arguments.server_args.split(),
+                arguments.term_under_load)
+    print(f"soak: {arguments.minutes:g} min on port {soak.port}, sampled every {arguments.every:g} s; "
+          f"costliest admissible render: dots.webp size={soak.heavy}", flush=True)
+    exit_status = soak.run()
+    samples = soak.samples
+    results = Results()
+
+    half = [s for s in samples if s["minutes"] >= samples[-1]["minutes"] / 2]
+    span = half[-1]["minutes"] - half[0]["minutes"]
+    lines = []
+    # Memory (RSS + the cached bodies' memfds) less the cache's bytes: the cache fills
+    # for the first minutes of a soak (bounded by its capacity, checked below), so what
+    # must stay flat is the rest.
+    # Descriptors less the cache's body files, which are bounded by their quota (checked
+    # below) and grow with the cache until it is full.
+    for key, unit, bound in [("beyond_cache_mib", "MiB", 16), ("descriptors", "", 24), ("threads", "", 2)]:
+        per_minute = slope([(s["minutes"], s[key]) for s in half])
+        growth = per_minute * span
+        lines.append(f"{key}: slope {per_minute:+.3f}{unit}/min over the last {span:.1f} min ({growth:+.1f}{unit} in all)")
+        results.check("soak", growth <= bound,
+                      f"{key} does not grow over the last half: slope {per_minute:+.3f} {unit}/min, "
+                      f"{growth:+.1f} over {span:.1f} min (bound {bound})")
+    bodies = max(s["body_files"] for s in samples)
+    results.check("soak", bodies <= 1024, f"cached bodies in memfds at most 1 024 (the quota's ceiling): peak {bodies}")
+    capacity = max(s["capacity_mib"] for s in samples)
+    peak = max(s["memory_mib"] for s in samples)
+    results.check("soak", peak <= capacity + 96,
+                  f"memory (RSS + body memfds) peak {peak:.1f} MiB within the cache's {capacity:.0f} MiB + 96 MiB")
+    counts = soak.tally.counts
+    for workload in ["cached", "churn", "costly", "healthz", "bad"]:
+        failures = soak.tally.failures.get(workload, [])
+        results.check("soak", not failures and counts.get(workload),
+                      f"{workload}: every answer designed {counts.get(workload, {})}"
+                      + (f"; e.g. {failures[:3]}" if failures else ""))
+    results.check("soak", counts.get("leavers") and counts.get("pipeliners") and counts.get("slow"),
+                  f"the hostile clients ran: leavers {counts.get('leavers')}, pipeliners {counts.get('pipeliners')}, "
+                  f"slow and silent {counts.get('slow')}")
+    results.check("soak", exit_status == 0, f"SIGTERM {'under load' if arguments.term_under_load else 'after the soak'}: exit {exit_status}")
+
+    os.makedirs(arguments.report, exist_ok=True)
+    with open(os.path.join(arguments.report, "samples.json"), "w") as out:
+        json.dump({"samples": samples, "counts": {k: {str(s): n for s, n in v.items()} for k, v in counts.items()}}, out, indent=1)
+    with open(os.path.join(arguments.report, "soak.svg"), "w") as out:
+        out.write(line_chart(
+            f"spinnerd soak: {arguments.minutes:g} min, sampled every {arguments.every:g} s", "minutes", "MiB / count",
+            [Series("RSS MiB", [(s["minutes"], s["rss_mib"]) for s in samples]),
+             Series("memory MiB (RSS + bodies)", [(s["minutes"], s["memory_mib"]) for s in samples]),
+             Series("memory beyond the cache, MiB", [(s["minutes"], s["beyond_cache_mib"]) for s in samples]),
+             Series("cache MiB", [(s["minutes"], s["cache_mib"]) for s in samples]),
+             Series("descriptors (not bodies)", [(s["minutes"], s["descriptors"]) for s in samples]),
+             Series("body files", [(s["minutes"], s["body_files"]) for s in samples], dashed=True),
+             Series("threads", [(s["minutes"], s["threads"]) for s in samples]),
+             Series("render queue", [(s["minutes"], s["queue"]) for s in samples], dashed=True)],
+            width=820, height=360))
+    summary = "\n".join(lines + [f"memory peak {peak:.1f} MiB (RSS peak {max(x['rss_mib'] for x in samples):.1f} MiB); "
+                                 f"samples {len(samples)}",
+                                 "answers: " + json.dumps({k: {str(s): n for s, n in v.items()} for k, v in counts.items()})])
+    with open(os.path.join(arguments.report, "summary.txt"), "w") as out:
+        out.write(summary + "\n")
+    print(summary)
+    print(f"  report: {arguments.report}/soak.svg, samples.json, summary.txt")
+    return results.report("soak")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
