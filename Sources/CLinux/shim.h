@@ -11,11 +11,13 @@
 #include <malloc.h>
 #include <sys/sendfile.h>
 #include <fcntl.h>
+#include <pthread.h>
 
 // GNU extensions, declared here rather than by defining _GNU_SOURCE, which would change
 // libc's structure layouts from those Swift's Glibc module was built with.
 extern int accept4(int descriptor, struct sockaddr *address, socklen_t *length, int flags);
 extern int memfd_create(const char *name, unsigned int flags);
+extern int pthread_setname_np(pthread_t thread, const char *name);
 enum {
     spinnerd_MFD_CLOEXEC = 0x0001, spinnerd_MFD_ALLOW_SEALING = 0x0002,
     spinnerd_F_ADD_SEALS = 1033,

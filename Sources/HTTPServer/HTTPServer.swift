@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import Synchronization
 
 /// What every event loop shares: configuration, responder, clock, admission, counters, logging.
@@ -75,12 +78,10 @@ public final class HTTPServer: Sendable {
             finished.enter()
             let context = self.context, group = finished
             // The reactor is made on its own thread and never leaves it.
-            let thread = Thread {
+            DetachedThread.start(name: "spinnerd-loop") {
                 Reactor(loop: loop, context: context, listener: listener).run()
                 group.leave()
             }
-            thread.name = "spinnerd-loop"
-            thread.start()
         }
         return port
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SpinnerModel
 
 /// The render budget as the environment sets it (`SPINNERD_MAX_PIXEL_FRAMES`,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// `spinnerd healthcheck [--port N]`: exits 0 when `GET /healthz` on 127.0.0.1 answers 200
 /// within 3 seconds (for the container's HEALTHCHECK). The port defaults to $PORT, else 8080.

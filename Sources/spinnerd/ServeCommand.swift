@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CLinux
-import Foundation
+import FoundationEssentials
 import HTTPServer
 import SpinnerService
 import Synchronization

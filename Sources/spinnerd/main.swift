@@ -1,6 +1,6 @@
 // spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP, Lottie and PNG.
 // `spinnerd serve` (the default), `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
-import Foundation
+import FoundationEssentials
 import SpinnerService
 #if canImport(Glibc)
 import Glibc

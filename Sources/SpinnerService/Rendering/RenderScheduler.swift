@@ -1,5 +1,5 @@
 import CLinux
-import Foundation
+import Dispatch
 import HTTPServer
 import Synchronization
 
@@ -136,12 +136,10 @@ public final class RenderScheduler: Sendable {
                 // The thread holds its lane and what it needs, not the scheduler: stopping
                 // the scheduler ends it.
                 let group = threads, clients = heavyClients, clock = self.clock
-                let thread = Thread {
+                DetachedThread.start(name: "render-\(lane.kind.name)-\(index)") {
                     Self.work(lane, clock: clock, clients: clients)
                     group.leave()
                 }
-                thread.name = "spinnerd-\(lane.kind.name)-\(index)"
-                thread.start()
             }
         }
     }

@@ -1,5 +1,5 @@
 import CNettle
-import Foundation
+import FoundationEssentials
 
 /// SHA-256 through Nettle, for Content-Security-Policy hashes.
 enum SHA256 {

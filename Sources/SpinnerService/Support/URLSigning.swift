@@ -1,5 +1,5 @@
 import CNettle
-import Foundation
+import FoundationEssentials
 
 /// Signed spinner URLs for public deployments (what imgproxy's key and salt, or thumbor's
 /// security key, do): a spinner URL must carry `sig=`, the HMAC-SHA256 of its canonical
@@ -23,7 +23,7 @@ public struct URLSigning: Sendable {
 
     /// Keys from `--signing-key` or `SPINNERD_SIGNING_KEY`: comma-separated.
     public init?(list: String) {
-        self.init(keys: list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        self.init(keys: list.split(separator: ",").map(trimmingWhitespace).filter { !$0.isEmpty })
     }
 
     /// The query parameter carrying the signature.
@@ -81,7 +81,30 @@ public struct URLSigning: Sendable {
 
     /// RFC 4648 §5 base64url without padding: safe in a query without escaping.
     static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let base64 = Data(bytes).base64EncodedString().utf8
+        return String(decoding: base64.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }, as: UTF8.self)
     }
+}
+
+/// `text` without white space at either end, scalar by scalar, as Foundation's
+/// `trimmingCharacters(in: .whitespaces)` (which FoundationEssentials lacks) trims: the
+/// tab, the space separators (Zs) and U+200B, the set of `CharacterSet.whitespaces`.
+private func trimmingWhitespace(_ text: Substring) -> String {
+    func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000 ... 0x200B, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+          let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+    return String(scalars[first ... last])
 }
