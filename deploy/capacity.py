@@ -1,36 +1,40 @@
 #!/usr/bin/env python3
-"""Capacity at internet scale, by simulation: how many spinnerd replicas a page-view
-stream needs behind a CDN and the caching front of deploy/nginx.
+"""Capacity at internet scale, by simulation: how many spinnerd replicas a day of page
+views needs behind a CDN and the caching front of deploy/nginx.
 
-A synthetic stream of page views (each fetches one spinner URL; URL popularity is Zipf
-over a space of kinds, formats, sizes, brand colours, styles and durations, the defaults
-hottest) is replayed through three layers:
+Page views (each fetches one spinner URL; popularity is Zipf over `--urls` URLs: the
+kind × format defaults hottest, then a long tail of brand colours, sizes, styles and
+durations) go through three layers:
 
 1. a CDN: `--pops` points of presence, each a byte-bounded LRU; a view goes to one at
    random;
 2. `--fronts` nginx fronts (deploy/nginx/spinnerd-front.conf), each a byte-bounded LRU of
-   `max_size`; a CDN miss goes to one in turn;
+   `max_size`; a CDN miss goes to each in turn;
 3. N replicas behind each front's `hash $request_uri consistent` ring, computed exactly as
    nginx's ngx_http_upstream_hash_module does (160 points per server, each
    crc32(HOST \\0 PORT PREV_HASH); a URL's point is the first at or after
-   crc32($request_uri), wrapping), each replica with the byte-bounded LRU of
-   `--cache-bytes` (the default 64 MiB).
+   crc32($request_uri), wrapping; the cluster test checks it against nginx), each with the
+   byte-bounded LRU of `--cache-bytes` (default 64 MiB).
 
-A replica miss is a render. What a render costs (CPU seconds, the same estimate admission
-uses, from `spinnerd cost`, whose table scripts/calibrate-render-cost.py measured) and
-what its answer weighs (bytes, rendered by `spinnerd render` at three sizes and
-interpolated by a power law in the size) come from the binary, and a cached answer's CPU
-from a live server in the same run. LRUs count requests, not time: images are immutable
-(max-age one year), so at a steady state what matters is the order of requests, and the
-figures are per million page views whatever the daily volume.
+A replica miss is a render. What a render costs (CPU seconds: the estimate admission uses,
+from `spinnerd cost`, whose table scripts/calibrate-render-cost.py measured) and what its
+answer weighs (bytes: rendered by `spinnerd render` at three sizes, interpolated by a power
+law in the size) come from the binary; a cached answer's CPU from a live server.
 
-For each N it reports origin renders per million page views, the shares the CDN, the
-fronts and the replicas' caches absorb, the replica CPU per million page views and the
-views per day N replicas carry; and, from a warm state, the renders that follow losing
-one replica or adding one, beside 1/N of the replicas' working set.
+A day of a billion views cannot be replayed in Python, and how much the caches absorb
+depends on the volume (more views of the same tail, more hits), so each daily volume is
+simulated by spatial sampling (SHARDS): a hash of each URL keeps it with probability
+`rate`, every view of a kept URL is replayed, and every cache is scaled by `rate`. Two
+days are replayed; the second is measured.
 
-    capacity.py [--binary PATH] [--page-views 4000000] [--replicas 3,5,10,20,30,50,75,100]
+For each volume it reports the shares the CDN, the fronts and the replicas' caches
+absorb, origin renders per million views, the replica CPU and count (cores × the HPA's
+target at a peak over the mean, at least 3), and, at that count, the renders that
+follow losing one replica or adding one, beside the replicas' working set over N.
+
+    capacity.py [--binary PATH] [--volumes 10e6,30e6,100e6,300e6,1e9,3e9,10e9]
                 [--write deploy/CAPACITY.md]   # the page and its plot, deploy/capacity.svg
+    capacity.py --check …                       # make test: what must hold, on a small stream
 """
 import argparse
 import math
@@ -57,7 +61,7 @@ KIND_WEIGHTS = {"circular": 0.40, "activity": 0.20, "dots": 0.20, "arc": 0.10, "
 SIZES = [16, 20, 24, 32, 40, 48, 64, 96, 128]
 STYLES = {"circular": ["hierarchy", "bubbledForeground", "nineties", "accent"]}
 DURATIONS = ["0.8", "1.5", "2"]
-EXTENSION = {"gif": "gif", "svg": "svg", "webp": "webp", "apng": "png", "png": "png", "json": "json"}
+EXTENSION = {"gif": "gif", "svg": "svg", "webp": "webp", "apng": "apng", "png": "png", "json": "json"}
 
 
 # ---------------------------------------------------------------------------- the ring
@@ -133,24 +137,21 @@ class LRU:
 
 # ------------------------------------------------------------------------ the URL space
 
-def url_space(count, seed):
-    """`count` URLs by popularity rank: first every kind × format at its defaults (the
-    most embedded), then variations drawn at random (a brand colour, a size, a style, a
-    duration, alone or together). Returns [(path, query-free class key, size)]."""
-    rng = random.Random(seed)
-    known = list(KIND_WEIGHTS)
-    defaults = sorted(((k, f) for k in known for f, _ in FORMATS),
-                      key=lambda kf: -KIND_WEIGHTS[kf[0]] * dict(FORMATS)[kf[1]])
-    urls, seen = [], set()
-    for kind, fmt in defaults:
-        path = f"/spinner/{kind}.{fmt}"
-        urls.append((path, (kind, fmt, None)))
-        seen.add(path)
-    kind_names, kind_weights = zip(*KIND_WEIGHTS.items())
-    format_names, format_weights = zip(*FORMATS)
-    while len(urls) < count:
-        kind = rng.choices(kind_names, kind_weights)[0]
-        fmt = rng.choices(format_names, format_weights)[0]
+def default_urls():
+    """The kind × format defaults, hottest first: the head of the popularity law."""
+    formats = dict(FORMATS)
+    pairs = sorted(((k, f) for k in KIND_WEIGHTS for f in formats), key=lambda kf: -KIND_WEIGHTS[kf[0]] * formats[kf[1]])
+    return [(f"/spinner/{kind}.{fmt}", (kind, fmt, None)) for kind, fmt in pairs]
+
+
+def tail_url(rank, seed):
+    """The URL of popularity rank `rank` past the defaults: a variation drawn from the rank
+    alone (a brand colour, a size, a style, a duration, alone or together), so any
+    sample of ranks has the same URLs. Returns (path, class key)."""
+    rng = random.Random(seed * 1_000_003 + rank)
+    kind = rng.choices(list(KIND_WEIGHTS), list(KIND_WEIGHTS.values()))[0]
+    fmt = rng.choices([f for f, _ in FORMATS], [w for _, w in FORMATS])[0]
+    while True:
         query, size = [], None
         if rng.random() < 0.7:
             query.append("color=%06x" % rng.randrange(1 << 24))
@@ -161,14 +162,13 @@ def url_space(count, seed):
             query.append("style=" + rng.choice(STYLES[kind]))
         if rng.random() < 0.15:
             query.append("duration=" + rng.choice(DURATIONS))
-        if not query:
-            continue
-        path = f"/spinner/{kind}.{fmt}?" + "&".join(query)
-        if path in seen:
-            continue
-        seen.add(path)
-        urls.append((path, (kind, fmt, size)))
-    return urls
+        if query:
+            return f"/spinner/{kind}.{fmt}?" + "&".join(query), (kind, fmt, size)
+
+
+def every_class():
+    """Every (kind, format, size) class a URL can have."""
+    return {(k, f, size) for k in KIND_WEIGHTS for f, _ in FORMATS for size in [None] + SIZES}
 
 
 # --------------------------------------------------------------- costs from the binary
@@ -245,15 +245,34 @@ class Costs:
 
 # ------------------------------------------------------------------------- the layers
 
-def page_views(count, universe, zipf, pops, seed):
-    """`count` (URL id, point of presence) page views: ranks drawn from a Zipf law of
-    exponent `zipf` over the universe, a PoP at random."""
+def spatial_sample(universe, head, zipf, views_per_day, sample_views, seed):
+    """A spatially hashed sample of one day's views (SHARDS, Waldspurger et al., FAST
+    2015): each tail URL is in the sample with probability `rate` by a hash of its rank,
+    and every view of a sampled URL is kept, so the sample's cache behaviour is the
+    day's with every cache scaled by `rate`. The `head` defaults are left out: they are
+    the hottest URLs, cached at every layer after their first view, and are counted as
+    CDN hits. Returns (ranks sampled, their weights normalised, the rate, the tail's
+    share of all views)."""
+    ranks = numpy.arange(head, universe, dtype=numpy.uint64)
+    weights_all = 1.0 / numpy.arange(1, universe + 1, dtype=numpy.float64) ** zipf
+    tail_share = weights_all[head:].sum() / weights_all.sum()
+    rate = min(1.0, sample_views / (views_per_day * tail_share))
+    # splitmix64 of the rank: a uniform number per URL, the same in every run.
+    z = ranks + numpy.uint64((0x9E3779B97F4A7C15 * (seed + 1)) % (1 << 64))
+    z = (z ^ (z >> numpy.uint64(30))) * numpy.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> numpy.uint64(27))) * numpy.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> numpy.uint64(31))
+    kept = ranks[(z >> numpy.uint64(11)).astype(numpy.float64) / float(1 << 53) < rate]
+    weights = weights_all[kept.astype(numpy.int64)]
+    return kept.astype(numpy.int64), weights / weights.sum(), rate, tail_share
+
+
+def page_views(count, weights, pops, seed):
+    """`count` (sample index, point of presence) views drawn by weight, a PoP at random."""
     generator = numpy.random.default_rng(seed)
-    weights = 1.0 / numpy.arange(1, universe + 1) ** zipf
     cdf = numpy.cumsum(weights)
     cdf /= cdf[-1]
-    ranks = numpy.searchsorted(cdf, generator.random(count))
-    return ranks.tolist(), generator.integers(0, pops, count).tolist()
+    return numpy.searchsorted(cdf, generator.random(count)).tolist(), generator.integers(0, pops, count).tolist()
 
 
 def edge_layers(views, pop_of, sizes, pops, pop_bytes, fronts, front_bytes):
@@ -326,118 +345,131 @@ def change_renders(misses, count, key_hash, sizes, cache_bytes, change):
 
 # ---------------------------------------------------------------------------- report
 
+def replicas_for(cpu_per_day, arguments):
+    """Replicas whose cores carry `cpu_per_day` CPU seconds at the peak, at least 3."""
+    per_replica = 86400 * arguments.cores * arguments.utilisation / arguments.peak
+    return max(3, math.ceil(cpu_per_day / per_replica))
+
+
 def simulate(arguments, log=print):
+    """One row per daily volume: the layers' shares, renders, replica CPU and count, and
+    what losing or adding a replica costs at that count."""
     binary = os.path.abspath(arguments.binary)
-    served = set(kinds(binary))
-    unknown = set(KIND_WEIGHTS) - served
+    unknown = set(KIND_WEIGHTS) - set(kinds(binary))
     if unknown:
         raise SystemExit(f"capacity: the binary does not serve {sorted(unknown)}")
     started = time.monotonic()
-    urls = url_space(arguments.urls, arguments.seed)
-    classes = {cls for _, cls in urls}
-    log(f"  {len(urls):,} URLs in {len(classes)} classes; measuring costs with {binary}")
-    costs = Costs(binary, classes)
-    sizes = [costs.answer_bytes(*cls) for _, cls in urls]
-    seconds = [costs.seconds[cls] for _, cls in urls]
-    key_hash = [zlib.crc32(path.encode()) for path, _ in urls]
-    log(f"  a cached answer costs {costs.hit_seconds * 1e6:.0f} µs of server CPU; "
-        f"replaying {arguments.page_views:,} page views")
-    views, pop_of = page_views(arguments.page_views, len(urls), arguments.zipf, arguments.pops, arguments.seed)
-    cdn_hits, front_hits, misses = edge_layers(views, pop_of, sizes, arguments.pops, arguments.pop_bytes,
-                                               arguments.fronts, arguments.front_bytes)
-    warm = arguments.page_views // 2
-    measured_views = arguments.page_views - warm
-    per_million = 1e6 / measured_views
-    measured_misses = [m for m in misses if m[0] >= warm]
-    distinct = len(set(views))
-    summary = {
-        "page_views": arguments.page_views, "distinct": distinct, "urls": len(urls),
-        "cdn": sum(1 for i in cdn_hits if i >= warm) / measured_views,
-        "front": sum(1 for i in front_hits if i >= warm) / measured_views,
-        "hit_seconds": costs.hit_seconds,
-        "mean_render_seconds": sum(seconds[u] for _, u in measured_misses) / max(1, len(measured_misses)),
-    }
+    log(f"  measuring render costs and answer sizes with {binary}")
+    costs = Costs(binary, every_class())
+    log(f"  a cached answer costs {costs.hit_seconds * 1e6:.0f} µs of server CPU")
+    head = len(default_urls())
     rows = []
-    for count in arguments.replicas:
-        rendered, _ = replica_layer(misses, count, key_hash, sizes, arguments.cache_bytes)
-        renders = sum(1 for (index, _), r in zip(misses, rendered) if r and index >= warm)
-        cpu = sum(seconds[url] for (index, url), r in zip(misses, rendered) if r and index >= warm)
-        cpu += len(measured_misses) * costs.hit_seconds
-        lose, lose_moved, working_set = change_renders(misses, count, key_hash, sizes, arguments.cache_bytes, "lose")
-        add, add_moved, _ = change_renders(misses, count, key_hash, sizes, arguments.cache_bytes, "add")
-        cpu_per_million = cpu * per_million
-        carried = count * arguments.cores * arguments.utilisation * 86400 / (cpu_per_million / 1e6) / arguments.peak
+    for volume in arguments.volumes:
+        ranks, weights, rate, tail_share = spatial_sample(arguments.urls, head, arguments.zipf, volume,
+                                                          arguments.sample_views, arguments.seed)
+        urls = [tail_url(int(rank), arguments.seed) for rank in ranks]
+        sizes = [costs.answer_bytes(*cls) for _, cls in urls]
+        seconds = [costs.seconds[cls] for _, cls in urls]
+        key_hash = [zlib.crc32(path.encode()) for path, _ in urls]
+        day = int(round(volume * tail_share * rate))
+        views, pop_of = page_views(2 * day, weights, arguments.pops, arguments.seed + volume)
+        scaled = lambda capacity: max(1, int(capacity * rate))  # noqa: E731
+        cdn_hits, front_hits, misses = edge_layers(views, pop_of, sizes, arguments.pops, scaled(arguments.pop_bytes),
+                                                   arguments.fronts, scaled(arguments.front_bytes))
+        # Day one warms the caches; day two is measured.
+        measured = [m for m in misses if m[0] >= day]
+        cdn = sum(1 for i in cdn_hits if i >= day) / day
+        front = sum(1 for i in front_hits if i >= day) / day
+        count, renders, cpu = 3, 0, 0.0
+        for _ in range(3):  # replicas → their caches → renders → CPU → replicas, to a fixed point
+            rendered, _ = replica_layer(misses, count, key_hash, sizes, scaled(arguments.cache_bytes))
+            renders = sum(1 for (index, _), r in zip(misses, rendered) if r and index >= day)
+            cpu = (sum(seconds[url] for (index, url), r in zip(misses, rendered) if r and index >= day)
+                   + len(measured) * costs.hit_seconds) / rate
+            needed = replicas_for(cpu, arguments)
+            if needed == count:
+                break
+            count = needed
+        lose, lose_moved, working_set = change_renders(misses, count, key_hash, sizes, scaled(arguments.cache_bytes), "lose")
+        add, add_moved, _ = change_renders(misses, count, key_hash, sizes, scaled(arguments.cache_bytes), "add")
         row = {
-            "replicas": count,
-            "renders": renders * per_million,
-            "replica_hits": (len(measured_misses) - renders) / measured_views,
-            "cpu": cpu_per_million,
-            "carried": carried,
-            "lose": lose, "lose_moved": lose_moved,
-            "add": add, "add_moved": add_moved,
-            "working_set": working_set,
+            "volume": volume, "rate": rate, "sample_urls": len(urls), "sample_views": day,
+            "cdn": (1 - tail_share) + tail_share * cdn, "front": tail_share * front,
+            "replica_hits": tail_share * (len(measured) - renders) / day,
+            "renders_per_million": tail_share * renders / day * 1e6,
+            "cpu_per_day": cpu, "replicas": count,
+            "lose": lose / rate, "lose_moved": lose_moved, "add": add / rate, "add_moved": add_moved,
+            "working_set": working_set / rate,
         }
         rows.append(row)
-        log(f"  N={count:3d}: {row['renders']:8.0f} renders per M views, replica CPU {cpu_per_million:7.0f} s per M, "
-            f"lose one: +{lose} renders ({lose / max(1, working_set):.3f} of {working_set} held, 1/N {1 / count:.3f}; "
-            f"{lose_moved:.3f} of URLs move), add one: +{add} ({add_moved:.3f} move, 1/(N+1) {1 / (count + 1):.3f})")
-    summary["elapsed"] = time.monotonic() - started
-    return summary, rows
+        log(f"  {volume / 1e6:8,.0f} M views/day (sample {rate:.4f}: {len(urls):,} URLs, {day:,} views a day): "
+            f"CDN {row['cdn']:.1%}, fronts {row['front']:.1%}, {row['renders_per_million']:,.0f} renders per M views, "
+            f"{cpu / 3600:,.1f} CPU-hours/day → {count} replicas; losing one: {row['lose']:,.0f} renders "
+            f"(working set {row['working_set']:,.0f}, /N {row['working_set'] / count:,.0f}; {lose_moved:.3f} of URLs move), "
+            f"adding one: {row['add']:,.0f} ({add_moved:.3f} move)")
+    return {"elapsed": time.monotonic() - started, "hit_seconds": costs.hit_seconds, "head": head}, rows
 
 
 def page(arguments, summary, rows):
     """deploy/CAPACITY.md: the rule, the assumptions, the table."""
-    base = rows[0]
-    views_per_replica = base["carried"] / base["replicas"]
+    per_replica_cpu = 86400 * arguments.cores * arguments.utilisation / arguments.peak
     lines = [
         "# Capacity: how many replicas",
         "",
-        "Generated by `deploy/capacity.py --write` (never edit by hand); `make capacity` runs it.",
-        "A simulation, not a load test: a synthetic page-view stream through a CDN, the nginx",
-        "fronts of `deploy/nginx/spinnerd-front.conf` (the same consistent hash) and N replicas,",
-        "with each render's CPU and bytes taken from the `spinnerd` binary.",
+        "Generated by `deploy/capacity.py --write` (`make capacity`); never edit by hand.",
+        "A simulation, not a load test: one day of page views through a CDN, the nginx fronts",
+        "of `deploy/nginx/spinnerd-front.conf` (the same consistent hash, checked against nginx",
+        "by the cluster test) and N replicas, each render's CPU and bytes taken from the binary.",
         "",
         "## The rule",
         "",
-        f"**One replica (2 cores, kept below {arguments.utilisation:.0%} busy, sized for a peak"
-        f" {arguments.peak:g}× the daily mean) per {views_per_replica / 1e6:,.0f} million page views a day**"
-        f" at a CDN hit ratio of {summary['cdn']:.1%} and a front hit ratio of {summary['front']:.1%}"
-        f" of all views. Run at least 3 (the HorizontalPodAutoscaler's floor is 2; one may be"
-        " restarting). The replicas' CPU goes to what reaches them:"
-        f" {1 - summary['cdn'] - summary['front']:.1%} of views here, each a cached answer"
-        f" ({summary['hit_seconds'] * 1e6:.0f} µs) or a render (mean {summary['mean_render_seconds'] * 1e3:.0f} ms)."
-        " If your CDN keeps less, scale the rule by the share that reaches the fronts.",
+        f"A replica (2 cores, kept under {arguments.utilisation:.0%} busy at a peak {arguments.peak:g}× the daily"
+        f" mean) carries {per_replica_cpu:,.0f} CPU seconds a day. Replicas = the day's views × CPU per view ÷ that,"
+        " at least 3. CPU per view falls as the volume grows (more of the tail is already cached), so read"
+        " it from the row nearest your volume:",
         "",
-        "Adding or losing a replica moves only its share of URLs (about 1/N), so the renders",
-        "that follow are about 1/N of the replicas' working set, as the table shows.",
+        "| views per day | CDN hit ratio | replicas | per 100 M views/day |",
+        "|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        lines.append(f"| {row['volume'] / 1e6:,.0f} M | {row['cdn']:.1%} | {row['replicas']} |"
+                     f" {row['replicas'] / (row['volume'] / 1e8):.2f} |")
+    lines += [
+        "",
+        "If your CDN keeps less (a lower hit ratio), more reaches the fronts and replicas: scale by the",
+        "share that misses the CDN. Losing or adding a replica moves only its share of URLs (about",
+        "1/N of them), so the renders that follow are at most the moved share of the replicas'",
+        "working set; the fronts' caches absorb most of it (the table's last columns).",
         "",
         "## The stream",
         "",
-        f"- {summary['page_views']:,} page views (the second half measured, the first warms the caches),"
-        f" each one spinner URL; popularity Zipf with exponent {arguments.zipf:g} over {summary['urls']:,} URLs"
-        f" ({summary['distinct']:,} were asked at least once): the {len(KIND_WEIGHTS) * len(FORMATS)} kind ×"
-        " format defaults first, then brand colours, sizes, styles and durations.",
+        f"- Popularity: Zipf with exponent {arguments.zipf:g} over {arguments.urls:,} URLs: the {summary['head']}"
+        " kind × format defaults first (cached everywhere after their first view; counted as CDN hits),"
+        " then variations (a brand colour in 70 %, a size in 40 %, a style in 30 % of circular's,"
+        " a duration in 15 %).",
+        f"- Sampled, not replayed whole: each day is a spatially hashed sample (SHARDS) of about"
+        f" {arguments.sample_views:,} views — every view of a sampled URL, with every cache scaled by the"
+        " sampling rate. Day one warms the caches, day two is measured.",
         f"- CDN: {arguments.pops} points of presence of {arguments.pop_bytes // MIB:,} MiB each; a view goes to one at random.",
         f"- Fronts: {arguments.fronts}, each `max_size` {arguments.front_bytes // MIB:,} MiB; a CDN miss goes to each in turn.",
-        f"- Replicas: `--cache-bytes` {arguments.cache_bytes // MIB} MiB each; the ring is nginx's"
-        " `hash $request_uri consistent` (160 points per server from crc32(host \\0 port prev), a URL's"
-        " crc32 goes to the next point).",
+        f"- Replicas: `--cache-bytes` {arguments.cache_bytes // MIB} MiB each; a cached answer costs"
+        f" {summary['hit_seconds'] * 1e6:.0f} µs of CPU (measured), a render what `spinnerd cost` estimates.",
         "",
         "## The table",
         "",
-        "| replicas | renders per M views | replica cache hits (share of views) | replica CPU s per M views |"
-        " views/day carried | lose one: renders (share of working set; 1/N) | add one: renders (URLs moved; 1/(N+1)) |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
+        "| views per day | sample | CDN | fronts | replica caches | renders per M views | replica CPU h/day | replicas |"
+        " lose one: renders (working set / N) | add one: renders (URLs moved; 1/(N+1)) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         n = row["replicas"]
         lines.append(
-            f"| {n} | {row['renders']:,.0f} | {row['replica_hits']:.2%} | {row['cpu']:,.0f} |"
-            f" {row['carried'] / 1e6:,.0f} M | {row['lose']:,} ({row['lose'] / max(1, row['working_set']):.3f}; {1 / n:.3f}) |"
-            f" {row['add']:,} ({row['add_moved']:.3f}; {1 / (n + 1):.3f}) |")
+            f"| {row['volume'] / 1e6:,.0f} M | {row['rate']:.4f} | {row['cdn']:.1%} | {row['front']:.1%} |"
+            f" {row['replica_hits']:.2%} | {row['renders_per_million']:,.0f} | {row['cpu_per_day'] / 3600:,.1f} | {n} |"
+            f" {row['lose']:,.0f} ({row['working_set'] / n:,.0f}) | {row['add']:,.0f} ({row['add_moved']:.3f}; {1 / (n + 1):.3f}) |")
     lines += [
         "",
-        "![Renders per million views and views per day carried, by replica count](capacity.svg)",
+        "![Replicas needed and renders per million views, by daily volume](capacity.svg)",
         "",
         f"Simulated in {summary['elapsed']:.0f} s. Re-run after a renderer, an encoder or the cost table changes.",
         "",
@@ -447,33 +479,61 @@ def page(arguments, summary, rows):
 
 def plot(rows):
     return line_chart(
-        "Origin renders per million page views, and page views per day carried (millions)",
-        "replicas (log scale)", "count",
-        [Series("renders per M views", [(r["replicas"], r["renders"]) for r in rows]),
-         Series("views/day carried, M", [(r["replicas"], r["carried"] / 1e6) for r in rows], dashed=True)],
+        "Replicas needed, and origin renders per million views (÷100), by page views per day",
+        "page views per day, millions (log scale)", "count",
+        [Series("replicas", [(r["volume"] / 1e6, r["replicas"]) for r in rows]),
+         Series("renders per M views ÷ 100", [(r["volume"] / 1e6, r["renders_per_million"] / 100) for r in rows],
+                dashed=True)],
         width=760, height=340, log_x=True)
+
+
+def check(summary, rows):
+    """What must hold whatever the stream: losing a replica moves its share of URLs and
+    only that (about 1/N), adding one moves about 1/(N+1) to it; every view is answered
+    by exactly one layer; a larger volume never needs more CPU per view."""
+    failures = []
+    for row in rows:
+        n = row["replicas"]
+        if abs(row["lose_moved"] - 1 / n) > 0.35 / n:
+            failures.append(f"{row['volume']:,}: losing one of {n} moved {row['lose_moved']:.3f} of URLs, not about {1 / n:.3f}")
+        if abs(row["add_moved"] - 1 / (n + 1)) > 0.35 / (n + 1):
+            failures.append(f"{row['volume']:,}: adding one to {n} moved {row['add_moved']:.3f} of URLs, not about {1 / (n + 1):.3f}")
+        answered = row["cdn"] + row["front"] + row["replica_hits"] + row["renders_per_million"] / 1e6
+        if abs(answered - 1) > 1e-6:
+            failures.append(f"{row['volume']:,}: the layers answer {answered:.6f} of views, not all")
+    for smaller, larger in zip(rows, rows[1:]):
+        if larger["cpu_per_day"] / larger["volume"] > smaller["cpu_per_day"] / smaller["volume"] * 1.05:
+            failures.append(f"{larger['volume']:,} views/day need more CPU per view than {smaller['volume']:,}")
+    for failure in failures:
+        print("  [FAIL] " + failure)
+    print("capacity: " + ("FAILED" if failures else "every check held"))
+    return 1 if failures else 0
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "spinnerd"))
-    parser.add_argument("--page-views", type=int, default=4_000_000)
-    parser.add_argument("--urls", type=int, default=1_000_000, help="distinct URLs in the space")
-    parser.add_argument("--zipf", type=float, default=0.9, help="popularity exponent")
-    parser.add_argument("--replicas", default="3,5,10,20,30,50,75,100")
+    parser.add_argument("--volumes", default="10e6,30e6,100e6,300e6,1e9,3e9,10e9", help="page views per day, one row each")
+    parser.add_argument("--sample-views", type=int, default=1_000_000, help="views per simulated day (the sample)")
+    parser.add_argument("--urls", type=int, default=5_000_000, help="distinct URLs in use (embeds and their variants)")
+    parser.add_argument("--zipf", type=float, default=1.0, help="popularity exponent (web sites': about 1)")
     parser.add_argument("--pops", type=int, default=20)
-    parser.add_argument("--pop-bytes", type=int, default=256 * MIB)
+    parser.add_argument("--pop-bytes", type=int, default=1024 * MIB)
     parser.add_argument("--fronts", type=int, default=2)
-    parser.add_argument("--front-bytes", type=int, default=2048 * MIB)
+    parser.add_argument("--front-bytes", type=int, default=2048 * MIB, help="the front's max_size")
     parser.add_argument("--cache-bytes", type=int, default=64 * MIB)
     parser.add_argument("--cores", type=float, default=2, help="cores per replica (the deployment's limit)")
     parser.add_argument("--utilisation", type=float, default=0.7, help="the HPA's CPU target")
     parser.add_argument("--peak", type=float, default=3, help="peak traffic over the daily mean")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--write", help="write the page here and its plot beside it (capacity.svg)")
+    parser.add_argument("--check", action="store_true",
+                        help="assert what must hold whatever the stream (what make test runs, on a small one)")
     arguments = parser.parse_args()
-    arguments.replicas = [int(n) for n in arguments.replicas.split(",")]
+    arguments.volumes = [int(float(v)) for v in arguments.volumes.split(",")]
     summary, rows = simulate(arguments)
+    if arguments.check:
+        return check(summary, rows)
     if arguments.write:
         with open(arguments.write, "w") as out:
             out.write(page(arguments, summary, rows))

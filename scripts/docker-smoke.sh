@@ -48,6 +48,12 @@ echo "== building the spinnerd image"
 podman build "${podman_flags[@]}" --format docker --network=host --pull=never --build-arg SWIFT_IMAGE=localhost/swift:6.3-bookworm \
     -t localhost/spinnerd:smoke .
 podman image ls localhost/spinnerd:smoke --format '{{.Repository}}:{{.Tag}} {{.Size}}'
+# Sizes as podman stores them (uncompressed layers); "our layers" is everything above the base.
+image_bytes=$(podman image inspect localhost/spinnerd:smoke --format '{{.Size}}')
+base_bytes=$(podman image inspect localhost/debian:bookworm-slim --format '{{.Size}}')
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1000000 }'; }
+echo "image: $(mb "$image_bytes"), base debian:bookworm-slim: $(mb "$base_bytes"), our layers: $(mb $((image_bytes - base_bytes)))"
+podman history localhost/spinnerd:smoke --format '{{.Size}}\t{{.CreatedBy}}' | awk -F'\t' '$1 != "0 B"' | cut -c1-110
 
 port="${SMOKE_PORT:-18093}"
 podman rm -f spinnerd-smoke >/dev/null 2>&1 || true
@@ -64,6 +70,15 @@ curl -sf -D "$work/headers.txt" -o "$work/spinner.gif" \
     "http://127.0.0.1:$port/spinner/circular.gif?stroke=15&duration=1&style=accent"
 grep -iE '^(HTTP|content-type|content-length|etag|cache-control)' "$work/headers.txt"
 head -c 6 "$work/spinner.gif"; echo
+# A GIF ends with its trailer byte; a PNG and a WebP render too (Cairo with only the copied libraries).
+[[ $(tail -c 1 "$work/spinner.gif" | od -An -tx1 | tr -d ' ') == 3b ]] || { echo "the GIF has no trailer" >&2; exit 1; }
+curl -sf -o "$work/spinner.png" "http://127.0.0.1:$port/spinner/arc.png?t=0.25"
+[[ $(head -c 8 "$work/spinner.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || { echo "not a PNG" >&2; exit 1; }
+curl -sf -o "$work/spinner.webp" "http://127.0.0.1:$port/spinner/dots.webp"
+[[ $(head -c 4 "$work/spinner.webp") == RIFF && $(head -c 12 "$work/spinner.webp" | tail -c 4) == WEBP ]] \
+    || { echo "not a WebP" >&2; exit 1; }
+echo "png: $(stat -c %s "$work/spinner.png") bytes, webp: $(stat -c %s "$work/spinner.webp") bytes"
+echo "binary in the image: $(podman exec spinnerd-smoke stat -c %s /usr/local/bin/spinnerd) bytes"
 podman exec spinnerd-smoke /usr/local/bin/spinnerd healthcheck && echo "healthcheck: ok"
 echo "image HEALTHCHECK: $(podman image inspect localhost/spinnerd:smoke --format '{{json .Config.Healthcheck.Test}}')"
 podman healthcheck run spinnerd-smoke && echo "podman healthcheck run: healthy"

@@ -28,17 +28,26 @@ func usage() -> Never {
 }
 
 var arguments = CommandLine.arguments
-guard arguments.count >= 2 else { usage() }
-if arguments[1] == "--list" {
+if arguments.count >= 2 && arguments[1] == "--list" {
     for target in FuzzTarget.all { print("\(target.name)\t\(target.summary)") }
     exit(0)
 }
-guard let target = FuzzTarget.all.first(where: { $0.name == arguments[1] }) else {
+// The target is the first argument; it is also put in the environment, because
+// libFuzzer's -merge and -fork modes run this program again with its own arguments only.
+let environmentTarget = getenv("SPINNERD_FUZZ_TARGET").map { String(cString: $0) }
+let target: FuzzTarget
+if arguments.count >= 2, let named = FuzzTarget.all.first(where: { $0.name == arguments[1] }) {
+    target = named
+    arguments.remove(at: 1)
+    setenv("SPINNERD_FUZZ_TARGET", named.name, 1)
+} else if let environmentTarget, let named = FuzzTarget.all.first(where: { $0.name == environmentTarget }) {
+    target = named
+} else {
+    if arguments.count < 2 { usage() }
     print("spinnerd-fuzz: no target \(arguments[1]); \(FuzzTarget.all.map(\.name).joined(separator: ", "))")
     exit(2)
 }
 selected = target
-arguments.remove(at: 1)
 
 #if FUZZING
 @_silgen_name("LLVMFuzzerRunDriver")

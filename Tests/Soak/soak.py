@@ -31,6 +31,7 @@ The report (samples as JSON, an SVG plot, a summary) goes to `--report` (default
 the ThreadSanitizer stress of scripts/sanitize.sh uses) and expects exit 0.
 """
 import argparse
+import itertools
 import json
 import os
 import random
@@ -82,7 +83,9 @@ class Soak:
         self.port = self.server.port
         self.tally = Tally()
         self.stop = threading.Event()
-        self.sources = iter(range(10, 60000))
+        # Each new client comes from the next loopback address, round the 60 000 of them
+        # (an hour's soak opens far more connections than that).
+        self.sources = itertools.cycle(range(10, 60000))
         self.source_lock = threading.Lock()
         self.samples = []
         self.heavy = self.costliest_admissible()

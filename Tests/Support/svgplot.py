@@ -47,6 +47,7 @@ def label(value):
 def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_zero=True, log_x=False):
     """The SVG text of a line chart of `series` (a list of Series)."""
     left, right, top, bottom = 64, 16, 36, 64
+    bottom += 16 * int(sum(30 + 6.5 * len(s.name) for s in series) // (width - left - right))
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points]
     if not xs:
@@ -59,8 +60,7 @@ def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_ze
         x_ticks = [v for v in (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000)
                    if min(xs) <= v <= max(xs)]
     else:
-        x_ticks = nice_ticks(x_low, x_high)
-        x_low, x_high = x_ticks[0], x_ticks[-1]
+        x_ticks = [t for t in nice_ticks(x_low, x_high) if x_low - 1e-9 <= t <= x_high + 1e-9]
     if x_high == x_low:
         x_high = x_low + 1
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -84,14 +84,17 @@ def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_ze
     out.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#57606a"/>')
     out.append(f'<text x="{left + plot_w / 2:.0f}" y="{top + plot_h + 34}" text-anchor="middle">{escape(x_label)}</text>')
     out.append(f'<text transform="translate(14 {top + plot_h / 2:.0f}) rotate(-90)" text-anchor="middle">{escape(y_label)}</text>')
-    legend_x = left
+    legend_x, legend_row = left, 0
+    rows = 1 + int(sum(30 + 6.5 * len(s.name) for s in series) // (width - left - right))
     for index, s in enumerate(series):
         colour = PALETTE[index % len(PALETTE)]
         dash = ' stroke-dasharray="5 3"' if s.dashed else ""
         if s.points:
             path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in s.points)
             out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dash}/>')
-        ly = height - 12
+        if legend_x + 30 + 6.5 * len(s.name) > width - right:
+            legend_x, legend_row = left, legend_row + 1
+        ly = height - 12 - 16 * (rows - 1 - legend_row)
         out.append(f'<line x1="{legend_x}" x2="{legend_x + 18}" y1="{ly - 4}" y2="{ly - 4}" stroke="{colour}" stroke-width="2"{dash}/>')
         out.append(f'<text x="{legend_x + 22}" y="{ly}">{escape(s.name)}</text>')
         legend_x += 30 + 6.5 * len(s.name)
