@@ -46,6 +46,26 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertNotEqual(request.headers["X-B"], "\u{FFFD}")
     }
 
+    /// Found by the `http` fuzz target: a request line of exactly the limit was refused
+    /// (414) when its CR had arrived and its LF not yet, and accepted whole.
+    func testARequestLineOfExactlyTheLimitIsIncompleteUntilItsLineFeedArrives() throws {
+        let limits = HTTPParserLimits(maxRequestLineBytes: 32)
+        let line = "GET /" + String(repeating: "a", count: 32 - "GET / HTTP/1.1".count) + " HTTP/1.1"
+        XCTAssertEqual(line.utf8.count, 32)
+        let whole = Array((line + "\r\nHost: x\r\n\r\n").utf8)
+        guard case .request = HTTPRequestParser.parse(whole[...], limits: limits) else { return XCTFail("refused whole") }
+        for cut in 1 ... line.utf8.count + 1 {
+            guard case .incomplete = HTTPRequestParser.parse(whole[..<cut], limits: limits) else {
+                return XCTFail("a prefix of \(cut) bytes is not incomplete: \(HTTPRequestParser.parse(whole[..<cut], limits: limits))")
+            }
+        }
+        let longer = Array((line + "a").utf8) + [13]
+        guard case .failure(let error) = HTTPRequestParser.parse(longer[...], limits: limits) else {
+            return XCTFail("a line past the limit is not refused")
+        }
+        XCTAssertEqual(error.status, 414)
+    }
+
     func testPipelinedRequestsAreParsedOneAtATime() throws {
         let text = "GET /a HTTP/1.1\r\nHost: x\r\n\r\nHEAD /b HTTP/1.1\r\nHost: x\r\n\r\n"
         let (first, consumed) = try XCTUnwrap(request(text))
