@@ -7,6 +7,7 @@
 #
 #   scripts/fuzz.sh SECONDS            # make fuzz (FUZZ_SECONDS), make test (30)
 #   FUZZ_MERGE=1 scripts/fuzz.sh N     # also merge what was found into Fuzz/corpus, minimised
+#   FUZZ_SEED=0 scripts/fuzz.sh N      # a random seed (default 1: runs repeat, as far as time allows)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-30}
@@ -37,11 +38,12 @@ for target in $("$BINARY" --list | cut -f1); do
       status=1
     fi
   fi
+  rm -f "$FINDINGS/$target"-crash-* "$FINDINGS/$target"-leak-* "$FINDINGS/$target"-timeout-* "$FINDINGS/$target"-oom-*
   rm -rf "${WORK:?}/$target"; mkdir -p "$WORK/$target" Fuzz/corpus/"$target"
   cp -r Fuzz/corpus/"$target"/. "$WORK/$target"/ 2>/dev/null
   dict=$(dictionary "$target")
   log="$FINDINGS/$target.log"
-  "$BINARY" "$target" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+  "$BINARY" "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
     ${dict:+-dict=$dict} -artifact_prefix="$FINDINGS/$target-" "$WORK/$target" Fuzz/corpus/"$target" > "$log" 2>&1
   code=$?
   executions=$(grep -a 'stat::number_of_executed_units' "$log" | awk '{print $2}')
