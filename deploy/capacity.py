@@ -296,12 +296,10 @@ def edge_layers(views, pop_of, sizes, pops, pop_bytes, fronts, front_bytes):
     return cdn_hits, front_hits, misses
 
 
-def replica_layer(misses, count, key_hash, sizes, cache_bytes, servers=None, caches=None, drop=None):
+def replica_layer(misses, count, key_hash, sizes, cache_bytes, servers=None, caches=None):
     """Replays the fronts' misses on `count` replicas (or `servers`, a list of names).
-    Returns (per-miss: rendered?, caches). `drop` removes that replica's name first."""
+    Returns (per-miss: rendered?, caches)."""
     names = servers or replica_names(count)
-    if drop is not None:
-        names = [name for name in names if name != drop]
     ring = Ring(names)
     caches = caches if caches is not None else {name: LRU(cache_bytes) for name in names}
     rendered = []
