@@ -34,8 +34,7 @@ cluster-test: deps-test release cluster-run
 cluster-run:
 	python3 Tests/Deploy/manifests.py
 	python3 Tests/Cluster/cluster.py --binary .build/release/spinnerd
-	python3 deploy/capacity.py --binary .build/release/spinnerd --check --urls 1000000 --sample-views 100000 \
-	  --volumes 3e6,30e6
+	python3 deploy/capacity.py --binary .build/release/spinnerd --check
 
 # Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,
 # every target for FUZZ_SECONDS on its committed corpus and dictionary, past findings

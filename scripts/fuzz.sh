@@ -8,6 +8,8 @@
 #   scripts/fuzz.sh SECONDS            # make fuzz (FUZZ_SECONDS), make test (30)
 #   FUZZ_MERGE=1 scripts/fuzz.sh N     # also merge what was found into Fuzz/corpus, minimised
 #   FUZZ_SEED=0 scripts/fuzz.sh N      # a random seed (default 1: runs repeat, as far as time allows)
+#   FUZZ_RUNS=10000000 scripts/fuzz.sh 0   # each target for that many executions (0 s: no time limit)
+#   FUZZ_TARGETS="url value" scripts/fuzz.sh N   # only these targets (two such runs use both cores)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-30}
@@ -31,7 +33,8 @@ dictionary() {
 mkdir -p "$FINDINGS"
 status=0
 printf "%-10s %12s %10s %8s %8s  %s\n" target executions exec/s edges corpus findings
-for target in $("$BINARY" --list | cut -f1); do
+for target in ${FUZZ_TARGETS:-$("$BINARY" --list | cut -f1)}; do
+  "$BINARY" --list | cut -f1 | grep -qx "$target" || { echo "fuzz: no target $target" >&2; exit 2; }
   if [ -d "Fuzz/regressions/$target" ] && [ -n "$(ls -A "Fuzz/regressions/$target")" ]; then
     if ! "$BINARY" "$target" Fuzz/regressions/"$target"/* > "$FINDINGS/$target-regressions.log" 2>&1; then
       echo "fuzz: $target: a past finding fails again; see $FINDINGS/$target-regressions.log" >&2
@@ -44,7 +47,7 @@ for target in $("$BINARY" --list | cut -f1); do
   dict=$(dictionary "$target")
   log="$FINDINGS/$target.log"
   "$BINARY" "$target" -seed="${FUZZ_SEED:-1}" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
-    ${dict:+-dict=$dict} -artifact_prefix="$FINDINGS/$target-" "$WORK/$target" Fuzz/corpus/"$target" > "$log" 2>&1
+    ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} ${dict:+-dict=$dict} -artifact_prefix="$FINDINGS/$target-" "$WORK/$target" Fuzz/corpus/"$target" > "$log" 2>&1
   code=$?
   executions=$(grep -a 'stat::number_of_executed_units' "$log" | awk '{print $2}')
   rate=$(grep -a 'stat::average_exec_per_sec' "$log" | awk '{print $2}')

@@ -44,8 +44,18 @@ def label(value):
     return f"{value:.3g}"
 
 
-def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_zero=True, log_x=False):
-    """The SVG text of a line chart of `series` (a list of Series)."""
+def log_ticks(low, high):
+    """The values 1, 2 and 5 × 10^k from the largest at or below `low` to the smallest at or
+    above `high` (both positive)."""
+    steps = [m * 10.0 ** k for k in range(-6, 16) for m in (1, 2, 5)]
+    first = max((v for v in steps if v <= low * (1 + 1e-9)), default=steps[0])
+    last = min((v for v in steps if v >= high * (1 - 1e-9)), default=steps[-1])
+    return [v for v in steps if first <= v <= last]
+
+
+def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_zero=True, log_x=False, log_y=False):
+    """The SVG text of a line chart of `series` (a list of Series); `log_x`, `log_y` put an
+    axis on a log scale (its values must be positive)."""
     left, right, top, bottom = 64, 16, 36, 64
     bottom += 16 * int(sum(30 + 6.5 * len(s.name) for s in series) // (width - left - right))
     xs = [x for s in series for x, _ in s.points]
@@ -54,11 +64,11 @@ def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_ze
         xs, ys = [0, 1], [0, 1]
     fx = (lambda v: math.log10(v)) if log_x else (lambda v: v)
     x_low, x_high = fx(min(xs)), fx(max(xs))
-    y_ticks = nice_ticks(0 if y_from_zero else min(ys), max(ys))
-    y_low, y_high = y_ticks[0], y_ticks[-1]
+    fy = (lambda v: math.log10(v)) if log_y else (lambda v: v)
+    y_ticks = log_ticks(min(ys), max(ys)) if log_y else nice_ticks(0 if y_from_zero else min(ys), max(ys))
+    y_low, y_high = fy(y_ticks[0]), fy(y_ticks[-1])
     if log_x:
-        x_ticks = [v for v in (1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000)
-                   if min(xs) <= v <= max(xs)]
+        x_ticks = [m * 10 ** k for k in range(-3, 13) for m in (1, 2, 5) if min(xs) <= m * 10 ** k <= max(xs)]
     else:
         x_ticks = [t for t in nice_ticks(x_low, x_high) if x_low - 1e-9 <= t <= x_high + 1e-9]
     if x_high == x_low:
@@ -69,7 +79,7 @@ def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_ze
         return left + (fx(x) - x_low) / (x_high - x_low) * plot_w
 
     def py(y):
-        return top + plot_h - (y - y_low) / ((y_high - y_low) or 1) * plot_h
+        return top + plot_h - (fy(y) - y_low) / ((y_high - y_low) or 1) * plot_h
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
