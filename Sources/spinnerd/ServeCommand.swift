@@ -43,7 +43,10 @@ enum ServeCommand {
 
         spinnerd_tune_heap()
         let transport = TransportHandle()
-        let service = SpinnerService(configuration: options.service, transportStatistics: { transport.statistics })
+        // Weak: the server holds the service, which holds this closure; a strong capture of
+        // the handle (which holds the server) would be a cycle that outlives `run`.
+        let service = SpinnerService(configuration: options.service,
+                                     transportStatistics: { [weak transport] in transport?.statistics ?? TransportStatistics() })
         let logsRequests = options.logLevel == "info"
         let logsProblems = options.logLevel != "none"
         let server = HTTPServer(

@@ -148,8 +148,8 @@ def costliest(binary, results):
         ratio = seconds / max(found["seconds"], 1e-9)
         print(f"  {kind:9} {' '.join(params):62} estimated {found['seconds']:5.2f} s: {status} in {seconds:5.2f} s "
               f"(×{ratio:4.2f}), peak {peak:6.1f} MiB, {size / 1024:8.1f} KiB", flush=True)
-        results.check("costliest", status == 200 and peak <= 256,
-                      f"{kind} {' '.join(params)}: 200 within 256 MiB ({status}, {peak:.1f} MiB)")
+        results.check("costliest", status == 200, f"{kind} {' '.join(params)}: 200 ({status})")
+        results.bound("costliest", peak <= 256, f"{kind} {' '.join(params)}: peak {peak:.1f} MiB within 256 MiB")
         if worst is None or seconds > worst[2]:
             worst = (kind, params, seconds, peak, ratio)
     if worst:
@@ -243,7 +243,7 @@ def busy(binary, results, count=20):
               f"{slowest_gif * 1000:.1f} ms; peak RSS {max(peak_rss):.1f} MiB (cache {cache_mib:.1f} MiB)")
         results.check("busy", all(s == 200 and t < 0.1 for s, t in svgs), f"20 cold SVGs each 200 within 100 ms (slowest {slowest_svg * 1000:.0f} ms)")
         results.check("busy", all(s == 200 and t < 0.02 for s, t in gifs), f"the cached GIF within 20 ms (slowest {slowest_gif * 1000:.1f} ms)")
-        results.check("busy", max(peak_rss) <= cache_mib + 256, f"RSS {max(peak_rss):.1f} MiB <= cache + 256 MiB")
+        results.bound("busy", max(peak_rss) <= cache_mib + 256, f"RSS {max(peak_rss):.1f} MiB <= cache + 256 MiB")
         results.check("busy", all(o in (200, 400, 503) for o in outcomes), f"every costly request ended in 200, 400 or 503: {tally}")
         # Admissible by construction: the load is real only if some of them were rendered.
         results.check("busy", outcomes.count(200) >= 1 and outcomes.count(400) == 0,

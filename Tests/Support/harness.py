@@ -20,6 +20,9 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TICKS = os.sysconf("SC_CLK_TCK")
+# The sanitizer the binary under test was built with ("address", "thread"), as
+# scripts/sanitize.sh sets it; empty for the plain builds make test runs.
+SANITIZER = os.environ.get("SPINNERD_SANITIZER", "")
 LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 
 
@@ -213,6 +216,16 @@ class Results:
         print(f"  [{mark}] {text}", flush=True)
         if not condition:
             self.failures.append(f"{case}: {text}")
+
+    def bound(self, case, condition, text):
+        """A memory bound, held like any check, except against a sanitizer's build: its
+        shadow memory, redzones and quarantine (ASan keeps 256 MiB of freed blocks) are what
+        a resident-set bound would measure there. Then it is printed, not held; the plain
+        runs of the same suites in make test hold it."""
+        if SANITIZER:
+            print(f"  [note] {text}: not held under the {SANITIZER} sanitizer", flush=True)
+            return
+        self.check(case, condition, text)
 
     def report(self, suite):
         """Prints the suite's verdict; the exit status (1 when a check failed)."""
