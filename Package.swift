@@ -4,6 +4,7 @@
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
+//   Locking (the one lock type, which ThreadSanitizer sees) below HTTPServer, ImageCodecs and SpinnerService
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif, CWebP (only ImageCodecs).
 import PackageDescription
 
@@ -34,7 +35,7 @@ let package = Package(
         // Its loop state is confined to one thread by type (the reactor is not Sendable), and
         // the debug build the tests run keeps every exclusivity check; the release build
         // drops the runtime checks, which cost 9 % of the instructions of a cached answer.
-        .target(name: "HTTPServer", dependencies: ["CLinux"],
+        .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
@@ -42,10 +43,12 @@ let package = Package(
             providers: [.apt(["nettle-dev"])]),
         // Exact time: the one fraction type, for model times and frame durations alike.
         .target(name: "ExactTime"),
+        // The one lock: Synchronization's Mutex, its turns told to ThreadSanitizer in a TSan build.
+        .target(name: "Locking"),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel", dependencies: ["ExactTime"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["ExactTime", "CZlib", "CLibdeflate", "CGif", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Locking", "CZlib", "CLibdeflate", "CGif", "CWebP"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
@@ -55,8 +58,8 @@ let package = Package(
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
-        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Locking", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
+        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Locking", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays
         // the corpus). libwebp's animation decoder checks the WebP encoder's output.
@@ -67,9 +70,9 @@ let package = Package(
                                          "ExactTime", "CZlib", "CGif", "CWebPDemux"],
                           path: "Fuzz/Targets"),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
                     exclude: ["References"]),
@@ -79,7 +82,7 @@ let package = Package(
             name: "SpinnerRenderingTests",
             dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Locking", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Dispatch
-import Synchronization
+import Locking
 
 /// What every event loop shares: configuration, responder, clock, admission, counters, logging.
 final class ServerContext: Sendable {
@@ -45,7 +45,7 @@ public final class HTTPServer: Sendable {
     }
 
     private let context: ServerContext
-    private let lifecycle = Mutex(Lifecycle.ready)
+    private let lifecycle = Locked(Lifecycle.ready)
     private let finished = DispatchGroup()
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock = SystemClock(),

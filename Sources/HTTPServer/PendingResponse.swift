@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A response that is still being made, shared between the work that makes it and the
 /// connection that waits for it: the work calls `send` once, from any thread; the
@@ -15,7 +15,7 @@ public final class PendingResponse: Sendable {
         case done(cancelled: Bool)
     }
 
-    private let state = Mutex(State.waiting(answered: nil, cancelled: []))
+    private let state = Locked(State.waiting(answered: nil, cancelled: []))
 
     public init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// What the transport counts, for `/metrics`.
 public struct TransportStatistics: Sendable {
@@ -27,7 +27,7 @@ public struct TransportStatistics: Sendable {
 
 /// The transport's counters, shared by the event loops.
 final class TransportCounters: Sendable {
-    private let counts = Mutex(TransportStatistics())
+    private let counts = Locked(TransportStatistics())
 
     /// Adds one to `counter`.
     func count(_ counter: WritableKeyPath<TransportStatistics, Int> & Sendable) {

@@ -5,7 +5,7 @@ import CLinux
 import FoundationEssentials
 import HTTPServer
 import SpinnerService
-import Synchronization
+import Locking
 
 /// `spinnerd serve [--port …]`: runs the HTTP service until SIGTERM or SIGINT, then drains
 /// (stops accepting, finishes responses in flight) and exits 0.
@@ -79,7 +79,7 @@ enum ServeCommand {
 /// The server's counters for /metrics, readable once the server exists (the service is
 /// made first, since the server needs it as its responder).
 final class TransportHandle: Sendable {
-    let server = Mutex<HTTPServer?>(nil)
+    let server = Locked<HTTPServer?>(nil)
     var statistics: TransportStatistics { server.withLock { $0?.statistics } ?? TransportStatistics() }
 }
 

@@ -1,5 +1,5 @@
 @testable import HTTPServer
-import Synchronization
+import Locking
 import XCTest
 
 final class AdmissionTests: XCTestCase {
@@ -54,7 +54,7 @@ final class AdmissionTests: XCTestCase {
 
 final class ThrottledLogTests: XCTestCase {
     func testAFloodBecomesAtMostOneLinePerIntervalWithCounts() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let log = ThrottledLog(interval: 1000) { line in lines.withLock { $0.append(line) } }
         log.report("refused", at: 0)
         for now in stride(from: Int64(1), to: 1000, by: 1) { log.report("refused", at: now) }

@@ -1,10 +1,11 @@
 @testable import HTTPServer
+import Locking
 import Synchronization
 import XCTest
 
 final class PendingResponseTests: XCTestCase {
     private final class Seen: Sendable {
-        let statuses = Mutex<[Int]>([])
+        let statuses = Locked<[Int]>([])
         let cancels = Atomic<Int>(0)
     }
 

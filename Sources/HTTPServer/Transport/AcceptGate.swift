@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// Accepting, one event loop at a time, with the process's spare descriptor: when the
 /// process is out of descriptors (`EMFILE`, `ENFILE`) the spare is closed, the waiting
@@ -25,10 +25,10 @@ final class AcceptGate: Sendable {
         case failed(SocketError)
     }
 
-    private let spare: Mutex<Int32?>
+    private let spare: Locked<Int32?>
 
     init() {
-        spare = Mutex(Socket.openSpare())
+        spare = Locked(Socket.openSpare())
     }
 
     deinit {

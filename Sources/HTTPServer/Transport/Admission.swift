@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Who may hold a connection, shared by every event loop: the connection limit, the
@@ -20,7 +21,7 @@ final class Admission: Sendable {
 
     private let open = Atomic<Int>(0)
     private let refusing = Atomic<Int>(0)
-    private let perClient = Mutex<[ClientAddress: Int]>([:])
+    private let perClient = Locked<[ClientAddress: Int]>([:])
 
     init(maxConnections: Int, maxConnectionsPerClient: Int, refusalSlots: Int) {
         self.maxConnections = maxConnections

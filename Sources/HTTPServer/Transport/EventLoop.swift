@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CLinux
-import Synchronization
+import Locking
 
 /// The part of one event loop that other threads may touch (swift-nio's `EventLoop`):
 /// an inbox of tasks, woken through an eventfd. `execute` always enqueues — a task never
@@ -25,7 +25,7 @@ final class EventLoop: Sendable {
     /// The eventfd that wakes the loop (owned likewise, so a late `execute` never writes
     /// to a descriptor number that was reused).
     let wake: Int32
-    private let lifecycle = Mutex(Lifecycle.open(tasks: [], wakePending: false))
+    private let lifecycle = Locked(Lifecycle.open(tasks: [], wakePending: false))
 
     init() throws(SocketError) {
         epoll = try Epoll.create()

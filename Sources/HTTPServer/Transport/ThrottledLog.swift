@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Problem reports that can come thousands of times a second (refused connections,
 /// failing accepts) written at most once per interval: the first at once, the rest
@@ -14,7 +14,7 @@ final class ThrottledLog: Sendable {
     /// Least time between two lines, in milliseconds. Default 1 s.
     let interval: Int64
     private let write: @Sendable (String) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(interval: Int64 = 1000, write: @escaping @Sendable (String) -> Void) {
         self.interval = interval

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Locking
 import Synchronization
 
 /// Independent pieces of one render spread over two cores (Dispatch's pool, which has one
@@ -60,11 +61,11 @@ public enum Parallel {
     private final class Shared<Result: Sendable, Failure: Error>: Sendable {
         private let count: Int
         private let taken = Atomic<Int>(0)
-        private let state: Mutex<(results: [Result?], failure: Failure?)>
+        private let state: Locked<(results: [Result?], failure: Failure?)>
 
         init(count: Int) {
             self.count = count
-            state = Mutex((Array(repeating: nil, count: count), nil))
+            state = Locked((Array(repeating: nil, count: count), nil))
         }
 
         func next() -> Int? {

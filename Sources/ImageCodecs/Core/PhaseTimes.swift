@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Where a render's time goes: nanoseconds of thread time per `RenderPhase`, summed over
 /// every thread that worked on it (so with two cores the phases can add up to more than
@@ -6,7 +6,7 @@ import Synchronization
 /// nothing and costs a branch.
 public final class PhaseTimes: Sendable {
     private let enabled: Bool
-    private let totals = Mutex<[UInt64]>([UInt64](repeating: 0, count: RenderPhase.allCases.count))
+    private let totals = Locked<[UInt64]>([UInt64](repeating: 0, count: RenderPhase.allCases.count))
 
     /// A recorder; `enabled: false` only runs the work.
     public init(enabled: Bool = true) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A least-recently-used cache bounded by the bytes its values hold (not by their count):
 /// adding past the bound evicts the least recently used entries. Thread-safe.
@@ -55,7 +55,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
 
     /// The most bytes the values may hold.
     public let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache holding at most `capacity` bytes.
     public init(capacity: Int) {

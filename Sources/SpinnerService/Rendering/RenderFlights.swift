@@ -1,5 +1,6 @@
 import HTTPServer
 import ImageCodecs
+import Locking
 import Synchronization
 
 /// Concurrent requests for one image share one render (single flight), and the render
@@ -27,7 +28,7 @@ public final class RenderFlights<Outcome: Sendable>: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let clock: any MonotonicClock
 
     public init(clock: any MonotonicClock = SystemClock()) {

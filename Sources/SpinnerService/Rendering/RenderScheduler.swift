@@ -1,7 +1,7 @@
 import CLinux
 import Dispatch
 import HTTPServer
-import Synchronization
+import Locking
 
 /// Which queue a render waits in, by its estimated cost.
 public enum RenderLane: Int, CaseIterable, Sendable {
@@ -84,7 +84,7 @@ public final class RenderScheduler: Sendable {
     private final class Lane: Sendable {
         let kind: RenderLane
         let queueLimit: Int
-        let state = Mutex(LaneState())
+        let state = Locked(LaneState())
         let available = DispatchSemaphore(value: 0)
 
         init(kind: RenderLane, queueLimit: Int) {
@@ -96,7 +96,7 @@ public final class RenderScheduler: Sendable {
     /// Heavy renders per client address, waiting or running.
     private final class ClientShares: Sendable {
         let limit: Int
-        private let counts = Mutex<[ClientAddress: Int]>([:])
+        private let counts = Locked<[ClientAddress: Int]>([:])
 
         init(limit: Int) { self.limit = limit }
 
