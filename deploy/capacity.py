@@ -377,8 +377,9 @@ class Deployment:
         """What `volume` views a day do to `replicas` replicas: the shares of views each
         layer answers, renders, replica CPU seconds a day, the replicas' working set and,
         with `changes`, the renders the next day brings beyond an unchanged one after
-        losing the first replica or adding one: the moved URLs' lost hits, plus (or minus)
-        what the others' heavier (lighter) share does to their caches."""
+        losing the first replica or adding one: the moved URLs' renders from starting cold
+        at their new owners (`_rerenders`), plus (or minus) what the new ring's shares do
+        to the caches once warm."""
         args = self.arguments
         pops = args.pops if pops is None else pops
         views = volume * self.space.probability
@@ -406,12 +407,14 @@ class Deployment:
         }
         if changes:
             for change, after in (("lose", names[1:]), ("add", names + replica_names(replicas + 1)[replicas:])):
-                after_owner, after_hit, _, _ = self.replicas(to_replicas, after, upstream)
+                after_owner, after_hit, _, after_lost_hits = self.replicas(to_replicas, after, upstream)
                 before_index = numpy.array([names.index(n) if n in names else -1 for n in after])
                 moved = before_index[after_owner] != owner
-                shift = to_replicas * (hit - after_hit)
-                row[change + "_rerenders"] = float(lost_hits[moved].sum() + shift[moved].sum())
-                row[change] = row[change + "_rerenders"] + float(shift[~moved].sum())
+                # A moved URL starts cold at its new owner: the hits it would have had
+                # there from being held at the day's start are renders.
+                row[change + "_rerenders"] = float(after_lost_hits[moved].sum())
+                # The rest is the new ring's caches in their steady state against the old's.
+                row[change] = row[change + "_rerenders"] + float((to_replicas * (hit - after_hit)).sum())
                 row[change + "_moved"] = float(moved.mean())
         return row
 
@@ -524,6 +527,12 @@ def replay(space, sizes, arguments, views_per_day, replicas, seed):
     after_loss, _ = replica_layer(second, lost_names, lost_owner.__getitem__, sizes, arguments.cache_bytes,
                                   copies(skip=names[0]))
     after_add, _ = replica_layer(second, added_names, added_owner.__getitem__, sizes, arguments.cache_bytes, copies())
+    # The new rings warmed by day one themselves: what day two costs once the move is forgotten.
+    warm_after = {}
+    for change, ring, ring_owner in (("lose", lost_names, lost_owner), ("add", added_names, added_owner)):
+        _, warmed = replica_layer(first, ring, ring_owner.__getitem__, sizes, arguments.cache_bytes)
+        warm_after[change], _ = replica_layer(second, ring, ring_owner.__getitem__, sizes, arguments.cache_bytes,
+                                              {n: c.copy() for n, c in warmed.items()})
 
     renders = sum(base)
     row = {
@@ -537,9 +546,9 @@ def replay(space, sizes, arguments, views_per_day, replicas, seed):
     # The URLs that move: the lost replica's, and those the added one takes.
     for change, after, moved in (("lose", after_loss, lambda url: owner[url] == 0),
                                  ("add", after_add, lambda url: added_owner[url] == replicas)):
-        extra = [a - b for a, b in zip(after, base)]
-        row[change] = sum(extra)
-        row[change + "_rerenders"] = sum(e for e, (_, url) in zip(extra, second) if moved(url))
+        row[change] = sum(after) - renders
+        cold = [a - w for a, w in zip(after, warm_after[change])]
+        row[change + "_rerenders"] = sum(e for e, (_, url) in zip(cold, second) if moved(url))
     return row
 
 
@@ -565,8 +574,9 @@ def simulate(arguments, log=print):
         log(f"  {replicas:3} replicas carry {row['volume'] / 1e6:10,.1f} M views/day: CDN {row['cdn']:.1%}, "
             f"fronts {row['front']:.1%}, replica caches {row['replica_hits']:.2%}, "
             f"{row['renders_per_million']:,.0f} renders per M views, {row['cpu_per_day'] / 3600:,.1f} CPU-h/day; "
-            f"losing one: {row['lose']:,.0f} renders (working set / N {row['working_set'] / replicas:,.0f}), "
-            f"adding one: {row['add']:,.0f}")
+            f"losing one: {row['lose_rerenders']:,.0f} renders from cold (working set / N "
+            f"{row['working_set'] / replicas:,.0f}), {row['lose']:+,.0f} in all; adding one: "
+            f"{row['add_rerenders']:,.0f} from cold, {row['add']:+,.0f} in all")
         row = volume_for(deployment, replicas, pops=0)
         bare.append(row)
         log(f"      without a CDN: {row['volume'] / 1e6:10,.1f} M views/day, fronts {row['front']:.1%}, "
@@ -648,12 +658,12 @@ def page(arguments, summary, rows, bare):
         "replicas needed lie between the two columns.",
         "",
         "Losing a replica moves only its URLs (about 1/N of them) to the others; adding one moves",
-        "about 1/(N+1) to it. A moved URL that its old owner held renders again when next asked:",
-        "in the day that follows, fewer renders than the working set over N, since much of what a",
-        "replica holds is not asked of it again that day. Beyond the moved URLs, the fleet's caches",
-        f"shrink (or grow) by one replica's {arguments.cache_bytes // MIB} MiB, which the last columns count over the whole",
-        "next day: until the HPA replaces a lost replica, the others render more; an added one",
-        "soon saves more renders than its cold start costs.",
+        "about 1/(N+1) to it. A moved URL starts cold at its new owner and renders when next asked",
+        "there: in the day that follows, at most the moved share of the working set (the table's",
+        "\"from cold\"), fewer since much of what a replica holds is not asked of it again that day.",
+        f"Beyond the move, the fleet's caches shrink (or grow) by one replica's {arguments.cache_bytes // MIB} MiB, which the",
+        "\"in all\" figures add over the whole next day: until the HPA replaces a lost replica, the",
+        "others render more; an added one soon saves more renders than its cold start costs.",
         "",
         "## The stream and the layers",
         "",
@@ -672,8 +682,8 @@ def page(arguments, summary, rows, bare):
         "Shares are of page views; \"working set\" is the URLs the replicas hold at the day's start.",
         "",
         "| replicas | page views a day | CDN | fronts | replica caches | renders per M views | replica CPU h/day"
-        " | working set / N | lose one: URLs moved · next day's renders of them · and of all, beyond no change"
-        " | add one: URLs moved · next day's renders of them · and of all, beyond no change |",
+        " | working set / N | lose one: URLs moved · next day's renders from cold · in all, beyond no change"
+        " | add one: URLs moved · next day's renders from cold · in all, beyond no change |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
@@ -739,11 +749,11 @@ def check(arguments):
         for figure in ("renders_per_million", "working_set"):
             expect(abs(counted[figure] - model[figure]) <= 0.05 * counted[figure],
                    f"{figure}: {counted[figure]:,.0f} / {model[figure]:,.0f} (within 5 %)")
-        # A change's net renders are the moved URLs' re-renders less (or plus) what the
-        # others' lighter (heavier) share does to their caches; they can nearly cancel, so
-        # the bound is on the larger of the figure and the working set a replica holds.
-        for figure, label in (("lose_rerenders", "lose one, moved URLs"), ("lose", "lose one, in all"),
-                              ("add_rerenders", "add one, moved URLs"), ("add", "add one, in all")):
+        # A change's renders in all are the moved URLs' renders from cold plus (or less)
+        # what the new ring's shares do to the warm caches; they can nearly cancel, so the
+        # bound is on the larger of the figure and the working set a replica holds.
+        for figure, label in (("lose_rerenders", "lose one, from cold"), ("lose", "lose one, in all"),
+                              ("add_rerenders", "add one, from cold"), ("add", "add one, in all")):
             scale = max(abs(counted[figure]), counted["working_set"] / replicas)
             expect(abs(counted[figure] - model[figure]) <= 0.25 * scale,
                    f"{label}: {counted[figure]:+,.0f} / {model[figure]:+,.0f} renders the next day "
@@ -754,6 +764,10 @@ def check(arguments):
                f"losing one of {replicas} moves {row['lose_moved']:.4f} of URLs (about {1 / replicas:.4f})")
         expect(abs(row["add_moved"] - 1 / (replicas + 1)) <= 0.35 / (replicas + 1),
                f"adding one to {replicas} moves {row['add_moved']:.4f} of URLs (about {1 / (replicas + 1):.4f})")
+        for change in ("lose", "add"):
+            expect(0 <= row[change + "_rerenders"] <= row["working_set"],
+                   f"{change} one of {replicas}: {row[change + '_rerenders']:,.0f} renders from cold, within the "
+                   f"working set ({row['working_set']:,.0f})")
     rows = [deployment.evaluate(volume, 3) for volume in (1e5, 1e6, 1e7, 1e8, 1e9, 1e10)]
     for row in rows:
         answered = row["cdn"] + row["front"] + row["replica_hits"] + row["renders_per_million"] / 1e6
