@@ -74,7 +74,8 @@ final class DocumentAgreementTests: XCTestCase {
     }
 
     /// The README starts short: its first screen (60 lines) holds the two commands, an
-    /// <img> and a curl; every link to docs/ (from the README and between the pages) resolves.
+    /// <img> and a curl; every link to docs/ (from the README and between the pages) resolves
+    /// to a file git tracks (one only in the working tree is missing from every clone).
     func testREADMEStartsShortAndItsDocsLinksResolve() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let firstScreen = readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(60).joined(separator: "\n")
@@ -85,12 +86,18 @@ final class DocumentAgreementTests: XCTestCase {
         let docs = Repository.root.appendingPathComponent("docs")
         let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
         XCTAssertGreaterThanOrEqual(pages.count, 5)
+        let listing = try ExternalTool.run("git", ["-c", "safe.directory=*", "-C", Repository.root.path, "ls-files"])
+        XCTAssertEqual(listing.status, 0, listing.errorText)
+        let tracked = Set(listing.outputText.split(separator: "\n").map(String.init))
+        let root = Repository.root.standardized.path + "/"
         var linked = 0
         for (name, base) in [("README.md", Repository.root)] + pages.map({ ($0, docs) }) {
             let text = try String(contentsOf: base.appendingPathComponent(name), encoding: .utf8)
             for match in text.matches(of: #/\]\(([^)#\s]+\.md)(#[^)]*)?\)/#) {
-                let target = base.appendingPathComponent(String(match.output.1)).standardized
-                XCTAssertTrue(FileManager.default.fileExists(atPath: target.path), "\(name) links to \(match.output.1), which is missing")
+                let target = base.appendingPathComponent(String(match.output.1)).standardized.path
+                XCTAssertTrue(FileManager.default.fileExists(atPath: target), "\(name) links to \(match.output.1), which is missing")
+                XCTAssertTrue(target.hasPrefix(root) && tracked.contains(String(target.dropFirst(root.count))),
+                              "\(name) links to \(match.output.1), which git does not track")
                 linked += 1
             }
         }
