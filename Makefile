@@ -4,21 +4,33 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench deps-run deps-test deps-bench build release samples pictures record-references openapi docker-smoke clean
+.PHONY: run test check flaky-check hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
 
+# Every suite, each step timed, a table of the times at the end (scripts/test.sh): one
+# optimised build with testing enabled (.build/test) for the unit and integration XCTests,
+# Schemathesis, the hostile, soak and cluster suites; the libFuzzer build; budgets that
+# shrink here have full forms of their own (api-check-full, soak, fuzz).
 test: deps-test
+	scripts/test.sh
+
+# The inner loop: a debug build and the unit tests, which need only the toolchain and the
+# C libraries (no Python, browser, decoders or players; those are IntegrationTests).
+check: deps-run
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	$(SWIFT) build -c release
-	scripts/api-check.sh
-	$(MAKE) --no-print-directory hostile-run
-	$(MAKE) --no-print-directory cluster-run
-	$(MAKE) --no-print-directory soak-run SOAK_MINUTES=3
-	$(MAKE) --no-print-directory fuzz-build
-	$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=30
+	$(SWIFT) test --skip-build --parallel --skip IntegrationTests
+
+# Is any test flaky? The whole XCTest suite FLAKY_QUIET times in a row, FLAKY_LOADED times
+# beside a load on both cores (stress-ng), and the hostile, cluster and soak suites
+# FLAKY_SUITES times beside that load; a summary of runs and failures at the end.
+flaky-check: deps-flaky
+	scripts/flaky-check.sh
+
+# Schemathesis in full: 100 examples per operation, every phase on every operation.
+api-check-full: deps-test release
+	SCHEMATHESIS_EXAMPLES=100 SCHEMATHESIS_FULL=1 scripts/api-check.sh
 
 # Hostile clients against the release binary (pipelining without reading, silent and
 # dribbling sockets, descriptor exhaustion, aborted requests) and the parser against llhttp.
@@ -38,7 +50,7 @@ cluster-run:
 
 # Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,
 # every target for FUZZ_SECONDS on its committed corpus and dictionary, past findings
-# replayed first. `make test` runs each for 30 s; FUZZ_MERGE=1 folds new inputs into the
+# replayed first. `make test` runs each for 20 s; FUZZ_MERGE=1 folds new inputs into the
 # committed corpus, minimised.
 FUZZ_SECONDS ?= 600
 fuzz: deps-test fuzz-build fuzz-run
@@ -57,7 +69,7 @@ tsan-run:
 	scripts/sanitize.sh thread
 
 # An hour's soak (SOAK_MINUTES) of one server under every kind of load at once; the
-# report and its plot go to .build/soak. `make test` runs 3 minutes.
+# report and its plot go to .build/soak. `make test` runs 1.5 minutes.
 SOAK_MINUTES ?= 60
 soak: deps-test release soak-run
 soak-run:
@@ -77,6 +89,8 @@ deps-test:
 	@scripts/install-deps.sh test
 deps-bench:
 	@scripts/install-deps.sh bench
+deps-flaky:
+	@scripts/install-deps.sh flaky
 
 build: deps-run
 	$(SWIFT) build
@@ -117,7 +131,7 @@ docker-smoke:
 
 # Re-record the reference PNGs after an intended change to the pictures; look at them before committing.
 record-references: deps-test
-	RECORD_REFERENCES=1 $(SWIFT) test --filter ReferenceImageTests
+	RECORD_REFERENCES=1 $(SWIFT) test --filter IntegrationTests.ReferenceImageTests
 
 clean:
 	rm -rf .build $(OUT) bench-out

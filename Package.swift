@@ -70,19 +70,23 @@ let package = Package(
                                          "ExactTime", "CZlib", "CGif", "CWebPDemux"],
                           path: "Fuzz/Targets"),
 
-        .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport"),
+        // Tests in two rooms. Unit targets mirror the code targets and need only the toolchain
+        // and the C libraries (`make check`); IntegrationTests drives what nobody here wrote —
+        // decoders, validators, headless Chromium, the Lottie players, Python — and the built
+        // `spinnerd` (`make test` runs both rooms).
+        .target(name: "TestSupport", dependencies: ["Locking", "ImageCodecs"], path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
-        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
-                    exclude: ["References"]),
+        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"]),
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
         .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "TestSupport"]),
-        .testTarget(
-            name: "SpinnerRenderingTests",
-            dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"],
-            exclude: ["Fixtures"]),
+        .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"]),
         .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Locking", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "spinnerdTests", dependencies: ["TestSupport"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["SpinnerService", "SpinnerRendering", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs",
+                           "SpinnerModel", "HTTPServer", "ExactTime", "Locking", "TestSupport"],
+            exclude: ["SpinnerRaster/References", "SpinnerRendering/Fixtures"]),
     ]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what spinnerd needs on Debian 12, idempotently: only missing packages are
-# installed, and `apt-get update` runs at most once. Usage: install-deps.sh run|test|bench|smoke
+# installed, and `apt-get update` runs at most once. Usage: install-deps.sh run|test|bench|flaky|smoke
 set -euo pipefail
 
 purpose="${1:-run}"
@@ -8,7 +8,7 @@ purpose="${1:-run}"
 # Build and run: the C libraries behind the systemLibrary targets.
 apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libwebp-dev nettle-dev pkg-config fontconfig)
 pip_packages=()
-if [[ "$purpose" == test || "$purpose" == bench ]]; then
+if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # Decoders and validators nobody on this project wrote.
     apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light)
     # Playwright drives Debian's chromium; its own browser download is never used.
@@ -24,6 +24,10 @@ if [[ "$purpose" == test || "$purpose" == bench ]]; then
 fi
 if [[ "$purpose" == bench ]]; then
     apt_packages+=(apngdis apngopt webp hyperfine wrk)
+fi
+if [[ "$purpose" == flaky ]]; then
+    # `make flaky-check`: the load on both cores beside which the suites must still pass.
+    apt_packages+=(stress-ng)
 fi
 if [[ "$purpose" == smoke ]]; then
     # `make docker-smoke`: podman (with runc) and a debootstrapped base image, no Docker engine.

@@ -51,7 +51,7 @@ case $KIND in
     $SWIFT build "${TSAN_FLAGS[@]}" --build-tests || exit 1
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$REPORTS/thread"
     $SWIFT test "${TSAN_FLAGS[@]}" --skip-build \
-      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|PrerenderTests|URLSigningTests' \
+      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|PrerenderTests|URLSigningTests|SignedModeTests' \
       || status=1
     python3 Tests/Soak/soak.py --binary .build/tsan/release/spinnerd --minutes "${STRESS_MINUTES:-2}" --every 5 \
       --server-args="--cache-bytes 4194304" --term-under-load --report .build/tsan-stress || status=1

@@ -7,6 +7,11 @@ and checks what must hold: bounded memory, other clients still served quickly, a
 503 or 408 rather than silence or a reset, descriptors given back. Figures are printed
 so a run can be compared with an earlier one.
 
+No check holds a time: "served quickly" is a ratio to an idle peer server (harness.Peer)
+probed right after each probe of the server under attack, so a busy machine slows both;
+what a case waits for (sockets closed, descriptors back) it waits for, with a generous
+limit, and then asserts.
+
 Other loopback addresses are real sources on Linux (127.0.0.2, 127.1.x.y), so one
 process plays many clients.
 
@@ -25,7 +30,14 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 MIB = 1 << 20
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import Results, Server, address, connect, metric, probe, reset  # noqa: E402
+from harness import Paired, Peer, Results, Server, address, connect, metric, probe, reset  # noqa: E402
+
+# How many times slower than the idle peer's slowest answer the slowest answer of the server
+# under attack may be. Measured here: 0.5-2 ms against the peer's 0.3-0.4 ms while 200
+# clients pipeline; 3-29 ms against 0.6-4 ms while 2 000 sockets dribble (a probe that
+# lands behind a burst of 2 000 reads waits for them), quiet or beside stress-ng. An event
+# loop stalled by an attack, what these cases guard against, is seconds: thousands of times.
+SLOWER_THAN_PEER = 200
 
 
 # --- the cases ---------------------------------------------------------------------------
@@ -33,10 +45,12 @@ from harness import Results, Server, address, connect, metric, probe, reset  # n
 def pipelining_without_reading(binary, results, clients=200, megabytes=1.3, seconds=10):
     """200 clients pipeline 1.3 MB of GETs each and never read: memory stays bounded and
     a client from another address is still answered quickly."""
-    server = Server(binary)
+    server, peer = Server(binary), Peer(binary)
     try:
         target = "/spinner/circular.gif"
         status, _ = probe(server.port, "127.0.0.1", target, timeout=60)
+        descriptors = server.descriptors()
+        probes = Paired(server.port, peer, "127.0.0.2")
         request = f"GET {target} HTTP/1.1\r\nHost: t\r\n\r\n".encode()
         payload = request * int(megabytes * 1e6 / len(request))
         sockets = []
@@ -66,14 +80,14 @@ def pipelining_without_reading(binary, results, clients=200, megabytes=1.3, seco
 
         sender = threading.Thread(target=send_all, daemon=True)
         sender.start()
-        peak, probes, started = 0.0, [], time.time()
+        peak, started = 0.0, time.time()
         next_probe = started + 1
         while time.time() - started < seconds:
             peak = max(peak, server.rss_mib())
             if peak > 1024:
                 break  # far past the bound: stop before the machine suffers
             if time.time() >= next_probe:
-                probes.append(probe(server.port, "127.0.0.2", timeout=5))
+                probes.probe()
                 next_probe += 1
             time.sleep(0.1)
         stop.set()
@@ -81,74 +95,93 @@ def pipelining_without_reading(binary, results, clients=200, megabytes=1.3, seco
         sent = sum(offset for _, offset in sockets)
         for s, _ in sockets:
             s.close()
-        time.sleep(2)
+        # The server lets go of the closed connections (what RSS after is about).
+        deadline = time.time() + 60
+        while server.descriptors() > descriptors and time.time() < deadline:
+            time.sleep(0.1)
         after = server.rss_mib()
         peak = max(peak, after)
-        slowest = max((t for _, t in probes), default=0)
         print(f"  {clients} clients pushed {sent / MIB:.0f} MiB in {seconds} s; peak RSS {peak:.1f} MiB, "
               f"after they closed {after:.1f} MiB; /healthz from 127.0.0.2: "
-              f"{', '.join(f'{s}@{t * 1000:.0f}ms' for s, t in probes)}")
+              f"{', '.join(f'{s}@{t * 1000:.1f}ms' for s, t in probes.probes)}; "
+              f"the idle peer: {', '.join(f'{t * 1000:.1f}ms' for _, t in probes.peer_probes)}")
         results.check("pipelining", status == 200, f"the GIF was rendered first (status {status})")
         results.bound("pipelining", peak <= 160, f"peak RSS {peak:.1f} MiB <= 160 MiB")
         results.bound("pipelining", after <= 160, f"RSS after they closed {after:.1f} MiB <= 160 MiB")
-        results.check("pipelining", len(probes) >= seconds - 2 and all(s == 200 and t < 0.2 for s, t in probes),
-                      f"every probe answered 200 in < 200 ms (slowest {slowest * 1000:.0f} ms)")
+        results.check("pipelining", len(probes.probes) >= seconds / 2 and probes.held(SLOWER_THAN_PEER),
+                      f"{len(probes.probes)} probes: " + probes.text(SLOWER_THAN_PEER))
     finally:
         server.stop()
+        peer.stop()
 
 
-def many_pipelined_on_one_connection(binary, results, count=200_000, limit=5.0, pause=1.0):
+def pipeline(port, count, pause):
+    """Sends `count` pipelined /healthz on one connection and reads the answers, starting
+    after `pause` seconds: (answers read, seconds from the first byte sent to the last read)."""
+    s = connect(port, "127.0.0.1", timeout=30)
+    request = b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+    batch = request * 1000
+    started = time.perf_counter()
+
+    def send():
+        try:
+            for _ in range(count // 1000):
+                s.sendall(batch)
+        except OSError:
+            pass
+
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
+    if pause:
+        time.sleep(pause)  # a client slow to read: answers pile up meanwhile
+    marker = b"HTTP/1.1 200 OK\r\n"
+    answered, tail = 0, b""
+    deadline = time.time() + 120
+    s.settimeout(1)
+    while answered < count and time.time() < deadline:
+        try:
+            chunk = s.recv(1 << 20)
+        except socket.timeout:
+            continue
+        except ConnectionResetError:
+            print("  the server reset the connection")
+            break
+        if not chunk:
+            break
+        data = tail + chunk
+        answered += data.count(marker)
+        tail = data[-(len(marker) - 1):]
+    elapsed = time.perf_counter() - started
+    s.close()
+    sender.join(timeout=5)
+    return answered, elapsed
+
+
+def many_pipelined_on_one_connection(binary, results, count=200_000, pause=1.0, bound=3):
     """200 000 pipelined /healthz on one connection, read only after a pause, are all
-    answered within 5 s."""
+    answered, and once reading starts they flow as fast (within 3×) as when the same
+    client reads from the start."""
     server = Server(binary)
     try:
-        s = connect(server.port, "127.0.0.1", timeout=30)
-        request = b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
-        batch = request * 1000
-        started = time.perf_counter()
-
-        def send():
-            try:
-                for _ in range(count // 1000):
-                    s.sendall(batch)
-            except OSError:
-                pass
-
-        sender = threading.Thread(target=send, daemon=True)
-        sender.start()
-        time.sleep(pause)  # a client slow to read: answers pile up meanwhile
-        marker = b"HTTP/1.1 200 OK\r\n"
-        answered, tail = 0, b""
-        deadline = time.time() + 30
-        s.settimeout(1)
-        while answered < count and time.time() < deadline:
-            try:
-                chunk = s.recv(1 << 20)
-            except socket.timeout:
-                continue
-            except ConnectionResetError:
-                print("  the server reset the connection")
-                break
-            if not chunk:
-                break
-            data = tail + chunk
-            answered += data.count(marker)
-            tail = data[-(len(marker) - 1):]
-        elapsed = time.perf_counter() - started
-        s.close()
-        sender.join(timeout=5)
-        print(f"  {answered} of {count} answered in {elapsed:.2f} s")
-        results.check("pipelined", answered == count, f"all {count} answered ({answered})")
-        results.check("pipelined", elapsed <= limit, f"within {limit:.0f} s ({elapsed:.2f} s)")
+        prompt, prompt_seconds = pipeline(server.port, count, 0)
+        answered, elapsed = pipeline(server.port, count, pause)
+        after_pause = max(elapsed - pause, 0.0)
+        ratio = after_pause / max(prompt_seconds, 0.001)
+        print(f"  read at once: {prompt} of {count} in {prompt_seconds:.2f} s; read after {pause:g} s: "
+              f"{answered} in {elapsed:.2f} s ({after_pause:.2f} s after the pause, {ratio:.2f}×)")
+        results.check("pipelined", prompt == count and answered == count, f"all {count} answered both times ({prompt}, {answered})")
+        results.check("pipelined", ratio <= bound,
+                      f"after the pause they took {ratio:.2f}× what a prompt reader took (bound {bound}×)")
     finally:
         server.stop()
 
 
 def silent_and_dribbling(binary, results, silent=3000, dribblers=2000, seconds=16):
     """3 000 silent sockets from one address, then 2 000 dribbling ones from 2 000
-    addresses: a client from another address is still answered within 100 ms, and the
-    silent ones are closed once the request timeout (10 s) has passed."""
-    server = Server(binary)
+    addresses: a client from another address is still answered as quickly as an idle
+    peer (within 200×), and the silent ones are closed once the request timeout (10 s) has
+    passed."""
+    server, peer = Server(binary), Peer(binary)
     try:
         quiet, refused = [], 0
         started = time.time()
@@ -184,18 +217,24 @@ def silent_and_dribbling(binary, results, silent=3000, dribblers=2000, seconds=1
 
         dribbler = threading.Thread(target=dribble, daemon=True)
         dribbler.start()
-        probes = []
+        connected = time.time() - started
+        probes = Paired(server.port, peer, "127.0.0.4")
         while time.time() - started < seconds:
-            probes.append(probe(server.port, "127.0.0.4", timeout=5))
+            probes.probe()
             time.sleep(0.5)
         stop.set()
         dribbler.join()
+        # The last sockets connected `connected` s in (seconds, on a busy machine): each is
+        # closed 10 s after its own accept. Wait for that (up to a minute), then look.
+        settle = time.time() + 60
 
         def outcome(s):
             """What the server did to a socket: 'open', 'closed', '503', '408', 'reset'."""
             try:
+                s.setblocking(True)
+                s.settimeout(max(0.001, settle - time.time()))
                 data = s.recv(65536)
-            except BlockingIOError:
+            except (BlockingIOError, socket.timeout):
                 return "open"
             except ConnectionResetError:
                 return "reset"
@@ -214,16 +253,17 @@ def silent_and_dribbling(binary, results, silent=3000, dribblers=2000, seconds=1
             s.close()
         for s, _ in drips:
             s.close()
-        slowest = max(t for _, t in probes)
-        failed = [(s, round(t * 1000)) for s, t in probes if s != 200 or t >= 0.1]
-        print(f"  connect failures {refused}; silent sockets after {seconds} s: {silent_outcomes}; "
-              f"dribblers: {drip_outcomes}; {len(probes)} probes, slowest {slowest * 1000:.0f} ms, bad: {failed[:5]}")
-        results.check("silent", not failed, f"every probe from 127.0.0.4 answered 200 in < 100 ms (slowest {slowest * 1000:.0f} ms)")
+        failed = [s for s, _ in probes.probes if s != 200]
+        print(f"  connect failures {refused}; all connected after {connected:.1f} s; silent sockets: {silent_outcomes}; "
+              f"dribblers: {drip_outcomes}; {len(probes.probes)} probes, slowest {probes.slowest() * 1000:.1f} ms "
+              f"(the idle peer's {probes.peer_slowest() * 1000:.1f} ms), bad: {failed[:5]}")
+        results.check("silent", probes.held(SLOWER_THAN_PEER), "from 127.0.0.4, " + probes.text(SLOWER_THAN_PEER))
         results.check("silent", silent_outcomes.get("open", 0) == 0,
-                      f"no silent socket still open after {seconds} s ({silent_outcomes.get('open', 0)} open)")
+                      f"no silent socket left open once the request timeout has passed ({silent_outcomes.get('open', 0)} open)")
         results.check("silent", silent_outcomes.get("reset", 0) + drip_outcomes.get("reset", 0) == 0, "no socket was reset")
     finally:
         server.stop()
+        peer.stop()
 
 
 def descriptor_limit(binary, results, extra=(), connections=400, hold=6, label="fd-limit", refusal="limit"):
@@ -241,7 +281,7 @@ def descriptor_limit(binary, results, extra=(), connections=400, hold=6, label="
                 outcomes[type(error).__name__] = outcomes.get(type(error).__name__, 0) + 1
         for s in clients:
             s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
-        answers = collect_responses(clients, time.time() + 5)
+        answers = collect_responses(clients, time.time() + 60)
         for key in answers:
             outcomes[key] = outcomes.get(key, 0) + 1
         cpu, lines = server.cpu_seconds(), server.log_lines()
@@ -250,8 +290,7 @@ def descriptor_limit(binary, results, extra=(), connections=400, hold=6, label="
         line_rate = (server.log_lines() - lines) / hold
         for s in clients:
             s.close()
-        time.sleep(1)
-        fresh = probe(server.port, "127.0.0.5", timeout=5)
+        fresh = probe(server.port, "127.0.0.5", timeout=30)
         print(f"  {connections} connections {' '.join(extra)}: {outcomes}; while held: CPU {cpu_share * 100:.1f} %, "
               f"{line_rate:.1f} log lines/s; then a fresh client: {fresh[0]} in {fresh[1] * 1000:.0f} ms")
         good = sum(v for k, v in outcomes.items() if k in ("200", "503+Retry-After"))
@@ -310,7 +349,6 @@ def aborted_requests(binary, results, count=20_000):
     server = Server(binary)
     try:
         probe(server.port, "127.0.0.1")
-        time.sleep(0.5)
         before = server.descriptors()
         half = b"GET /spinner/circular.gif?size=4"
         started = time.perf_counter()
@@ -333,13 +371,14 @@ def aborted_requests(binary, results, count=20_000):
         for worker in workers:
             worker.join()
         elapsed = time.perf_counter() - started
-        deadline = time.time() + 10
+        deadline = time.time() + 60
         after = server.descriptors()
-        while after != before and time.time() < deadline:
+        while after > before and time.time() < deadline:
             time.sleep(0.2)
             after = server.descriptors()
         print(f"  {count} aborted in {elapsed:.1f} s; descriptors before {before}, after {after}")
-        results.check("aborted", after == before, f"descriptors back to {before} ({after})")
+        # `before` may still count the first probe's connection: at most that many come back.
+        results.check("aborted", after <= before, f"descriptors back to {before} or fewer ({after})")
         results.check("aborted", probe(server.port, "127.0.0.1")[0] == 200, "still serving")
     finally:
         server.stop()

@@ -9,12 +9,17 @@
   size=256&scale=2 must be admitted in every raster format. How long each took against
   its estimate is printed, not asserted (these machines' speed varies): `make bench`
   reads the ratio.
-- abandoned: 70 costly requests whose clients close after 0.5 s: 3 s later no render is
-  queued and a cold SVG is answered within 500 ms.
+- abandoned: 70 costly requests whose clients close after 0.5 s: every render is dropped
+  or stopped (none finishes: each would take longer than its client stayed), nothing is
+  left queued or running, and a cold SVG is answered as quickly as by an idle peer.
 - busy: 20 costly renders asked for at once, their clients waiting, while 20 cold SVGs of
-  different sizes are each answered within 100 ms and a cached GIF within 20 ms; the
-  resident set stays within the cache bound plus 256 MiB; every costly request ends in
-  200, 400 or 503.
+  different sizes and a cached GIF are each answered as quickly as by an idle peer
+  (within 200×); the resident set stays within the cache bound plus 256 MiB; every costly
+  request ends in 200, 400 or 503.
+
+No check holds a time (these machines are shared): latencies are ratios to an idle peer
+server probed right after each probe (harness.Peer), and what a case waits for it waits
+for, with a generous limit, before it asserts.
 
     render_admission.py [--binary PATH] [CASE ...]
 """
@@ -27,11 +32,17 @@ import sys
 import threading
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import Results, Server, address, connect, kinds, metric, probe, read_response  # noqa: E402
+from harness import Paired, Peer, Results, Server, address, connect, kinds, metric, probe, read_response  # noqa: E402
 
 MIB = 1 << 20
+# How many times slower than the idle peer's slowest answer the slowest answer of the busy
+# server may be. Measured here: 0.4-2.5× (a cold SVG 2.5-3.2 ms beside costly renders); a
+# lane that made cold SVGs wait behind a costly render would be a second or more: hundreds
+# of times the peer (the same bound as the hostile suite's).
+SLOWER_THAN_PEER = 200
 
 
 def estimate(binary, kind, params):
@@ -91,8 +102,11 @@ def largest_admitted(binary, kind, params):
 
 
 def render_alone(binary, kind, params):
-    """Renders through a fresh server: (status, seconds, peak resident MiB, body bytes)."""
-    server = Server(binary)
+    """Renders through a fresh server: (status, seconds, peak resident MiB, body bytes).
+    The server renders nothing ahead (--prerender=false): the peak is the render's, and a
+    fresh server per render would otherwise spend 1.8 s on the defaults each time (the
+    soak holds the memory of a default server under the costliest renders)."""
+    server = Server(binary, args=["--prerender=false"])
     try:
         path = f"/spinner/{kind}?" + "&".join(params)
         started = time.perf_counter()
@@ -123,11 +137,14 @@ def costliest(binary, results):
     is answered 200 with the server's peak resident set within 256 MiB."""
     entries = {entry["name"]: entry for entry in catalog(binary)["kinds"]}
     chosen = []
+    # The corners' searches are independent: two at a time (each `spinnerd cost` is a process).
+    pool = ThreadPoolExecutor(max_workers=2)
     for kind in kinds(binary):
         for fmt in ["apng", "gif", "png", "webp", "svg"]:
             best = None
-            for params in corners(entries[kind], fmt):
-                found = largest_admitted(binary, kind, params)
+            searches = [(params, pool.submit(largest_admitted, binary, kind, params)) for params in corners(entries[kind], fmt)]
+            for params, search in searches:
+                found = search.result()
                 if found and (best is None or found[1]["seconds"] > best[2]["seconds"]):
                     best = (params, found[0], found[1])
             if best:
@@ -172,9 +189,10 @@ def costly_paths(binary, count, fmt="apng", first=0):
 
 
 def abandoned(binary, results, count=70):
-    """70 costly requests (APNG and WebP) whose clients close after 0.5 s: 3 s later nothing
-    is queued and a cold SVG is answered within 500 ms."""
-    server = Server(binary)
+    """70 costly requests (APNG and WebP) whose clients close after 0.5 s: every render is
+    dropped or stopped, none finishes, nothing is left queued or running, and a cold SVG is
+    answered as quickly as by an idle peer."""
+    server, peer = Server(binary), Peer(binary)
     try:
         sockets = []
         # Alternating, so the renders the heavy lane admits include WebP ones.
@@ -184,40 +202,54 @@ def abandoned(binary, results, count=70):
             s = connect(server.port, address(index, first=5))
             s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
             sockets.append(s)
-        time.sleep(0.5)
+        time.sleep(0.5)  # what the case is about: clients that leave after half a second
         for s in sockets:
             s.close()
-        time.sleep(3)
+        # The queued renders are dropped at once and the running ones stop at their next
+        # frame: wait for the server to settle (a minute at most), then look.
+        left = time.time()
+        deadline = left + 60
+        while time.time() < deadline and (metric(server.port, "spinnerd_render_queue_depth")
+                                          or metric(server.port, "spinnerd_render_flights")):
+            time.sleep(0.05)
+        settled = time.time() - left
         queued = metric(server.port, "spinnerd_render_queue_depth")
         flights = metric(server.port, "spinnerd_render_flights")
         cancelled = metric(server.port, "spinnerd_render_cancelled_total")
         rejected = metric(server.port, "spinnerd_render_rejected_total")
         refused = metric(server.port, "spinnerd_render_refused_budget_total")
-        status, seconds = probe(server.port, "127.0.0.9", "/spinner/dots.svg?size=77", timeout=5)
-        print(f"  {count} abandoned: 3 s later queued {queued:.0f}, in flight {flights:.0f}; cancelled {cancelled:.0f}, "
-              f"refused 503 {rejected:.0f}; cold SVG {status} in {seconds * 1000:.0f} ms")
+        finished = metric(server.port, "spinnerd_renders_total")
+        svg = Paired(server.port, peer, "127.0.0.9")
+        svg.probe("/spinner/dots.svg?size=77")
+        print(f"  {count} abandoned: settled {settled:.1f} s after they left: queued {queued:.0f}, in flight {flights:.0f}; "
+              f"cancelled {cancelled:.0f}, finished {finished:.0f}, refused 503 {rejected:.0f}; cold SVG {svg.probes[0][0]} in "
+              f"{svg.slowest() * 1000:.1f} ms (the idle peer's {svg.peer_slowest() * 1000:.1f} ms)")
         results.check("abandoned", refused == 0 and cancelled >= 1,
                       f"the costly requests were admitted and the abandoned ones cancelled (refused by budget {refused:.0f}, cancelled {cancelled:.0f})")
-        results.check("abandoned", queued == 0 and flights == 0, f"no render queued or running 3 s later ({queued:.0f}, {flights:.0f})")
-        results.check("abandoned", status == 200 and seconds < 0.5, f"a cold SVG answered 200 within 500 ms ({seconds * 1000:.0f} ms)")
+        # Each is estimated at over 1.5 s, three times the half second its client stayed.
+        results.check("abandoned", finished == 0, f"no abandoned render was finished ({finished:.0f})")
+        results.check("abandoned", queued == 0 and flights == 0, f"no render left queued or running ({queued:.0f}, {flights:.0f})")
+        results.check("abandoned", svg.held(SLOWER_THAN_PEER), "then a cold SVG: " + svg.text(SLOWER_THAN_PEER, "request"))
     finally:
         server.stop()
+        peer.stop()
 
 
 def busy(binary, results, count=20):
     """20 costly renders with waiting clients beside cold SVGs and a cached GIF."""
-    server = Server(binary)
+    server, peer = Server(binary), Peer(binary)
     try:
         cached = "/spinner/circular.gif"
         probe(server.port, "127.0.0.1", cached, timeout=30)  # rendered, now cached
+        peer.probe(cached)
         outcomes = [None] * count
         peak_rss = [server.rss_mib()]
 
         def costly(index, path):
             try:
-                s = connect(server.port, address(index, first=6), timeout=120)
+                s = connect(server.port, address(index, first=6), timeout=300)
                 s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
-                outcomes[index] = read_response(s, time.time() + 120)[0]
+                outcomes[index] = read_response(s, time.time() + 300)[0]
                 s.close()
             except (OSError, ConnectionError) as error:
                 outcomes[index] = type(error).__name__
@@ -226,23 +258,25 @@ def busy(binary, results, count=20):
         workers = [threading.Thread(target=costly, args=(index, path)) for index, path in enumerate(paths)]
         for worker in workers:
             worker.start()
-        time.sleep(0.3)
-        svgs, gifs = [], []
+        # Wait until the costly renders are under way (both lanes busy), then probe.
+        deadline = time.time() + 60
+        while metric(server.port, "spinnerd_render_flights") < 2 and time.time() < deadline:
+            time.sleep(0.02)
+        svgs, gifs = Paired(server.port, peer, "127.0.0.10"), Paired(server.port, peer, "127.0.0.11")
         for index in range(count):
-            svgs.append(probe(server.port, "127.0.0.10", f"/spinner/arc.svg?size={40 + index}", timeout=5))
-            gifs.append(probe(server.port, "127.0.0.11", cached, timeout=5))
+            svgs.probe(f"/spinner/arc.svg?size={40 + index}")
+            gifs.probe(cached)
             peak_rss.append(server.rss_mib())
         while any(worker.is_alive() for worker in workers):
             peak_rss.append(server.rss_mib())
             time.sleep(0.1)
         cache_mib = metric(server.port, "spinnerd_cache_bytes") / MIB
-        slowest_svg = max(t for _, t in svgs)
-        slowest_gif = max(t for _, t in gifs)
         tally = {str(o): outcomes.count(o) for o in set(outcomes)}
-        print(f"  {count} costly: {tally}; cold SVGs slowest {slowest_svg * 1000:.0f} ms; cached GIF slowest "
-              f"{slowest_gif * 1000:.1f} ms; peak RSS {max(peak_rss):.1f} MiB (cache {cache_mib:.1f} MiB)")
-        results.check("busy", all(s == 200 and t < 0.1 for s, t in svgs), f"20 cold SVGs each 200 within 100 ms (slowest {slowest_svg * 1000:.0f} ms)")
-        results.check("busy", all(s == 200 and t < 0.02 for s, t in gifs), f"the cached GIF within 20 ms (slowest {slowest_gif * 1000:.1f} ms)")
+        print(f"  {count} costly: {tally}; cold SVGs slowest {svgs.slowest() * 1000:.1f} ms (the idle peer's "
+              f"{svgs.peer_slowest() * 1000:.1f} ms); cached GIF slowest {gifs.slowest() * 1000:.1f} ms (the peer's "
+              f"{gifs.peer_slowest() * 1000:.1f} ms); peak RSS {max(peak_rss):.1f} MiB (cache {cache_mib:.1f} MiB)")
+        results.check("busy", svgs.held(SLOWER_THAN_PEER), "20 cold SVGs: " + svgs.text(SLOWER_THAN_PEER, "SVG"))
+        results.check("busy", gifs.held(SLOWER_THAN_PEER), "the cached GIF 20 times: " + gifs.text(SLOWER_THAN_PEER, "GIF"))
         results.bound("busy", max(peak_rss) <= cache_mib + 256, f"RSS {max(peak_rss):.1f} MiB <= cache + 256 MiB")
         results.check("busy", all(o in (200, 400, 503) for o in outcomes), f"every costly request ended in 200, 400 or 503: {tally}")
         # Admissible by construction: the load is real only if some of them were rendered.
@@ -250,6 +284,7 @@ def busy(binary, results, count=20):
                       f"the costly requests were admitted and some rendered (200: {outcomes.count(200)}, 400: {outcomes.count(400)})")
     finally:
         server.stop()
+        peer.stop()
 
 
 CASES = {"costliest": costliest, "abandoned": abandoned, "busy": busy}

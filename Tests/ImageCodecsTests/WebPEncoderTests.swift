@@ -1,4 +1,5 @@
 @testable import ImageCodecs
+import TestSupport
 import XCTest
 
 /// The WebP encoder plans frames the way libwebp's `WebPAnimEncoder` does and codes

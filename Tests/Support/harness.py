@@ -194,6 +194,59 @@ def probe(port, source, path="/healthz", timeout=5.0):
         return f"{type(error).__name__}: {error}", time.perf_counter() - started
 
 
+class Peer:
+    """A second `spinnerd serve`, left idle, beside the server under test: the same binary
+    on the same machine at the same moments. The suites' latency checks are ratios of the
+    server under test to this peer, probed one right after the other, so a machine slowed
+    by other work (a CI neighbour, `stress-ng`) slows both and fails neither, while an
+    attack that stalls the server under test shows as a ratio far above the bound."""
+
+    def __init__(self, binary, args=()):
+        self.server = Server(binary, args)
+
+    def probe(self, path="/healthz", source="127.0.0.1", timeout=30.0):
+        return probe(self.server.port, source, path, timeout)
+
+    def stop(self):
+        self.server.stop()
+
+
+class Paired:
+    """Probes of the server under test, each with the peer's probe of the same path taken
+    right after it: (status, seconds) pairs, and how the slowest of each compare."""
+
+    def __init__(self, server_port, peer, source):
+        self.server_port, self.peer, self.source = server_port, peer, source
+        self.probes, self.peer_probes = [], []
+
+    def probe(self, path="/healthz", timeout=30.0):
+        self.probes.append(probe(self.server_port, self.source, path, timeout))
+        self.peer_probes.append(self.peer.probe(path, timeout=timeout))
+        return self.probes[-1]
+
+    def slowest(self):
+        return max((t for _, t in self.probes), default=0.0)
+
+    def peer_slowest(self):
+        return max((t for _, t in self.peer_probes), default=0.0)
+
+    def ratio(self):
+        """The slowest answer under test over the peer's slowest (at least 1 ms, the
+        resolution below which loopback timings are noise)."""
+        return self.slowest() / max(self.peer_slowest(), 0.001)
+
+    def all_ok(self, status=200):
+        return all(s == status for s, _ in self.probes) and all(s == status for s, _ in self.peer_probes)
+
+    def held(self, bound):
+        """Every probe answered 200 (both servers) and the slowest within `bound` × the peer's."""
+        return self.all_ok() and self.ratio() <= bound
+
+    def text(self, bound, what="probe"):
+        return (f"every {what} answered 200, the slowest {self.slowest() * 1000:.1f} ms = {self.ratio():.1f}× the idle "
+                f"peer's slowest {self.peer_slowest() * 1000:.1f} ms (bound {bound}×)")
+
+
 def reset(s):
     """Closes `s` with a TCP reset (SO_LINGER 0)."""
     s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))

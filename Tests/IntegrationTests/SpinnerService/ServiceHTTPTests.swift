@@ -86,7 +86,7 @@ final class ServiceHTTPTests: XCTestCase {
     }
 
     func testEveryErrorStatusComesFromARealRequest() throws {
-        let server = try ServerProcess(["--request-timeout", "0.5"])
+        let server = try ServerProcess(["--request-timeout", "2"])
         let client = try RawHTTPClient(port: server.port)
         XCTAssertEqual(try get(client, "/spinner/arc.gif?stroke=99").status, 400)
         XCTAssertEqual(try get(client, "/spinner/hexagon").status, 404)
@@ -107,7 +107,10 @@ final class ServiceHTTPTests: XCTestCase {
 
     func testAFullRenderQueueAnswers503() throws {
         let server = try ServerProcess(["--workers", "1", "--render-queue", "1", "--heavy-queue", "1"])
-        let results = Self.getConcurrently(server, (60..<66).map { "/spinner/dots.apng?size=\($0)" })
+        // Renders of nearly a second each in release (seconds in debug), told apart by
+        // `loops`: the six requests arrive within milliseconds of each other, long before
+        // the first render ends, however busy the machine.
+        let results = Self.getConcurrently(server, (0..<6).map { "/spinner/circular.apng?size=256&scale=2&loops=\($0)" })
         XCTAssertTrue(results.all.contains(503), "\(results.all)")
         XCTAssertTrue(results.all.contains(200), "\(results.all)")
         XCTAssertTrue(results.retryAfters.allSatisfy { $0 == "1" })
@@ -127,8 +130,15 @@ final class ServiceHTTPTests: XCTestCase {
     func testSIGTERMDuringASlowResponseStillCompletesIt() throws {
         let server = try ServerProcess()
         let client = try RawHTTPClient(port: server.port, timeout: 120)
-        try client.send("GET /spinner/dots.apng?size=48 HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.3)
+        // A render of nearly a second in release; SIGTERM goes once the server says the
+        // render is under way, so the answer is still being made when the drain starts
+        // (a fixed pause here raced a release build, whose small renders end in 0.1 s).
+        try client.send("GET /spinner/circular.apng?size=256&scale=2 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let deadline = Date().addingTimeInterval(60)
+        while try metric(server, "spinnerd_render_flights") < 1 {
+            guard Date() < deadline else { return XCTFail("the render never started") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         let stopper = DispatchQueue.global()
         let exit = Locked<Int32?>(nil)
         let stopped = DispatchSemaphore(value: 0)

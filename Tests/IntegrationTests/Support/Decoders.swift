@@ -1,53 +1,5 @@
 import Foundation
-
-/// The repository's root and its test helpers, found from this file's own path.
-public enum Repository {
-    /// The package root.
-    public static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `Tests/Support/imagetool.py`, the Pillow front end.
-    /// The README and every page under `docs/`, one after the other.
-    public static func documentation() throws -> String {
-        let docs = root.appendingPathComponent("docs")
-        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
-        return try ([root.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) })
-            .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
-    }
-
-    public static let imageTool = root.appendingPathComponent("Tests/Support/imagetool.py").path
-
-    /// The `spinnerd` executable next to the test bundle (built by `swift build`/`swift test`).
-    public static var spinnerd: String {
-        let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
-        for directory in [bundleDirectory, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
-            let candidate = directory.appendingPathComponent("spinnerd").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return root.appendingPathComponent(".build/debug/spinnerd").path
-    }
-}
-
-/// A fresh directory under /tmp, removed when the value goes away.
-public final class TemporaryDirectory: Sendable {
-    public let url: URL
-
-    public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("spinnerd-tests-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// A path inside the directory.
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    /// Writes `bytes` to `name` and returns its path.
-    public func write(_ bytes: [UInt8], to name: String) throws -> String {
-        let target = path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
-        return target
-    }
-}
+import TestSupport
 
 /// What Pillow reads from an image (see `imagetool.py inspect`).
 public struct DecodedImage: Decodable, Sendable {

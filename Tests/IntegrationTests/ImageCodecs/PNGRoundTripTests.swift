@@ -2,7 +2,8 @@
 import TestSupport
 import XCTest
 
-final class PNGEncoderTests: XCTestCase {
+/// PNG files checked by pngcheck and decoded back by Pillow.
+final class PNGRoundTripTests: XCTestCase {
     private func roundTrip(_ image: RGBAImage) throws -> (decoded: [UInt8], bytes: [UInt8]) {
         let directory = try TemporaryDirectory()
         let bytes = try PNGEncoder.encode(image)

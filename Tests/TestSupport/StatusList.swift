@@ -1,9 +1,8 @@
 import Foundation
-import TestSupport
 
 /// Statuses (and `Retry-After` and 503s' `Cache-Control` values) of responses that
 /// arrive on many threads at once.
-final class StatusList: Sendable {
+public final class StatusList: Sendable {
     private struct Collected {
         var statuses: [Int] = []
         var retry: [String] = []
@@ -12,7 +11,9 @@ final class StatusList: Sendable {
 
     private let collected = Locked(Collected())
 
-    func add(_ status: Int, retryAfter: String? = nil, cacheControl: String? = nil) {
+    public init() {}
+
+    public func add(_ status: Int, retryAfter: String? = nil, cacheControl: String? = nil) {
         collected.update { collected in
             collected.statuses.append(status)
             if let retryAfter { collected.retry.append(retryAfter) }
@@ -20,8 +21,8 @@ final class StatusList: Sendable {
         }
     }
 
-    var all: [Int] { collected.value.statuses }
-    var retryAfters: [String] { collected.value.retry }
+    public var all: [Int] { collected.value.statuses }
+    public var retryAfters: [String] { collected.value.retry }
     /// The `Cache-Control` of every 503.
-    var busyCacheControls: [String] { collected.value.busyCaching }
+    public var busyCacheControls: [String] { collected.value.busyCaching }
 }

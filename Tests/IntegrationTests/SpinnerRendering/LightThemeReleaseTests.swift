@@ -30,7 +30,7 @@ final class LightThemeReleaseTests: XCTestCase {
         let sha256: String
     }
 
-    private static let record = Repository.root.appendingPathComponent("Tests/SpinnerRenderingTests/Fixtures/light-release.json")
+    private static let record = Repository.root.appendingPathComponent("Tests/IntegrationTests/SpinnerRendering/Fixtures/light-release.json")
 
     func testLightOutputIsWhatTheLastReleaseServed() throws {
         let directory = try TemporaryDirectory()

@@ -1,13 +1,11 @@
 import Foundation
-@testable import ImageCodecs
-import TestSupport
-import XCTest
+import ImageCodecs
 
 /// Synthetic bitmaps with known pixels, so a decoder's output can be compared exactly.
-enum Fixtures {
+public enum Fixtures {
     /// A `size`-square frame: transparent, with a disc of `color` at `alpha` centred at
     /// (`x`, `y`) with a soft one-pixel rim (partial alpha) — like an antialiased shape.
-    static func disc(size: Int = 24, x: Int, y: Int, radius: Int = 5, color: (UInt8, UInt8, UInt8) = (200, 40, 90),
+    public static func disc(size: Int = 24, x: Int, y: Int, radius: Int = 5, color: (UInt8, UInt8, UInt8) = (200, 40, 90),
                      alpha: UInt8 = 255) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: size * size * 4)
         for row in 0..<size {
@@ -26,7 +24,7 @@ enum Fixtures {
     }
 
     /// An opaque frame with a horizontal gradient (many colours) and a moving bar.
-    static func gradient(size: Int = 24, bar: Int) -> RGBAImage {
+    public static func gradient(size: Int = 24, bar: Int) -> RGBAImage {
         var pixels = [UInt8]()
         for row in 0..<size {
             for column in 0..<size {
@@ -38,21 +36,9 @@ enum Fixtures {
     }
 
     /// `count` frames of a disc moving right, each lasting 1/`fps` s.
-    static func movingDisc(count: Int, fps: Int64 = 25, alpha: UInt8 = 255) -> [AnimationFrame] {
+    public static func movingDisc(count: Int, fps: Int64 = 25, alpha: UInt8 = 255) -> [AnimationFrame] {
         (0..<count).map { index in
             AnimationFrame(image: disc(x: 6 + index * 2, y: 12, alpha: alpha), duration: FrameDuration(numerator: 1, denominator: fps))
-        }
-    }
-
-    /// The RGBA bytes Pillow decodes from every frame of `path`, composited.
-    static func decodedFrames(_ path: String, in directory: TemporaryDirectory) throws -> [[UInt8]] {
-        let frames = directory.path("frames-" + UUID().uuidString)
-        try Decoders.extractFrames(path, into: frames)
-        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
-        return try names.map { name in
-            let result = try ExternalTool.run("python3", [Repository.imageTool, "rgba", frames + "/" + name])
-            XCTAssertEqual(result.status, 0, result.errorText)
-            return [UInt8](result.output)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A Python script under `Tests/Support` that takes a file of jobs and prints a JSON array
 /// with one result per job.

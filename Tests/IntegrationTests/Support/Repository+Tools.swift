@@ -1,0 +1,18 @@
+import Foundation
+import TestSupport
+
+/// The programs the integration tests run from the repository and the build.
+extension Repository {
+    /// `Tests/Support/imagetool.py`, the Pillow front end.
+    public static let imageTool = root.appendingPathComponent("Tests/Support/imagetool.py").path
+
+    /// The `spinnerd` executable next to the test bundle (built by `swift build`/`swift test`).
+    public static var spinnerd: String {
+        let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
+        for directory in [bundleDirectory, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("spinnerd").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return root.appendingPathComponent(".build/debug/spinnerd").path
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# `make test`: every suite, each step timed, and a table of the steps' times at the end (also
+# written to .build/test-times.txt), so the next slow step is seen the day it appears.
+#
+# One optimised build serves every step: the release configuration with -enable-testing
+# (for the tests' @testable imports) in .build/test, whose spinnerd the XCTest integration
+# tests, Schemathesis, the hostile, cluster and soak suites all drive. The libFuzzer build
+# (AddressSanitizer) is the only other build. Steps that measure latency or memory under
+# attack (hostile, render admission, soak) run alone; the fuzz targets, one core each, run
+# in two lanes side by side.
+#
+# Budgets that shrink here have a full form of their own (docs/development.md):
+#   Schemathesis  coverage phase on 11 of the 40 spinner GETs  (make api-check-full: all 80)
+#   soak          SOAK_MINUTES=1.5                              (make soak: 60 min)
+# and FUZZ_SECONDS=30 per target as before (make fuzz: 600 s).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+TEST_BUILD=(-c release --build-path .build/test -Xswiftc -enable-testing)
+BINARY=.build/test/release/spinnerd
+LOGS=.build/test-logs
+mkdir -p "$LOGS"
+started_all=$SECONDS
+names=() times=() verdicts=()
+failed=0
+
+record() {  # record NAME SECONDS STATUS
+  names+=("$1"); times+=("$2")
+  if [ "$3" -eq 0 ]; then verdicts+=("ok"); else verdicts+=("FAILED ($3)"); failed=1; fi
+}
+
+# step NAME COMMAND...: runs in the foreground, its output as it comes.
+step() {
+  local name=$1; shift
+  local start=$SECONDS
+  printf '\n━━ %s\n' "$name"
+  "$@"
+  local status=$?
+  record "$name" $((SECONDS - start)) "$status"
+  return "$status"
+}
+
+# side_by_side NAME1 COMMAND1 NAME2 COMMAND2: both at once (each COMMAND a string for
+# bash -c), each one's output kept in its log and printed when both have ended.
+side_by_side() {
+  local pids=() names_here=("$1" "$3") commands=("$2" "$4") index
+  printf '\n━━ %s  ‖  %s\n' "$1" "$3"
+  for index in 0 1; do
+    # Each notes its own time: the second may end before the first.
+    bash -c "start=\$(date +%s); ${commands[index]}; status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
+      > "$LOGS/side-$index.log" 2>&1 &
+    pids[index]=$!
+  done
+  local status
+  for index in 0 1; do
+    wait "${pids[index]}"; status=$?
+    printf '\n── %s\n' "${names_here[index]}"
+    cat "$LOGS/side-$index.log"
+    record "${names_here[index]} (beside)" "$(cat "$LOGS/side-$index.seconds" 2>/dev/null || echo 0)" "$status"
+  done
+}
+
+table() {
+  local index total=$((SECONDS - started_all))
+  {
+    printf '\nmake test: step times on %s cores (%s)\n' "$(nproc)" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+    printf '  %-58s %7s  %s\n' step seconds result
+    for index in "${!names[@]}"; do
+      printf '  %-58s %7d  %s\n' "${names[index]}" "${times[index]}" "${verdicts[index]}"
+    done
+    printf '  %-58s %7d  (%d m %02d s)\n' "total (wall)" "$total" $((total / 60)) $((total % 60))
+  } | tee .build/test-times.txt
+}
+trap table EXIT
+
+step "install (skips what is present)" scripts/install-deps.sh test || exit 1
+step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
+step "fuzz build: libFuzzer + AddressSanitizer" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
+step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
+step "integration tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --filter IntegrationTests
+step "hostile clients (alone)" python3 Tests/Hostile/hostile.py --binary "$BINARY"
+step "parser differential against llhttp" python3 Tests/Hostile/parser_differential.py --binary "$BINARY"
+step "render admission (alone)" python3 Tests/Hostile/render_admission.py --binary "$BINARY"
+step "soak, ${SOAK_MINUTES:-1.5} min (alone)" python3 Tests/Soak/soak.py --binary "$BINARY" --minutes "${SOAK_MINUTES:-1.5}" --every 5
+step "Schemathesis (scripts/api-check.sh)" env SPINNERD="$BINARY" scripts/api-check.sh
+# The fuzz targets in two lanes, one core each: every other target in each.
+targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
+lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-30} s each" "FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-30}" \
+             "fuzzing $(lane 1), ${FUZZ_SECONDS:-30} s each" "FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-30}"
+step "deployment manifests" python3 Tests/Deploy/manifests.py
+step "cluster behind nginx" python3 Tests/Cluster/cluster.py --binary "$BINARY"
+step "capacity model --check" python3 deploy/capacity.py --binary "$BINARY" --check
+exit $failed
