@@ -30,7 +30,8 @@ load_on() {
   load_pid=$!
   # Wait until both workers are busy (the load is there before the run starts).
   local deadline=$((SECONDS + 30))
-  until [ "$(pgrep -c -P "$load_pid" 2>/dev/null || echo 0)" -ge 2 ] || [ $SECONDS -ge $deadline ]; do sleep 0.2; done
+  local workers
+  while workers=$(pgrep -c -P "$load_pid" 2>/dev/null); [ "${workers:-0}" -lt 2 ] && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
 }
 load_off() {
   [ -n "$load_pid" ] && kill "$load_pid" 2>/dev/null && wait "$load_pid" 2>/dev/null

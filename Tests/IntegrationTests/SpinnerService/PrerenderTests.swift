@@ -86,6 +86,6 @@ final class PrerenderTests: XCTestCase {
         XCTAssertEqual(try get(server, "/spinner/arc.gif").status, 200)
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), 0)
         XCTAssertEqual(try metric(server, "spinnerd_cache_misses_total"), 1)
-        XCTAssertTrue(server.log.contains { $0.contains("/spinner/arc.gif") && $0.contains("cache=miss") })
+        XCTAssertTrue(server.logged { $0.contains("/spinner/arc.gif") && $0.contains("cache=miss") })
     }
 }

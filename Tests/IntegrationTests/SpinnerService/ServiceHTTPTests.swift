@@ -73,7 +73,7 @@ final class ServiceHTTPTests: XCTestCase {
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.header("Content-Length"), String(first.body.count))
         XCTAssertTrue(head.body.isEmpty)
-        XCTAssertTrue(server.log.contains { $0.contains("cache=hit") })
+        XCTAssertTrue(server.logged { $0.contains("cache=hit") })
     }
 
     func testPipelinedRequestsAreAnsweredInOrder() throws {
@@ -152,7 +152,7 @@ final class ServiceHTTPTests: XCTestCase {
         XCTAssertGreaterThan(response.body.count, 1000)
         stopped.wait()
         XCTAssertEqual(exit.value, 0)
-        XCTAssertTrue(server.log.contains { $0.contains("draining") })
+        XCTAssertTrue(server.logged { $0.contains("draining") })
     }
 
     func testHealthcheckCommandReflectsTheServer() throws {

@@ -71,6 +71,18 @@ public final class ServerProcess: Sendable {
     /// Everything the server printed so far (access log, notices).
     public var log: [String] { lines.all }
 
+    /// Whether a line the server printed satisfies `predicate`, waiting up to `timeout`
+    /// seconds for it: the output comes through a pipe read on another thread, so the line
+    /// about an answer can arrive after the answer itself.
+    public func logged(timeout: TimeInterval = 30, _ predicate: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !lines.all.contains(where: predicate) {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
     /// Sends SIGTERM and waits for the exit status (at most `timeout` seconds).
     @discardableResult
     public func terminate(timeout: TimeInterval = 30) -> Int32? {
