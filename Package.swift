@@ -74,7 +74,7 @@ let package = Package(
         // and the C libraries (`make check`); IntegrationTests drives what nobody here wrote —
         // decoders, validators, headless Chromium, the Lottie players, Python — and the built
         // `spinnerd` (`make test` runs both rooms).
-        .target(name: "TestSupport", dependencies: ["Locking", "ImageCodecs"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Locking", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),

@@ -47,7 +47,7 @@ struct LottieComposition {
         guard segments.contains(where: { if case .ring = $0 { true } else { false } }) else {
             var shapes = builder.groups(for: scene.nodes)
             if scene.background.alpha > 0 {
-                shapes.append(LottieSceneBuilder.group("Background", builder.background(scene.background, size: scene.size), transform: nil))
+                shapes.append(builder.backgroundGroup(scene.background, size: scene.size, index: shapes.count + 1))
             }
             layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline)]
             slots = builder.slots
@@ -72,7 +72,7 @@ struct LottieComposition {
                                          scale: 100, timeline: timeline), at: 0)
         }
         let numbered = inner.reversed().enumerated().map { index, layer in Self.numbered(layer, index + 1) }
-        assets.append(.object([("id", .string("spinner")), ("layers", .array(numbered))]))
+        assets.append(Self.asset("spinner", layers: numbered, timeline: timeline))
         layers = [Self.precompLayer(layerName, index: 1, asset: "spinner", anchor: Point(x: 0, y: 0), rotation: 0, scale: scale,
                                     size: scene.size, start: 0, timeline: timeline)]
         slots = builder.slots
@@ -119,17 +119,20 @@ struct LottieComposition {
         // The opacity is the group's, not the layer's: rlottie blends every layer whose
         // opacity is below 1 over the whole canvas, losing 1/255 of everything beneath it
         // each time (12 copies took 11/255 off the copy at the bottom).
-        let copy = LottieSceneBuilder.group(name, builder.shapeItems(ring.shape), transform: LottieSceneBuilder.item("tr", nil, [
-            ("o", LottieProperty.scalar(.track(ring.track), .opacity, timeline: timeline, span: span)),
-        ]))
-        let layer = LottieValue.object([
-            ("ddd", .int(0)), ("ind", .int(1)), ("ty", .int(4)), ("nm", .string(Self.copyLayerName)),
-            ("ks", Self.layerTransform(anchor: Point(x: 0, y: 0), rotation: .constant(0), scale: 100,
-                                       opacity: LottieProperty.fixed(.int(100)), timeline: timeline)),
-            ("ip", .int(0)), ("op", .number(timeline.frame(Rational(Int64(span))))), ("st", .int(0)),
-            ("shapes", .array([copy])),
-        ])
-        return .object([("id", .string(id)), ("layers", .array([layer]))])
+        let opacity = LottieProperty.scalar(.track(ring.track), .opacity, timeline: timeline, span: span, index: 7)
+        let copy = LottieSceneBuilder.group(name, builder.shapeItems(ring.shape),
+                                            transform: LottieSceneBuilder.transform(pivot: Point(x: 0, y: 0),
+                                                                                    rotation: LottieProperty.fixed(.int(0), index: 6),
+                                                                                    opacity: opacity),
+                                            index: 1)
+        let layer = Self.shapeLayer(Self.copyLayerName, index: 1, shapes: [copy], scale: 100, timeline: timeline,
+                                    outPoint: .number(timeline.frame(Rational(Int64(span)))))
+        return Self.asset(id, layers: [layer], timeline: timeline)
+    }
+
+    /// A precomposition asset, as the exporter writes one (id, name, frame rate, layers).
+    private static func asset(_ id: String, layers: [LottieValue], timeline: LottieTimeline) -> LottieValue {
+        .object([("id", .string(id)), ("nm", .string(id)), ("fr", .number(timeline.frameRate)), ("layers", .array(layers))])
     }
 
     /// Copy `copy` of a ring: the asset turned to its place, started as far into the period
@@ -150,13 +153,15 @@ struct LottieComposition {
         return String(name[..<space])
     }
 
-    /// A shape layer (`ty` 4) of `shapes` in points, scaled by `scale` percent.
-    private static func shapeLayer(_ name: String, index: Int, shapes: [LottieValue], scale: Double, timeline: LottieTimeline) -> LottieValue {
+    /// A shape layer (`ty` 4) of `shapes` in points, scaled by `scale` percent, shown from
+    /// frame 0 to `outPoint` (default: the loop's end).
+    private static func shapeLayer(_ name: String, index: Int, shapes: [LottieValue], scale: Double, timeline: LottieTimeline,
+                                   outPoint: LottieValue? = nil) -> LottieValue {
         .object([
-            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)),
-            ("ks", layerTransform(anchor: Point(x: 0, y: 0), rotation: .constant(0), scale: scale,
-                                  opacity: LottieProperty.fixed(.int(100)), timeline: timeline)),
-            ("ip", .int(0)), ("op", .int(timeline.outPoint)), ("st", .int(0)), ("shapes", .array(shapes)),
+            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
+            ("ks", layerTransform(anchor: Point(x: 0, y: 0), rotation: .constant(0), scale: scale, timeline: timeline)),
+            ("ao", .int(0)), ("shapes", .array(shapes)),
+            ("ip", .int(0)), ("op", outPoint ?? .int(timeline.outPoint)), ("st", .int(0)), ("bm", .int(0)),
         ])
     }
 
@@ -165,20 +170,25 @@ struct LottieComposition {
     private static func precompLayer(_ name: String, index: Int, asset: String, anchor: Point, rotation: Double, scale: Double,
                                      size: Double, start: Double, timeline: LottieTimeline) -> LottieValue {
         .object([
-            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(0)), ("nm", .string(name)), ("refId", .string(asset)),
-            ("ks", layerTransform(anchor: anchor, rotation: .constant(rotation), scale: scale, opacity: LottieProperty.fixed(.int(100)),
-                                  timeline: timeline)),
-            ("w", .number(size)), ("h", .number(size)), ("ip", .int(0)), ("op", .int(timeline.outPoint)), ("st", .number(start)),
+            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(0)), ("nm", .string(name)), ("refId", .string(asset)), ("sr", .int(1)),
+            ("ks", layerTransform(anchor: anchor, rotation: .constant(rotation), scale: scale, timeline: timeline)),
+            ("ao", .int(0)), ("w", .number(size)), ("h", .number(size)),
+            ("ip", .int(0)), ("op", .int(timeline.outPoint)), ("st", .number(start)), ("bm", .int(0)),
         ])
     }
 
-    /// A layer transform: `ddd` must come before it for rlottie to turn the layer.
-    private static func layerTransform(anchor: Point, rotation: AnimatedValue, scale: Double, opacity: LottieValue,
-                                       timeline: LottieTimeline) -> LottieValue {
-        let position = LottieSceneBuilder.point(anchor.x * scale / 100, anchor.y * scale / 100)
-        return .object([("a", LottieSceneBuilder.point(anchor.x, anchor.y)), ("p", position),
-                        ("s", LottieProperty.fixed(.array([.number(scale), .number(scale)]))),
-                        ("r", LottieProperty.scalar(rotation, .degrees, timeline: timeline)), ("o", opacity)])
+    /// A layer transform as the exporter writes a 2D layer's: opacity, rotation, then
+    /// position, anchor and scale in three components (`l` 2: their third is unused).
+    /// `ddd` must come before it for rlottie to turn the layer.
+    private static func layerTransform(anchor: Point, rotation: AnimatedValue, scale: Double, timeline: LottieTimeline) -> LottieValue {
+        func spatial(_ values: [Double], index: Int) -> LottieValue {
+            .object([("a", .int(0)), ("k", .array(values.map(LottieValue.number))), ("ix", .int(index)), ("l", .int(2))])
+        }
+        return .object([("o", LottieProperty.fixed(.int(100), index: 11)),
+                        ("r", LottieProperty.scalar(rotation, .degrees, timeline: timeline, index: 10)),
+                        ("p", spatial([anchor.x * scale / 100, anchor.y * scale / 100, 0], index: 2)),
+                        ("a", spatial([anchor.x, anchor.y, 0], index: 1)),
+                        ("s", spatial([scale, scale, 100], index: 6))])
     }
 
     /// `layer` with its index (`ind`) set.

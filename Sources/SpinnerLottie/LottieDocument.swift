@@ -23,8 +23,12 @@ public struct LottieDocument: Sendable {
     /// The Lottie name of the one layer.
     public static let layerName = "Spinner"
 
-    /// The Lottie version the document follows (its `v`; rlottie needs one).
-    static let version = "5.7.0"
+    /// The exporter version whose form the document follows (its `v`; rlottie needs one,
+    /// Qt's player reads keyframes the 5.5-and-later way only from 5.5.0 on).
+    static let version = "5.12.2"
+
+    /// The slot holding the opacity (0...100) of the paint whose colour is slot `slot`.
+    public static func opacitySlot(_ slot: String) -> String { slot + "Opacity" }
 
     /// The animation of `scene` (the request's, in its fixed theme) over a loop of
     /// `loopMilliseconds`, as the renderer planned it within the budget: every track is
@@ -35,13 +39,14 @@ public struct LottieDocument: Sendable {
         var document: [(String, LottieValue)] = [
             ("v", .string(Self.version)), ("fr", .number(timeline.frameRate)), ("ip", .int(0)), ("op", .int(timeline.outPoint)),
             ("w", .int(request.shared.size)), ("h", .int(request.shared.size)), ("nm", .string("spinnerd \(request.kind.rawValue)")),
-            ("ddd", .int(0)), ("assets", .array(composition.assets)), ("layers", .array(composition.layers)),
+            ("ddd", .int(0)), ("assets", .array(composition.assets)), ("layers", .array(composition.layers)), ("markers", .array([])),
         ]
         if !composition.slots.isEmpty {
-            document.append(("slots", .object(composition.slots.map { slot in
-                (slot.id, .object([("p", LottieProperty.fixed(.array([.number(slot.color.red), .number(slot.color.green),
-                                                                      .number(slot.color.blue)])))]))
-            })))
+            // Each colour, then its opacity (the colour's alpha as a percentage).
+            document.append(("slots", .object(composition.slots.flatMap { slot in [
+                (slot.id, LottieValue.object([("p", .object([("a", .int(0)), ("k", LottieSceneBuilder.rgb(slot.color))]))])),
+                (Self.opacitySlot(slot.id), .object([("p", .object([("a", .int(0)), ("k", .number(slot.color.alpha * 100))]))])),
+            ] })))
         }
         text = LottieValue.object(document).json
         slots = composition.slots

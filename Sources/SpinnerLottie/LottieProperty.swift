@@ -10,7 +10,9 @@ import SpinnerModel
 /// its value then does. Angles add their drift each repetition (a turn is 0 → 360 →
 /// 720 …), so the motion stays continuous. Keyframes follow rlottie's rules: every one
 /// but the last carries its easing (`o`/`i` tangents, or `h` for a hold), the last only
-/// its time and value.
+/// its time and value. Keyframes are written as the exporter writes them: `i`, `o`, `t`,
+/// `s` (`t`, `s`, `h` for a hold), values always in arrays, easings in arrays too (Qt's
+/// player reads a scalar property's tangents only from arrays).
 enum LottieProperty {
     /// How model values become Lottie's: a factor (100 for opacities and trims) and
     /// whether the value is an angle (repetitions then drift).
@@ -26,20 +28,21 @@ enum LottieProperty {
         static let degrees = Unit(factor: 1, isAngle: true)
     }
 
-    /// A fixed property.
-    static func fixed(_ value: LottieValue) -> LottieValue {
-        .object([("a", .int(0)), ("k", value)])
+    /// A fixed property, the `index`-th of its item (`ix`, as the exporter numbers them).
+    static func fixed(_ value: LottieValue, index: Int) -> LottieValue {
+        .object([("a", .int(0)), ("k", value), ("ix", .int(index))])
     }
 
     /// `value` (in model units) as a Lottie property on `timeline`, its keyframes covering
-    /// `span` ms from time 0 (default: the loop).
-    static func scalar(_ value: AnimatedValue, _ unit: Unit, timeline: LottieTimeline, span: Int? = nil) -> LottieValue {
+    /// `span` ms from time 0 (default: the loop); the `index`-th of its item.
+    static func scalar(_ value: AnimatedValue, _ unit: Unit, timeline: LottieTimeline, span: Int? = nil, index: Int) -> LottieValue {
         switch value {
         case .constant(let number):
-            return fixed(.number(number * unit.factor))
+            return fixed(.number(number * unit.factor), index: index)
         case .track(let track, let offset):
             return .object([("a", .int(1)), ("k", .array(keyframes(track, offset: offset, unit: unit, timeline: timeline,
-                                                                       span: span ?? timeline.loopMilliseconds)))])
+                                                                       span: span ?? timeline.loopMilliseconds))),
+                            ("ix", .int(index))])
         }
     }
 
@@ -77,15 +80,16 @@ enum LottieProperty {
             let change = next.value * unit.factor - value
             for piece in LottieEasing.pieces(easing) {
                 let time = from + (to - from) * Rational(Int64((piece.startShare * 10_000).rounded()), 10_000)
-                var fields: [(String, LottieValue)] = [("t", .number(timeline.frame(time))),
-                                                       ("s", .array([.number(value + change * piece.startProgress)]))]
+                let at: [(String, LottieValue)] = [("t", .number(timeline.frame(time))),
+                                                   ("s", .array([.number(value + change * piece.startProgress)]))]
                 if let controls = piece.controls {
-                    fields.append(("o", .object([("x", .array([.number(controls.x1)])), ("y", .array([.number(controls.y1)]))])))
-                    fields.append(("i", .object([("x", .array([.number(controls.x2)])), ("y", .array([.number(controls.y2)]))])))
+                    written.append(.object([
+                        ("i", .object([("x", .array([.number(controls.x2)])), ("y", .array([.number(controls.y2)]))])),
+                        ("o", .object([("x", .array([.number(controls.x1)])), ("y", .array([.number(controls.y1)]))])),
+                    ] + at))
                 } else {
-                    fields.append(("h", .int(1)))
+                    written.append(.object(at + [("h", .int(1))]))
                 }
-                written.append(.object(fields))
             }
         }
         return written

@@ -7,13 +7,24 @@ import SpinnerModel
 /// with its rotation about its pivot and its opacity. Lottie draws the first item of a
 /// list on top, so lists are written in reverse drawing order.
 ///
+/// Items are written in the form After Effects' bodymovin exporter writes (5.8 and later),
+/// which every player is built and tested against: every group's list ends with its
+/// transform (lottie-web with expressions, its default build, fails to load a group
+/// without one), colours have four components (Qt's player draws three-component colours
+/// as transparent), and each item carries its `nm`, match name `mn`, `hd`, blend mode and
+/// property indexes `ix`. One deviation: `ty` comes first in every item (the exporter puts
+/// an ellipse's `d` before it), because rlottie reads nothing before an item's `ty`.
+///
 /// Two paints have no portable Lottie form and are drawn as the model draws them:
 /// an angular gradient along an arc is one shape per dash (a dot, as the `arc` kind's
 /// 0.1 pt dashes with round caps are), each in its own colour; an inner shadow is the
 /// same nested bands of stroke the other engines draw (`InnerShadow.bands`).
 ///
-/// Every solid colour of a shape with a `slot` carries it as its `sid`, and the slot's
-/// value is collected for the document's `slots`, so apps can recolour at run time.
+/// Every solid colour of a shape with a `slot` carries it as its `sid`, and its opacity the
+/// slot `<slot>Opacity` (`LottieDocument.opacitySlot`): a colour's alpha is its paint's
+/// opacity, which players keep apart from the colour, so a colour and its alpha given
+/// through slots draw what the same colour given in the URL draws. The slots' values are
+/// collected for the document's `slots`, so apps can recolour at run time.
 struct LottieSceneBuilder {
     let timeline: LottieTimeline
     /// Slot id → colour, in the order first met.
@@ -25,48 +36,59 @@ struct LottieSceneBuilder {
 
     /// The groups drawing `nodes`, the last node on top (first in the list).
     mutating func groups(for nodes: [SceneNode]) -> [LottieValue] {
-        nodes.enumerated().reversed().map { index, node in group(for: node, fallbackName: "Part \(index + 1)") }
+        nodes.enumerated().reversed().enumerated().map { position, entry in
+            group(for: entry.element, fallbackName: "Part \(entry.offset + 1)", index: position + 1)
+        }
     }
 
     /// The items filling the box of `size` points with `color` (slot `background`).
     mutating func background(_ color: Color, size: Double) -> [LottieValue] {
         let middle = size / 2
-        return [
-            Self.item("rc", nil, [("p", Self.point(middle, middle)), ("s", Self.point(size, size)), ("r", LottieProperty.fixed(.int(0)))]),
-            fill(color, slot: "background"),
-        ]
+        return [Self.rectangle(center: Point(x: middle, y: middle), width: size, height: size, radius: 0), fill(color, slot: "background")]
     }
 
-    mutating func group(for node: SceneNode, fallbackName: String) -> LottieValue {
+    /// The group named `Background` filling the box (a group like every other, so that
+    /// its list ends with its transform).
+    mutating func backgroundGroup(_ color: Color, size: Double, index: Int) -> LottieValue {
+        Self.group("Background", background(color, size: size), transform: Self.identity, index: index)
+    }
+
+    mutating func group(for node: SceneNode, fallbackName: String, index: Int) -> LottieValue {
         var items: [LottieValue]
         switch node.content {
         case .shape(let shape):
             items = shapeItems(shape)
         case .group(let children):
-            items = children.enumerated().reversed().map { index, child in group(for: child, fallbackName: "Part \(index + 1)") }
+            items = children.enumerated().reversed().enumerated().map { position, entry in
+                group(for: entry.element, fallbackName: "Part \(entry.offset + 1)", index: position + 1)
+            }
         }
         // Transforms are listed outermost first: the innermost wraps the items first; the
         // outermost group carries the node's opacity and name.
         let rotations = node.transforms.map { transform -> (degrees: AnimatedValue, pivot: Point) in
             switch transform { case .rotate(let degrees, let pivot): (degrees, pivot) }
         }
-        for (index, rotation) in rotations.enumerated().reversed() where index > 0 {
-            items = [Self.group("Turn \(index + 1)", items,
+        for (position, rotation) in rotations.enumerated().reversed() where position > 0 {
+            items = [Self.group("Turn \(position + 1)", items,
                                 transform: Self.transform(pivot: rotation.pivot, rotation: rotation.degrees, opacity: .constant(1),
-                                                          timeline: timeline))]
+                                                          timeline: timeline), index: 1)]
         }
         let outer = rotations.first
         return Self.group(node.name ?? fallbackName, items,
                           transform: Self.transform(pivot: outer?.pivot ?? Point(x: 0, y: 0), rotation: outer?.degrees,
-                                                    opacity: node.opacity, timeline: timeline))
+                                                    opacity: node.opacity, timeline: timeline), index: index)
     }
 
     /// The items that draw one shape: its path, its paints, then the path's trim (the
     /// order both players draw alike); or pieces of it.
     mutating func shapeItems(_ shape: ShapeNode) -> [LottieValue] {
-        let (path, trim) = geometry(shape.shape)
+        let (path, trimmed) = geometry(shape.shape)
+        /// The list with the trim (when the shape is an arc) after the rest.
+        func trim(_ items: [LottieValue]) -> [LottieValue] {
+            items + trimItems(trimmed, index: items.count + 1)
+        }
         guard let stroke = shape.stroke else {
-            return path + paintFill(shape.paint, slot: shape.slot) + trim
+            return trim(path + paintFill(shape.paint, slot: shape.slot))
         }
         if case .angular(let gradient) = shape.paint, case .arc(let arc) = shape.shape {
             return angularPieces(arc, stroke: stroke, gradient: gradient)
@@ -76,39 +98,56 @@ struct LottieSceneBuilder {
             let bands = shadow.bands(strokeWidth: stroke.width, fill: fill).reversed().enumerated().map { index, band in
                 solidStroke(band.color, width: band.width, cap: stroke.cap, name: "Band \(index + 1)", slot: nil)
             }
-            return [Self.group("Bubble", path + bands + trim,
+            return [Self.group("Bubble", trim(path + bands),
                                transform: Self.transform(pivot: Point(x: 0, y: 0), rotation: nil, opacity: .constant(fill.alpha),
-                                                         timeline: timeline))]
+                                                         timeline: timeline), index: 1)]
         }
         switch shape.paint {
         case .solid(let color):
-            return path + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: shape.slot)] + trim
+            return trim(path + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: shape.slot)])
         case .linear(let gradient):
-            return path + [gradientStroke(gradient, stroke: stroke)] + trim
+            return trim(path + [gradientStroke(gradient, stroke: stroke)])
         case .angular(let gradient):
             // An angular gradient on anything but an arc: its colour at the start.
-            return path + [solidStroke(gradient.stops.color(at: 0), width: stroke.width, cap: stroke.cap, name: "Stroke", slot: shape.slot)]
-                + trim
+            return trim(path + [solidStroke(gradient.stops.color(at: 0), width: stroke.width, cap: stroke.cap, name: "Stroke",
+                                            slot: shape.slot)])
         }
     }
 
-    /// The path of `shape` (an ellipse or a rounded rectangle) and, for an arc, the trim
-    /// that cuts the ellipse to it. Both players start an ellipse at 12 o'clock and run
-    /// clockwise, as the model measures; the trim's offset turns its start to the arc's origin.
-    private func geometry(_ shape: Shape) -> (path: [LottieValue], trim: [LottieValue]) {
+    /// The path of `shape` (an ellipse or a rounded rectangle) and, for an arc, the arc
+    /// its trim cuts the ellipse to (`trimItems`). Both players start an ellipse at 12
+    /// o'clock and run clockwise, as the model measures.
+    private func geometry(_ shape: Shape) -> (path: [LottieValue], trimmed: Arc?) {
         switch shape {
         case .circle(let center, let radius):
-            return ([Self.item("el", nil, [("p", Self.point(center.x, center.y)), ("s", Self.point(2 * radius, 2 * radius))])], [])
+            return ([Self.ellipse(center: center, diameter: 2 * radius)], nil)
         case .capsule(let center, let width, let height):
-            return ([Self.item("rc", nil, [("p", Self.point(center.x, center.y)), ("s", Self.point(width, height)),
-                                                   ("r", LottieProperty.fixed(.number(min(width, height) / 2)))])], [])
+            return ([Self.rectangle(center: center, width: width, height: height, radius: min(width, height) / 2)], nil)
         case .arc(let arc):
-            return ([Self.item("el", nil, [("p", Self.point(arc.center.x, arc.center.y)),
-                                                 ("s", Self.point(2 * arc.radius, 2 * arc.radius))])],
-                    [Self.item("tm", nil, [("s", LottieProperty.scalar(arc.from, .trim, timeline: timeline)),
-                                              ("e", LottieProperty.scalar(arc.to, .trim, timeline: timeline)),
-                                              ("o", LottieProperty.fixed(.number(arc.originDegrees))), ("m", .int(1))])])
+            return ([Self.ellipse(center: arc.center, diameter: 2 * arc.radius)], arc)
         }
+    }
+
+    /// The trim (`tm`) cutting an ellipse to `arc`, the `index`-th item of its list; none
+    /// without an arc. Its offset turns the trim's start to the arc's origin.
+    private func trimItems(_ arc: Arc?, index: Int) -> [LottieValue] {
+        guard let arc else { return [] }
+        return [Self.item("tm", "Trim Paths 1", [("s", LottieProperty.scalar(arc.from, .trim, timeline: timeline, index: 1)),
+                                                 ("e", LottieProperty.scalar(arc.to, .trim, timeline: timeline, index: 2)),
+                                                 ("o", LottieProperty.fixed(.number(arc.originDegrees), index: 3)),
+                                                 ("m", .int(1)), ("ix", .int(index))])]
+    }
+
+    /// An ellipse path (`el`) `diameter` points wide about `center`.
+    private static func ellipse(center: Point, diameter: Double) -> LottieValue {
+        item("el", "Ellipse Path 1", [("d", .int(1)), ("s", point(diameter, diameter, index: 2)), ("p", point(center.x, center.y, index: 3))])
+    }
+
+    /// A rounded-rectangle path (`rc`).
+    private static func rectangle(center: Point, width: Double, height: Double, radius: Double) -> LottieValue {
+        item("rc", "Rectangle Path 1", [("d", .int(1)), ("s", point(width, height, index: 2)),
+                                        ("p", point(center.x, center.y, index: 3)),
+                                             ("r", LottieProperty.fixed(.number(radius), index: 4))])
     }
 
     /// `arc`'s dashes, each drawn in the angular gradient's colour at its middle: a dash
@@ -138,6 +177,7 @@ struct LottieSceneBuilder {
             if offset < 0 { offset += 1 }
             let color = gradient.stops.color(at: offset)
             let name = "Dot \(index + 1)", slot = "dot\(index + 1)"
+            let position = spans.count - index  // the list runs from the last dash to the first
             if (span.1 - span.0) < stroke.width {
                 // A round-capped dash this short: a capsule as long as the dash plus its caps,
                 // along the path's tangent (at 12 o'clock plus d degrees, d degrees from level).
@@ -145,15 +185,15 @@ struct LottieSceneBuilder {
                 let middle = arc.center.onCircle(radius: arc.radius, degrees: middleDegrees)
                 let width = stroke.width
                 return Self.group(name, [
-                    Self.item("rc", nil, [("p", Self.point(middle.x, middle.y)), ("s", Self.point(span.1 - span.0 + width, width)),
-                                          ("r", LottieProperty.fixed(.number(width / 2)))]),
+                    Self.rectangle(center: middle, width: span.1 - span.0 + width, height: width, radius: width / 2),
                     fill(color, slot: slot),
-                ], transform: Self.transform(pivot: middle, rotation: .constant(middleDegrees), opacity: .constant(1), timeline: timeline))
+                ], transform: Self.transform(pivot: middle, rotation: .constant(middleDegrees), opacity: .constant(1), timeline: timeline),
+                   index: position)
             }
             let piece = Arc(center: arc.center, radius: arc.radius, originDegrees: from, from: .constant(0), to: .constant((to - from) / 360))
-            let (path, trim) = geometry(.arc(piece))
-            return Self.group(name, path + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: slot)] + trim,
-                              transform: nil)
+            let (path, trimmed) = geometry(.arc(piece))
+            let items = path + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: slot)]
+            return Self.group(name, items + trimItems(trimmed, index: items.count + 1), transform: Self.identity, index: position)
         }
     }
 
@@ -161,65 +201,104 @@ struct LottieSceneBuilder {
         switch paint {
         case .solid(let color): return [fill(color, slot: slot)]
         case .linear(let gradient):
-            return [Self.item("gf", "Gradient", [("o", LottieProperty.fixed(.int(100))), ("r", .int(1))] + Self.gradient(gradient))]
+            return [Self.item("gf", "Gradient", [("o", LottieProperty.fixed(.int(100), index: 10)), ("r", .int(1)), ("bm", .int(0))]
+                              + Self.gradient(gradient, indexes: (stops: 9, start: 5, end: 6)))]
         case .angular(let gradient): return [fill(gradient.stops.color(at: 0), slot: slot)]
         }
     }
 
     private mutating func fill(_ color: Color, slot: String?) -> LottieValue {
-        Self.item("fl", "Fill", [("c", colour(color, slot: slot)), ("o", LottieProperty.fixed(.number(color.alpha * 100))), ("r", .int(1))])
+        Self.item("fl", "Fill", [("c", colour(color, slot: slot, index: 4)), ("o", opacity(color, slot: slot, index: 5)),
+                                 ("r", .int(1)), ("bm", .int(0))])
     }
 
     private mutating func solidStroke(_ color: Color, width: Double, cap: StrokeStyle.LineCap, name: String, slot: String?) -> LottieValue {
-        Self.item("st", name, [("c", colour(color, slot: slot)), ("o", LottieProperty.fixed(.number(color.alpha * 100))),
-                               ("w", LottieProperty.fixed(.number(width)))] + Self.lineStyle(cap))
+        Self.item("st", name, [("c", colour(color, slot: slot, index: 3)), ("o", opacity(color, slot: slot, index: 4)),
+                               ("w", LottieProperty.fixed(.number(width), index: 5))] + Self.lineStyle(cap) + [("bm", .int(0))])
     }
 
     private func gradientStroke(_ gradient: LinearGradient, stroke: StrokeStyle) -> LottieValue {
-        Self.item("gs", "Gradient", [("o", LottieProperty.fixed(.int(100))), ("w", LottieProperty.fixed(.number(stroke.width)))]
-                  + Self.lineStyle(stroke.cap) + Self.gradient(gradient))
+        Self.item("gs", "Gradient", [("o", LottieProperty.fixed(.int(100), index: 9)), ("w", LottieProperty.fixed(.number(stroke.width), index: 10))]
+                  + Self.gradient(gradient, indexes: (stops: 8, start: 4, end: 5)) + Self.lineStyle(stroke.cap) + [("bm", .int(0))])
     }
 
-    /// A colour property (red, green, blue 0...1; alpha goes to the style's opacity); with
-    /// a slot id when the colour can be changed at run time.
-    private mutating func colour(_ color: Color, slot: String?) -> LottieValue {
-        let value = LottieValue.array([.number(color.red), .number(color.green), .number(color.blue)])
-        guard let slot else { return LottieProperty.fixed(value) }
+    /// A colour property: red, green, blue 0...1 and 1 (four components, as the exporter
+    /// writes and Qt's player needs; the alpha goes to the paint's opacity, which is where
+    /// every player reads it); with a slot id when the colour can be changed at run time.
+    private mutating func colour(_ color: Color, slot: String?, index: Int) -> LottieValue {
+        let value = Self.rgb(color)
+        guard let slot else { return LottieProperty.fixed(value, index: index) }
         if !slots.contains(where: { $0.id == slot }) { slots.append((slot, color)) }
-        return .object([("sid", .string(slot)), ("a", .int(0)), ("k", value)])
+        return .object([("sid", .string(slot)), ("a", .int(0)), ("k", value), ("ix", .int(index))])
     }
 
+    /// A paint's opacity (the colour's alpha, 0...100); with the slot `<slot>Opacity` when
+    /// the colour has a slot.
+    private func opacity(_ color: Color, slot: String?, index: Int) -> LottieValue {
+        let value: LottieValue = .number(color.alpha * 100)
+        guard let slot else { return LottieProperty.fixed(value, index: index) }
+        return .object([("sid", .string(LottieDocument.opacitySlot(slot))), ("a", .int(0)), ("k", value), ("ix", .int(index))])
+    }
+
+    /// `color`'s red, green and blue 0...1 and an alpha of 1: `[r, g, b, 1]`.
+    static func rgb(_ color: Color) -> LottieValue {
+        .array([.number(color.red), .number(color.green), .number(color.blue), .int(1)])
+    }
+
+    /// Line cap and join; the miter limit only with a miter join, as the exporter writes it.
     private static func lineStyle(_ cap: StrokeStyle.LineCap) -> [(String, LottieValue)] {
-        [("lc", .int(cap == .round ? 2 : 1)), ("lj", .int(2)), ("ml", .int(4))]
+        [("lc", .int(cap == .round ? 2 : 1)), ("lj", .int(2))]
     }
 
-    /// A linear gradient's stops (colours only: rlottie misdraws transparency stops) and points.
-    private static func gradient(_ gradient: LinearGradient) -> [(String, LottieValue)] {
+    /// A linear gradient's stops (colours only: rlottie misdraws transparency stops) and
+    /// points, with the property indexes of a gradient fill or stroke.
+    private static func gradient(_ gradient: LinearGradient, indexes: (stops: Int, start: Int, end: Int)) -> [(String, LottieValue)] {
         let stops = gradient.stops.flatMap { stop in [stop.offset, stop.color.red, stop.color.green, stop.color.blue].map(LottieValue.number) }
-        return [("g", .object([("p", .int(gradient.stops.count)), ("k", LottieProperty.fixed(.array(stops)))])),
-                ("s", point(gradient.start.x, gradient.start.y)), ("e", point(gradient.end.x, gradient.end.y)), ("t", .int(1))]
+        return [("g", .object([("p", .int(gradient.stops.count)), ("k", LottieProperty.fixed(.array(stops), index: indexes.stops))])),
+                ("s", point(gradient.start.x, gradient.start.y, index: indexes.start)),
+                ("e", point(gradient.end.x, gradient.end.y, index: indexes.end)), ("t", .int(1))]
     }
 
-    /// A shape item: `ty` first (rlottie reads nothing before it), then its name when it
-    /// has one (groups and paints, which keypaths name; paths and transforms need none).
-    static func item(_ type: String, _ name: String?, _ fields: [(String, LottieValue)]) -> LottieValue {
-        .object([("ty", .string(type))] + (name.map { [("nm", .string($0))] } ?? []) + fields)
+    /// The match names the exporter writes (`mn`), by item type.
+    private static let matchNames = [
+        "gr": "ADBE Vector Group", "el": "ADBE Vector Shape - Ellipse", "rc": "ADBE Vector Shape - Rect",
+        "fl": "ADBE Vector Graphic - Fill", "st": "ADBE Vector Graphic - Stroke", "gf": "ADBE Vector Graphic - G-Fill",
+        "gs": "ADBE Vector Graphic - G-Stroke", "tm": "ADBE Vector Filter - Trim",
+    ]
+
+    /// A shape item: `ty` first (rlottie reads nothing before it), its fields, then its
+    /// name, match name and `hd` as the exporter ends every item but a transform.
+    static func item(_ type: String, _ name: String, _ fields: [(String, LottieValue)]) -> LottieValue {
+        .object([("ty", .string(type))] + fields + [("nm", .string(name)), ("mn", .string(matchNames[type] ?? type)), ("hd", .bool(false))])
     }
 
-    /// A group of `items` with an optional transform (last, as Lottie lists it).
-    static func group(_ name: String, _ items: [LottieValue], transform: LottieValue?) -> LottieValue {
-        item("gr", name, [("it", .array(items + (transform.map { [$0] } ?? [])))])
+    /// A group of `items`, its transform last (a group always has one), the `index`-th
+    /// item of its list (1 = first).
+    static func group(_ name: String, _ items: [LottieValue], transform: LottieValue, index: Int) -> LottieValue {
+        .object([("ty", .string("gr")), ("it", .array(items + [transform])), ("nm", .string(name)), ("np", .int(items.count)),
+                 ("cix", .int(2)), ("bm", .int(0)), ("ix", .int(index)), ("mn", .string("ADBE Vector Group")), ("hd", .bool(false))])
     }
 
-    /// A group transform: a rotation about `pivot` (anchor and position both there) and an opacity.
+    /// A group transform: a rotation about `pivot` (anchor and position both there) and an
+    /// opacity; unskewed, unscaled.
     static func transform(pivot: Point, rotation: AnimatedValue?, opacity: AnimatedValue, timeline: LottieTimeline) -> LottieValue {
-        item("tr", nil, [("p", point(pivot.x, pivot.y)), ("a", point(pivot.x, pivot.y)),
-                                 ("s", LottieProperty.fixed(.array([.int(100), .int(100)]))),
-                                 ("r", LottieProperty.scalar(rotation ?? .constant(0), .degrees, timeline: timeline)),
-                                 ("o", LottieProperty.scalar(opacity, .opacity, timeline: timeline))])
+        transform(pivot: pivot, rotation: LottieProperty.scalar(rotation ?? .constant(0), .degrees, timeline: timeline, index: 6),
+                  opacity: LottieProperty.scalar(opacity, .opacity, timeline: timeline, index: 7))
     }
 
-    static func point(_ x: Double, _ y: Double) -> LottieValue {
-        LottieProperty.fixed(.array([.number(x), .number(y)]))
+    /// A group transform from written properties.
+    static func transform(pivot: Point, rotation: LottieValue, opacity: LottieValue) -> LottieValue {
+        .object([("ty", .string("tr")), ("p", point(pivot.x, pivot.y, index: 2)), ("a", point(pivot.x, pivot.y, index: 1)),
+                 ("s", LottieProperty.fixed(.array([.int(100), .int(100)]), index: 3)), ("r", rotation), ("o", opacity),
+                 ("sk", LottieProperty.fixed(.int(0), index: 4)), ("sa", LottieProperty.fixed(.int(0), index: 5)),
+                 ("nm", .string("Transform"))])
+    }
+
+    /// The transform that changes nothing.
+    static let identity = transform(pivot: Point(x: 0, y: 0), rotation: LottieProperty.fixed(.int(0), index: 6),
+                                    opacity: LottieProperty.fixed(.int(100), index: 7))
+
+    static func point(_ x: Double, _ y: Double, index: Int) -> LottieValue {
+        LottieProperty.fixed(.array([.number(x), .number(y)]), index: index)
     }
 }

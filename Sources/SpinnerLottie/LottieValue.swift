@@ -11,6 +11,7 @@ indirect enum LottieValue: Equatable, Sendable {
     case array([LottieValue])
     case number(Double)
     case string(String)
+    case bool(Bool)
 
     static func == (a: LottieValue, b: LottieValue) -> Bool {
         a.json == b.json
@@ -65,6 +66,8 @@ indirect enum LottieValue: Equatable, Sendable {
             text += Self.number(value)
         case .string(let value):
             text += Self.quoted(value)
+        case .bool(let value):
+            text += value ? "true" : "false"
         }
     }
 

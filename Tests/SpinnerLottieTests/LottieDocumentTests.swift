@@ -40,7 +40,9 @@ final class LottieDocumentTests: XCTestCase {
                 XCTAssertEqual(Set(document.paints.map(\.keypath)).count, document.paints.count, "\(label): keypaths repeat")
                 XCTAssertTrue(document.paints.allSatisfy { $0.keypath.hasPrefix(LottieDocument.layerName + ".") }, label)
                 let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(document.bytes)) as? [String: Any])
-                XCTAssertEqual(Set((object["slots"] as? [String: Any])?.keys.map { $0 } ?? []), used, label)
+                // Each colour slot, and its opacity's.
+                XCTAssertEqual(Set((object["slots"] as? [String: Any])?.keys.map { $0 } ?? []),
+                               used.union(used.map(LottieDocument.opacitySlot)), label)
             }
         }
     }

@@ -36,6 +36,7 @@ import sys
 import time
 import urllib.request
 
+import numpy as np
 from PIL import Image, ImageChops, ImageFilter
 from playwright.sync_api import sync_playwright
 
@@ -332,6 +333,31 @@ def wait_until(page, function, arg=None, timeout=30.0):
         page.wait_for_timeout(50)
 
 
+def run_web_snippet(browser, snippet, out):
+    """The gallery's lottie-web snippet, pasted into a page as it stands but for the player's
+    own file (lottie-web 5.12.2 here): does it play, and is the puck the snippet's pink
+    (#FF2D55) instead of the URL's red? Counts pixels of each colour, ±8 per channel."""
+    import lottie_web
+    html = snippet.replace('src="lottie.min.js"', 'src="%s"' % pathlib.Path(lottie_web.script_path()).as_uri())
+    path = os.path.join(out, "lottie-web-snippet.html")
+    with open(path, "w") as handle:
+        handle.write("<!doctype html><html><body style='margin:0;background:#fff'>" + html + "</body></html>")
+    page = browser.new_page(viewport={"width": 400, "height": 300})
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(pathlib.Path(path).resolve().as_uri(), wait_until="load")
+    wait_until(page, "() => !!document.querySelector('#spinner svg g path')")
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+    shot = os.path.join(out, "lottie-web-snippet.png")
+    page.locator("#spinner").screenshot(path=shot)
+    pixels = np.array(Image.open(shot).convert("RGB"), dtype=np.int32)
+    page.close()
+
+    def count(rgb):
+        return int(np.all(np.abs(pixels - np.array(rgb)) <= 8, axis=2).sum())
+    return {"pink": count((255, 45, 85)), "red": count((255, 59, 48)), "problems": problems, "screenshot": shot}
+
+
 def gallery(browser, job):
     out = job["out"]
     page = browser.new_page(viewport={"width": 1200, "height": 900})
@@ -417,13 +443,15 @@ def gallery(browser, job):
     step("lottie", lambda: page.click("label[for='f-lottie']"))
     wait_until(page, "() => !document.getElementById('preview-note').hidden")
     shown = lambda selector: page.eval_on_selector(selector, "e => !e.hidden && e.offsetParent !== null")
+    apps = ("ios", "android", "flutter", "react-native", "web", "dotlottie")
     lottie = {"noteShown": shown("#preview-note"), "note": page.text_content("#preview-note").strip(),
               "url": page.input_value("#snippet-url"),
-              "snippets": {name: page.input_value("#snippet-" + name) for name in ("ios", "android", "flutter", "web")},
-              "shown": {name: shown("#use-" + name) for name in ("url", "html", "markdown", "picture", "ios", "android", "flutter", "web")}}
+              "snippets": {name: page.input_value("#snippet-" + name) for name in apps},
+              "shown": {name: shown("#use-" + name) for name in ("url", "html", "markdown", "picture") + apps}}
     with urllib.request.urlopen(lottie["url"]) as response:
         lottie["contentType"] = response.headers.get("Content-Type")
         lottie["document"] = json.loads(response.read())["nm"]
+    lottie["webSnippet"] = run_web_snippet(browser, lottie["snippets"]["web"], out)
     page.screenshot(path=os.path.join(out, "gallery-lottie.png"), full_page=True)
     step("gif", lambda: page.click("label[for='f-gif']"))
     lottie["noteHiddenAgain"] = not shown("#preview-note")

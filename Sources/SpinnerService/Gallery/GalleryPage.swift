@@ -59,7 +59,9 @@ enum GalleryPage {
     \(snippet("ios", "lottie-ios (SwiftUI)"))
     \(snippet("android", "lottie-android (Compose)"))
     \(snippet("flutter", "Flutter (lottie)"))
+    \(snippet("react-native", "React Native (lottie-react-native)"))
     \(snippet("web", "lottie-web"))
+    \(snippet("dotlottie", "dotLottie players (ThorVG)"))
     </div>
     </div>
     </section>

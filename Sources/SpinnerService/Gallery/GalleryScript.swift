@@ -253,17 +253,49 @@ enum GalleryScript {
         // A Lottie document is for a Lottie player, not an <img>: the apps' snippets instead.
         const lottie = state.format === "lottie";
         for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
-        for (const name of ["ios", "android", "flutter", "web"]) $("#use-" + name).hidden = !lottie;
+        for (const name of ["ios", "android", "flutter", "react-native", "web", "dotlottie"]) $("#use-" + name).hidden = !lottie;
+        // Each app snippet plays the URL and recolours one paint, the kind's first with a
+        // slot (circular's puck): by its keypath where the player takes keypaths, by its
+        // slot where it reads slots. Pink is systemPink, #FF2D55.
+        const paint = (state.kind.lottie.paints || []).find((item) => item.slot) || { keypath: "Spinner", paint: "fill", slot: "" };
+        const names = paint.keypath.split(".");
+        const fill = paint.paint === "fill";
+        const pinkSlot = `{ "${paint.slot}": { p: { a: 0, k: [1, 0.1765, 0.3333, 1] } } }`;
         $("#snippet-ios").value = `LottieView { await LottieAnimation.loadedFrom(url: URL(string: "${url}")!) }\n` +
-          `  .looping()\n  .frame(width: ${size}, height: ${size})`;
+          `  .looping()\n` +
+          `  .valueProvider(ColorValueProvider(UIColor.systemPink.lottieColorValue),\n` +
+          `                 for: AnimationKeypath(keypath: "${paint.keypath}.Color"))\n` +
+          `  .frame(width: ${size}, height: ${size})`;
         $("#snippet-android").value = `val composition by rememberLottieComposition(\n` +
           `  LottieCompositionSpec.Url("${url}"))\n` +
+          `val colours = rememberLottieDynamicProperties(rememberLottieDynamicProperty(\n` +
+          `  LottieProperty.${fill ? "COLOR" : "STROKE_COLOR"}, android.graphics.Color.rgb(255, 45, 85), ` +
+          `${names.map((name) => JSON.stringify(name)).join(", ")}))\n` +
           `LottieAnimation(composition, iterations = LottieConstants.IterateForever,\n` +
-          `  modifier = Modifier.size(${size}.dp))`;
-        $("#snippet-flutter").value = `Lottie.network('${url}', width: ${size}, height: ${size})`;
+          `  dynamicProperties = colours, modifier = Modifier.size(${size}.dp))`;
+        $("#snippet-flutter").value = `Lottie.network('${url}', width: ${size}, height: ${size},\n` +
+          `  delegates: LottieDelegates(values: [\n` +
+          `    ValueDelegate.${fill ? "color" : "strokeColor"}(const [${names.map((name) => `'${name}'`).join(", ")}], ` +
+          `value: const Color(0xFFFF2D55)),\n  ]))`;
+        $("#snippet-react-native").value = `<LottieView source={{ uri: '${url}' }} autoPlay loop\n` +
+          `  style={{ width: ${size}, height: ${size} }}\n` +
+          `  colorFilters={[{ keypath: '${paint.keypath}', color: '#FF2D55' }]} />`;
         $("#snippet-web").value = `<div id="spinner" style="width:${size}px;height:${size}px"></div>\n` +
-          `<script>\n  lottie.loadAnimation({ container: document.getElementById("spinner"), renderer: "svg",\n` +
-          `    loop: true, autoplay: true, path: "${url}" });\n<\/script>`;
+          `<!-- lottie-web 5.12: build/player/lottie.min.js of npm's lottie-web, served by your site -->\n` +
+          `<script src="lottie.min.js"><\/script>\n` +
+          `<script>\n` +
+          `  fetch("${url}").then((response) => response.json()).then((animationData) => {\n` +
+          `    animationData.slots["${paint.slot}"].p.k = [1, 0.1765, 0.3333, 1];  // its opacity: slot "${paint.slot}Opacity"\n` +
+          `    lottie.loadAnimation({ container: document.getElementById("spinner"), renderer: "svg",\n` +
+          `      loop: true, autoplay: true, animationData });\n` +
+          `  });\n<\/script>`;
+        $("#snippet-dotlottie").value = `<canvas id="spinner" width="${size}" height="${size}"></canvas>\n` +
+          `<script type="module">\n` +
+          `  // @lottiefiles/dotlottie-web (npm), the ThorVG-based dotLottie player, served by your site\n` +
+          `  import { DotLottie } from "./dotlottie-web.js";\n` +
+          `  const player = new DotLottie({ canvas: document.getElementById("spinner"), src: "${url}", loop: true, autoplay: true });\n` +
+          `  player.addEventListener("load", () => player.setSlots(JSON.stringify(${pinkSlot})));\n` +
+          `<\/script>`;
       }
 
       let measuring = 0;

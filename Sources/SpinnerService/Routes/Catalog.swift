@@ -35,7 +35,7 @@ public enum Catalog {
 
     /// What an app can recolour in the kind's default Lottie document.
     struct Lottie: Codable, Equatable {
-        /// Slot ids (`sid`) with their default colour (hex).
+        /// Colour slot ids (`sid`) with their default colour (hex) and their opacity's slot.
         let slots: [Slot]
         /// Every paint's keypath, its kind (`fill`, `stroke`, `gradientStroke`…) and slot.
         let paints: [Paint]
@@ -43,7 +43,11 @@ public enum Catalog {
 
     struct Slot: Codable, Equatable {
         let id: String
+        /// The default colour, hex (eight digits when not opaque).
         let color: String
+        /// The slot of the paint's opacity, 0…100: the colour's alpha, which players keep
+        /// apart from the colour (`trackOpacity` for `track`).
+        let opacitySlot: String
     }
 
     struct Paint: Codable, Equatable {
@@ -102,7 +106,7 @@ public enum Catalog {
             return Lottie(slots: [], paints: [])
         }
         let document = LottieDocument(request: request)
-        return Lottie(slots: document.slots.map { Slot(id: $0.id, color: $0.color.hex) },
+        return Lottie(slots: document.slots.map { Slot(id: $0.id, color: $0.color.hex, opacitySlot: LottieDocument.opacitySlot($0.id)) },
                       paints: document.paints.map { Paint(keypath: $0.keypath, paint: $0.kind.rawValue, slot: $0.slot) })
     }
 

@@ -16,6 +16,10 @@ final class GalleryBrowserTests: XCTestCase {
             let contentType: String?
             let document: String
             let noteHiddenAgain: Bool
+            /// The lottie-web snippet pasted into a page: pixels of the snippet's pink and of
+            /// the URL's red, and what the page raised.
+            struct Played: Decodable { let pink: Int; let red: Int; let problems: [String]; let screenshot: String }
+            let webSnippet: Played
         }
         let consoleErrors: [String]
         let failedRequests: [String]
@@ -72,7 +76,9 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertTrue(text.hasSuffix(" KB") || text.hasSuffix(" bytes"), "\(format): \(text)")
         }
         // Lottie: previewed as SVG with the same settings (the page says so), the URL is the
-        // .json document, and the snippets are lottie-ios, lottie-android, Flutter and lottie-web.
+        // .json document, and the snippets are the apps' (lottie-ios, lottie-android, Flutter,
+        // React Native, lottie-web, the dotLottie players), each playing the URL and
+        // recolouring the puck; lottie-web's, pasted into a page, plays it pink.
         let lottie = report.lottie
         XCTAssertTrue(report.steps[5].after.hasPrefix("/spinner/circular.svg?") && report.steps[5].after.contains("stroke=15")
                       && report.steps[5].after.contains("color=ff3b30") && !report.steps[5].after.contains("matte"), report.steps[5].after)
@@ -81,13 +87,25 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(lottie.url.contains("/spinner/circular.json?") && lottie.url.contains("stroke=15"), lottie.url)
         XCTAssertEqual(lottie.contentType, "application/json")
         XCTAssertEqual(lottie.document, "spinnerd circular")
-        XCTAssertEqual(lottie.shown, ["url": true, "html": false, "markdown": false, "picture": false,
-                                      "ios": true, "android": true, "flutter": true, "web": true])
+        XCTAssertEqual(lottie.shown, ["url": true, "html": false, "markdown": false, "picture": false, "ios": true, "android": true,
+                                      "flutter": true, "react-native": true, "web": true, "dotlottie": true])
         XCTAssertTrue(lottie.snippets["ios"]?.contains("LottieAnimation.loadedFrom(url: URL(string: \"\(lottie.url)\")") ?? false,
                       "\(lottie.snippets)")
         XCTAssertTrue(lottie.snippets["android"]?.contains("LottieCompositionSpec.Url(\"\(lottie.url)\")") ?? false, "\(lottie.snippets)")
         XCTAssertTrue(lottie.snippets["flutter"]?.contains("Lottie.network('\(lottie.url)'") ?? false, "\(lottie.snippets)")
-        XCTAssertTrue(lottie.snippets["web"]?.contains("path: \"\(lottie.url)\"") ?? false, "\(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["react-native"]?.contains("source={{ uri: '\(lottie.url)' }}") ?? false, "\(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["web"]?.contains("fetch(\"\(lottie.url)\")") ?? false, "\(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["web"]?.contains("<script src=") ?? false, "the lottie-web snippet loads the player: \(lottie.snippets)")
+        XCTAssertTrue(lottie.snippets["dotlottie"]?.contains("src: \"\(lottie.url)\"") ?? false, "\(lottie.snippets)")
+        for app in ["ios", "android", "flutter", "react-native"] {
+            XCTAssertTrue(lottie.snippets[app]?.contains("Puck") ?? false, "\(app): the snippet recolours the puck by its keypath")
+        }
+        for app in ["web", "dotlottie"] {
+            XCTAssertTrue(lottie.snippets[app]?.contains("puck") ?? false, "\(app): the snippet recolours the puck by its slot")
+        }
+        XCTAssertEqual(lottie.webSnippet.problems, [], "the lottie-web snippet raised errors")
+        XCTAssertGreaterThan(lottie.webSnippet.pink, 20, "the lottie-web snippet's puck is not pink: \(lottie.webSnippet.screenshot)")
+        XCTAssertEqual(lottie.webSnippet.red, 0, "the URL's red puck shows through the lottie-web snippet: \(lottie.webSnippet.screenshot)")
         // A clear (default) background shows the checkerboard, not black; a set colour shows itself.
         XCTAssertTrue(["transparent", "#00000000"].contains(report.swatches["background"] ?? ""), "\(report.swatches)")
         XCTAssertEqual(report.swatches["color"], "#ff3b30")

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""lottie-web, the bodymovin player web pages use (and LottieFiles' own tools), in headless
+Chromium, for the Lottie tests.
+
+lottie-web is not a Debian package and npm is out of reach here. dash-extensions' wheel on
+PyPI carries lottie-web 5.12.2 — the full build: svg, canvas and html renderers and the
+expressions support, which is stricter about a document's form than ThorVG or rlottie —
+as one module of a webpack chunk. `scripts/install-deps.sh` downloads the wheel (pinned by
+its SHA-256) and runs this file to unwrap that module into a plain script that sets
+`window.lottie`:
+
+    lottie_web.py WHEEL OUT.js
+
+`Player` loads a document into a page with that script and screenshots frames.
+"""
+import hashlib
+import io
+import json
+import os
+import re
+import sys
+import zipfile
+
+VERSION = "5.12.2"
+WHEEL = "dash_extensions-2.0.6-py3-none-any.whl"
+WHEEL_SHA256 = "35a9ef516dd9431e472b68a76f4ae63a95223fcf9d319dfac79278157de85670"
+
+
+def tools_directory():
+    """Where install-deps.sh keeps test tools that are not packages: $SPINNERD_TOOLS, or
+    ~/.cache/spinnerd-tools."""
+    return os.environ.get("SPINNERD_TOOLS") or os.path.join(os.path.expanduser("~"), ".cache", "spinnerd-tools")
+
+
+def script_path():
+    return os.path.join(tools_directory(), f"lottie-web-{VERSION}.js")
+
+
+def extract(wheel, out):
+    """Unwraps lottie-web from the wheel's webpack chunk into `out`: the module found by its
+    own opening (not by its webpack id, which changes between releases), wrapped so that a
+    plain <script> sets window.lottie and window.bodymovin."""
+    digest = hashlib.sha256(open(wheel, "rb").read()).hexdigest()
+    if digest != WHEEL_SHA256:
+        raise SystemExit(f"{wheel}: SHA-256 {digest}, expected {WHEEL_SHA256}")
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith("/async-Lottie.js"))
+        chunk = archive.read(name).decode("utf-8")
+    start = re.search(r'\d+\(module,exports,__webpack_require__\)\{(?=var factory;"undefined"!=typeof navigator)', chunk)
+    if not start:
+        raise SystemExit("lottie-web's module is not in " + name)
+    end = chunk.index("module.exports=factory())", start.end()) + len("module.exports=factory())")
+    body = chunk[start.end():end]
+    found = re.search(r'lottie\.version="([0-9.]+)"', body)
+    if not found or found.group(1) != VERSION:
+        raise SystemExit(f"expected lottie-web {VERSION}, found {found.group(1) if found else 'no version'}")
+    text = (f"/* lottie-web {VERSION} (MIT licence, Copyright (c) 2015 Airbnb), unwrapped from {WHEEL} */\n"
+            "(function(){var module={exports:{}},exports=module.exports;\n" + body + ";\n"
+            "var g=typeof globalThis!=='undefined'?globalThis:window;g.lottie=module.exports;g.bodymovin=module.exports;})();\n")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out + ".part", "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(out + ".part", out)
+    return len(text)
+
+
+LOAD = """async ([data, renderer]) => {
+  const problems = [];
+  window.onerror = (message) => { problems.push(String(message)); };
+  const box = document.getElementById('box');
+  box.innerHTML = '';
+  const anim = lottie.loadAnimation({container: box, renderer, loop: false, autoplay: false, animationData: data,
+                                      rendererSettings: {clearCanvas: true, progressiveLoad: false}});
+  anim.addEventListener('error', (e) => problems.push('error event: ' + String(e && (e.nativeError || e.message || e))));
+  window.anim = anim;
+  if (!anim.isLoaded) {
+    await new Promise((resolve) => { anim.addEventListener('DOMLoaded', resolve); setTimeout(resolve, 10000); });
+  }
+  return {problems, loaded: !!anim.isLoaded, frames: anim.totalFrames};
+}"""
+
+
+class Player:
+    """lottie-web in one headless Chromium (Debian's, through Playwright), reused for every
+    document. `frames` draws a document at given frames with the svg or canvas renderer and
+    returns each as straight RGBA (numpy), with the errors the player raised."""
+
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+        if not os.path.exists(script_path()):
+            raise SystemExit(f"lottie-web is missing at {script_path()}: scripts/install-deps.sh test installs it")
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        self.pages = {}
+        self.problems = []  # errors the page raised while the current document played
+
+    def page(self, px):
+        if px not in self.pages:
+            page = self.browser.new_page(viewport={"width": px, "height": px}, device_scale_factor=1)
+            page.set_content(f"<!doctype html><html><body style='margin:0'><div id='box' style='width:{px}px;height:{px}px'></div>"
+                             "</body></html>")
+            page.add_script_tag(path=script_path())
+            page.on("pageerror", lambda error: self.problems.append(str(error)))
+            self.pages[px] = page
+        return self.pages[px]
+
+    def frames(self, data, px, frames, renderer):
+        """`data` (the document's text) drawn `px` square at each of `frames` (fractional
+        frames allowed): (list of RGBA arrays, problems)."""
+        import numpy as np
+        from PIL import Image
+        page = self.page(px)
+        self.problems = []
+        loaded = page.evaluate(LOAD, [json.loads(data), renderer])
+        problems = list(loaded["problems"])
+        if not loaded["loaded"]:
+            problems.append("the animation never finished loading")
+        pictures = []
+        for frame in frames:
+            page.evaluate("f => window.anim.goToAndStop(f, true)", frame)
+            shot = page.locator("#box").screenshot(omit_background=True, animations="disabled")
+            pictures.append(np.array(Image.open(io.BytesIO(shot)).convert("RGBA"), dtype=np.uint8))
+        page.evaluate("() => { window.anim.destroy(); }")
+        return pictures, problems + self.problems
+
+    def close(self):
+        self.browser.close()
+        self.playwright.stop()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    print(f"lottie-web {VERSION}: {extract(sys.argv[1], sys.argv[2])} bytes -> {sys.argv[2]}")

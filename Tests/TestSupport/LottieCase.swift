@@ -1,0 +1,54 @@
+import SpinnerModel
+
+/// A Lottie document the tests write and play: a kind and its query. `all` is the set the
+/// document-form test (SpinnerLottieTests) and the players (IntegrationTests) both go
+/// through.
+public struct LottieCase: Sendable {
+    public let label: String
+    public let kind: SpinnerKind
+    public let query: [(name: String, value: String)]
+
+    public init(label: String, kind: SpinnerKind, query: [(name: String, value: String)]) {
+        self.label = label
+        self.kind = kind
+        self.query = query
+    }
+
+    /// Every kind × style × theme; every kind on a background; and variations of count,
+    /// stroke, colours, duration and size.
+    public static var all: [LottieCase] {
+        let themes = ["light", "dark", "auto"]
+        var cases: [LottieCase] = []
+        for kind in SpinnerKind.allCases {
+            for theme in themes { cases.append(LottieCase(label: "\(kind.rawValue) theme=\(theme)", kind: kind, query: [("theme", theme)])) }
+        }
+        for style in CircularStyle.allCases where style != .hierarchy {
+            for theme in themes {
+                cases.append(LottieCase(label: "circular style=\(style.rawValue) theme=\(theme)", kind: .circular,
+                                        query: [("style", style.rawValue), ("theme", theme)]))
+            }
+        }
+        // A background is the case lottie-web once drew nothing for (a group without its transform).
+        for kind in SpinnerKind.allCases {
+            cases.append(LottieCase(label: "\(kind.rawValue) background=f2f2f7", kind: kind, query: [("background", "f2f2f7")]))
+        }
+        let variations: [(SpinnerKind, [(String, String)])] = [
+            (.circular, [("stroke", "15"), ("duration", "1"), ("style", "accent")]),
+            (.circular, [("track", "ffcc00"), ("color", "007aff"), ("background", "f2f2f7"), ("size", "90"), ("duration", "2.345")]),
+            (.circular, [("style", "nineties"), ("background", "1c1c1e80"), ("theme", "dark")]),
+            (.activity, [("count", "8"), ("stroke", "4"), ("color", "ff3b30"), ("duration", "0.8"), ("size", "64")]),
+            (.activity, [("count", "24"), ("theme", "dark"), ("background", "000000"), ("duration", "3")]),
+            (.dots, [("count", "5"), ("duration", "2.25"), ("size", "120"), ("color", "34c759")]),
+            (.dots, [("count", "16"), ("stroke", "6"), ("duration", "0.7")]),
+            (.arc, [("color", "ff9500"), ("track", "5856d6"), ("stroke", "12"), ("size", "100")]),
+            (.arc, [("stroke", "3"), ("duration", "1.7"), ("size", "120")]),
+            (.capsules, [("count", "9"), ("stroke", "8"), ("duration", "1.234"), ("size", "120")]),
+            (.capsules, [("count", "30"), ("color", "af52de"), ("duration", "4"), ("background", "ffffff")]),
+        ]
+        for (kind, query) in variations {
+            cases.append(LottieCase(label: kind.rawValue + " " + query.map { "\($0.0)=\($0.1)" }.joined(separator: " "), kind: kind,
+                                    query: query.map { (name: $0.0, value: $0.1) }))
+        }
+        return cases
+    }
+}
