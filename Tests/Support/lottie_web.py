@@ -64,18 +64,35 @@ def extract(wheel, out):
     return len(text)
 
 
+# The document is loaded from a blob: URL (`path`), not handed over as `animationData`: with
+# data in hand lottie-web configures the animation inside loadAnimation, before a listener
+# can be added, and reports what fails there only as an `error` event. Once loaded, every
+# layer must have been built: the old documents' background group without its transform
+# threw inside lottie-web's expressions support and left the layer out, silently.
 LOAD = """async ([data, renderer]) => {
   const problems = [];
   window.onerror = (message) => { problems.push(String(message)); };
   const box = document.getElementById('box');
   box.innerHTML = '';
-  const anim = lottie.loadAnimation({container: box, renderer, loop: false, autoplay: false, animationData: data,
+  const path = URL.createObjectURL(new Blob([JSON.stringify(data)], {type: 'application/json'}));
+  const anim = lottie.loadAnimation({container: box, renderer, loop: false, autoplay: false, path,
                                       rendererSettings: {clearCanvas: true, progressiveLoad: false}});
-  anim.addEventListener('error', (e) => problems.push('error event: ' + String(e && (e.nativeError || e.message || e))));
-  window.anim = anim;
-  if (!anim.isLoaded) {
-    await new Promise((resolve) => { anim.addEventListener('DOMLoaded', resolve); setTimeout(resolve, 10000); });
+  for (const name of ['error', 'data_failed', 'config_error']) {
+    anim.addEventListener(name, (e) => problems.push(name + ': ' + String(e && (e.nativeError || e.message || e.type || e))));
   }
+  window.anim = anim;
+  await new Promise((resolve) => {
+    if (anim.isLoaded) return resolve();
+    anim.addEventListener('DOMLoaded', resolve);
+    anim.addEventListener('data_failed', resolve);
+    setTimeout(resolve, 10000);
+  });
+  URL.revokeObjectURL(path);
+  const layers = (anim.animationData && anim.animationData.layers) || [];
+  const built = (anim.renderer && anim.renderer.elements) || [];
+  layers.forEach((layer, index) => {
+    if (!built[index]) problems.push('layer ' + JSON.stringify(layer.nm) + ' was not built');
+  });
   return {problems, loaded: !!anim.isLoaded, frames: anim.totalFrames};
 }"""
 
