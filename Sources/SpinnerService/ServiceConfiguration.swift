@@ -53,5 +53,5 @@ public struct ServiceConfiguration: Sendable {
 /// The version that, with the canonical request, names an image: bump it whenever any
 /// output byte may change, so caches and ETags never serve a stale picture.
 public enum ServiceVersion {
-    public static let text = "1.2.0"
+    public static let text = "1.3.0"
 }
