@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test check flaky-check hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke clean
+.PHONY: run test check flaky-check settings-table gallery hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -128,6 +128,16 @@ openapi: build
 # Build and run the Docker image with podman and fetch a spinner from it (not part of make test).
 docker-smoke:
 	scripts/docker-smoke.sh
+
+# Embed the gallery's front end (Sources/SpinnerService/Gallery/Front) as GalleryFiles.swift,
+# after checking its script parses (node --check); a test fails when the Swift file is stale.
+gallery:
+	node --check Sources/SpinnerService/Gallery/Front/gallery.js
+	python3 scripts/embed-gallery.py
+
+# Rewrite docs/operations.md's table of serve settings from ServeSetting.all (a test fails when it is stale).
+settings-table:
+	RECORD_SETTINGS=1 $(SWIFT) test --filter ServeSettingsTests/testTheOperationsPageListsEverySettingAsTheTableStatesIt
 
 # Re-record the reference PNGs after an intended change to the pictures; look at them before committing.
 record-references: deps-test

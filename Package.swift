@@ -58,7 +58,10 @@ let package = Package(
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Locking", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"]),
+        // The gallery's front end is written in Gallery/Front/ and embedded as GalleryFiles.swift
+        // (scripts/embed-gallery.py; a test holds the two equal).
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Locking", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
+                exclude: ["Gallery/Front"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Locking", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays

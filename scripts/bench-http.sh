@@ -133,8 +133,7 @@ echo "== Resident memory after 5000 distinct URLs, --cache-bytes 16777216"
 port=$(start_spinnerd --cache-bytes 16777216)
 python3 - "$port" "$binary" <<'PY'
 import http.client, os, sys, threading
-sys.path.insert(0, os.path.join("Tests", "Support"))
-from harness import kinds as kinds_of
+from spinnerd_tools.harness import kinds as kinds_of
 port = int(sys.argv[1]); kinds = kinds_of(sys.argv[2]); formats = ["svg", "png", "gif", "svg", "png", "apng"]
 def worker(start):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)

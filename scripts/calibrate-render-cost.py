@@ -30,12 +30,17 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
-from harness import kinds  # noqa: E402
+from spinnerd_tools.harness import formats, kinds
 
-FORMATS = ["apng", "gif", "png", "webp"]
-ANIMATED = ["apng", "gif", "webp"]
-EFFORTS = {"apng": ["thorough", "quick"], "gif": ["thorough", "quick"], "webp": ["thorough", "quick"], "png": ["thorough"]}
+
+
+def drawn_formats(binary):
+    """{format: its encoder efforts} for the formats a render draws (SVG and Lottie are
+    written, not drawn: no efforts), by name, read from the catalog; and which animate."""
+    listed = sorted((f for f in formats(binary) if f["efforts"]), key=lambda f: f["name"])
+    return {f["name"]: f["efforts"] for f in listed}, [f["name"] for f in listed if f["animated"]]
+
+
 BACKGROUNDS = ["transparent", "filled"]
 # Formats also measured with many small frames (an encoder whose cost per pixel falls
 # with the frame's size costs more per pixel there, and the rate must cover both shapes).
@@ -72,9 +77,10 @@ def render(binary, kind, params, repeat):
 def measure(arguments):
     binary = arguments.binary
     names = kinds(binary)
-    formats = [f for f in FORMATS if f in arguments.formats.split(",")]
+    efforts, animated = drawn_formats(binary)
+    chosen = [f for f in efforts if arguments.formats is None or f in arguments.formats.split(",")]
     per_frame, rates, peaks = {}, {}, []
-    for fmt in [f for f in formats if f in ANIMATED]:
+    for fmt in [f for f in chosen if f in animated]:
         for kind in names:
             for duration in ["10", "5", "2", "1", None]:
                 params = [f"format={fmt}", "size=16", "fps=60"] + ([f"duration={duration}"] if duration else [])
@@ -85,11 +91,11 @@ def measure(arguments):
             per_frame.setdefault(fmt, {})[kind] = seconds / found["frames"]
             print(f"{fmt:6} {kind:9} per frame: {int(found['frames'])} frames of 16 px in {seconds:.3f} s: "
                   f"{per_frame[fmt][kind] * 1000:.3f} ms a frame", flush=True)
-    if "png" in formats:
+    if "png" in chosen:
         per_frame["png"] = {kind: 0.0 for kind in names}  # one frame: all of it is in the rate
     print(f"{'format':6} {'kind':9} {'background':11} {'px':>5} {'frames':>6} {'Mpx·frames':>10} {'effort':8} "
           f"{'CPU s':>8} {'s/Mpx·frame':>12} {'peak MiB':>9}")
-    for fmt in formats:
+    for fmt in chosen:
         for kind in names:
             for background in BACKGROUNDS:
                 for shape in ["default"] + (["many frames"] if fmt in MANY_FRAMES else []):
@@ -136,15 +142,16 @@ def measure(arguments):
 def write(arguments):
     runs = [(path, json.load(open(path))) for path in arguments.runs]
     names = kinds(arguments.binary)
+    efforts, _ = drawn_formats(arguments.binary)
     merged_rates, merged_frames, missing = {}, {}, []
-    for fmt in FORMATS:
+    for fmt in efforts:
         factor = arguments.margin * FORMAT_MARGIN.get(fmt, 1)
         for kind in names:
             frame_values = [run["perFrame"][fmt][kind] for _, run in runs if kind in run["perFrame"].get(fmt, {})]
             if not frame_values:
                 missing.append(f"{fmt} per frame {kind}")
             merged_frames.setdefault(fmt, {})[kind] = max(frame_values or [0]) * factor
-            for effort in EFFORTS[fmt]:
+            for effort in efforts[fmt]:
                 for background in BACKGROUNDS:
                     values = [run["rates"][fmt][effort][kind][background] for _, run in runs
                               if background in run["rates"].get(fmt, {}).get(effort, {}).get(kind, {})]
@@ -166,9 +173,9 @@ def write(arguments):
              "extension RenderCostModel {",
              "    /// Seconds per megapixel-frame by format, encoder effort, kind and background.",
              "    static let measuredRates: [OutputFormat: [EncoderEffort: [SpinnerKind: Rate]]] = ["]
-    for fmt in FORMATS:
+    for fmt in efforts:
         lines.append(f"        .{fmt}: [")
-        for effort in EFFORTS[fmt]:
+        for effort in efforts[fmt]:
             lines.append(f"            .{effort}: [")
             for kind in names:
                 cell = merged_rates[fmt][effort][kind]
@@ -178,12 +185,19 @@ def write(arguments):
     lines += ["    ]", "",
               "    /// Seconds per frame whatever its size, by format and kind (drawing and per-frame encoding).",
               "    static let measuredSecondsPerFrame: [OutputFormat: [SpinnerKind: Double]] = ["]
-    for fmt in FORMATS:
+    for fmt in efforts:
         entries = ", ".join(f".{kind}: {merged_frames[fmt][kind]:.6f}" for kind in names)
         lines.append(f"        .{fmt}: [{entries}],")
     lines += ["    ]", "}", ""]
+    text = "\n".join(lines)
+    if arguments.check:
+        if open(TABLE).read() != text:
+            print(f"{os.path.relpath(TABLE, ROOT)} is not what the committed runs give: run `write` and commit it", file=sys.stderr)
+            return 1
+        print(f"{os.path.relpath(TABLE, ROOT)} is what {len(runs)} committed run(s) give, byte for byte")
+        return 0
     with open(TABLE, "w") as table:
-        table.write("\n".join(lines))
+        table.write(text)
     print(f"wrote {os.path.relpath(TABLE, ROOT)} from {len(runs)} run(s)")
     return 0
 
@@ -194,12 +208,13 @@ def main():
     measuring = commands.add_parser("measure", help="measure this machine and save the run")
     measuring.add_argument("--binary", default=".build/release/spinnerd")
     measuring.add_argument("--repeat", type=int, default=3)
-    measuring.add_argument("--formats", default=",".join(FORMATS), help="formats to measure")
+    measuring.add_argument("--formats", default=None, help="formats to measure (default: every drawn one)")
     measuring.add_argument("--out", required=True, help="the run's JSON file (keep it in scripts/calibration/)")
     writing = commands.add_parser("write", help="write RenderCostTable.swift from runs")
     writing.add_argument("runs", nargs="+", help="runs' JSON files; each cell takes the highest")
     writing.add_argument("--binary", default=".build/release/spinnerd", help="whose kinds the table lists")
     writing.add_argument("--margin", type=float, default=1.2, help="factor the written rates carry over the measured ones")
+    writing.add_argument("--check", action="store_true", help="only check that the table is what the runs give (make test)")
     arguments = parser.parse_args()
     return measure(arguments) if arguments.command == "measure" else write(arguments)
 

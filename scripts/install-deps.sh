@@ -11,6 +11,8 @@ pip_packages=()
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # Decoders and validators nobody on this project wrote.
     apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light)
+    # node checks the gallery's script parses (Debian's, unless one is on the PATH already).
+    command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
     # Playwright drives Debian's chromium; its own browser download is never used.
     # Each entry: requirement|how to tell it is present (a Python module, or cmd:program).
     pip_packages+=("Pillow>=10|PIL" "playwright|playwright" "schemathesis|schemathesis" "PyYAML|yaml"
@@ -80,13 +82,25 @@ if ((${#python_missing[@]})); then
         || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${python_missing[@]}"
 fi
 
+# The Python tooling (pyproject.toml: spinnerd_tools, which every suite imports), editable
+# from this checkout: installed again when the package found is another checkout's.
+if ((${#pip_packages[@]})); then
+    here=$(cd "$(dirname "$0")/.." && pwd)
+    found=$(python3 -c "import spinnerd_tools, os; print(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(spinnerd_tools.__file__)))))" 2>/dev/null || true)
+    if [[ "$found" != "$here" ]]; then
+        echo "installing (pip, editable): spinnerd-tools from $here"
+        python3 -m pip install --quiet --disable-pip-version-check --no-deps -e "$here" 2>/dev/null \
+            || python3 -m pip install --quiet --disable-pip-version-check --no-deps --break-system-packages -e "$here"
+    fi
+fi
+
 # lottie-web, the bodymovin player of web pages, for the Lottie tests in Chromium: not a
 # Debian package, and npm is out of reach. dash-extensions' wheel carries its 5.12.2 full
 # build inside a webpack chunk; Tests/Support/lottie_web.py checks the wheel's SHA-256 and
 # unwraps it into a plain script under $SPINNERD_TOOLS (default ~/.cache/spinnerd-tools).
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     here=$(cd "$(dirname "$0")/.." && pwd)
-    lottie_web=$(python3 -c "import sys; sys.path.insert(0, '$here/Tests/Support'); import lottie_web; print(lottie_web.script_path())")
+    lottie_web=$(cd "$here/Tests/Support" && python3 -c "import lottie_web; print(lottie_web.script_path())")
     if [[ ! -s "$lottie_web" ]]; then
         echo "installing: lottie-web 5.12.2 (from the dash-extensions 2.0.6 wheel)"
         wheels=$(dirname "$lottie_web")/wheels

@@ -76,6 +76,9 @@ trap table EXIT
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
 step "fuzz build: libFuzzer + AddressSanitizer" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
+step "gallery script parses (node --check)" node --check Sources/SpinnerService/Gallery/Front/gallery.js
+step "cost table is what the committed calibration runs give" \
+  python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary "$BINARY" --check
 step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
 step "integration tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --filter IntegrationTests
 step "hostile clients (alone)" python3 Tests/Hostile/hostile.py --binary "$BINARY"

@@ -78,7 +78,7 @@ enum LottieProperty {
             let next = kept[index + 1]
             let (from, to) = (point.time, next.time)
             let change = next.value * unit.factor - value
-            for piece in LottieEasing.pieces(easing) {
+            for piece in easing.bezierPieces() {
                 let time = from + (to - from) * Rational(Int64((piece.startShare * 10_000).rounded()), 10_000)
                 let at: [(String, LottieValue)] = [("t", .number(timeline.frame(time))),
                                                    ("s", .array([.number(value + change * piece.startProgress)]))]

@@ -6,14 +6,12 @@ import SpinnerModel
 /// Linear, cubic-bezier and hold map to CSS directly (`linear`, `cubic-bezier()`,
 /// `steps(1,end)`). A critically damped spring has no closed CSS form; it is written as
 /// CSS Easing 2's `linear()` through points of the model's curve, placed where the curve
-/// bends so that no point of the polyline is further than `springTolerance` from it
-/// (22 points). Browsers without `linear()` drop that declaration and keep `ease-out`.
+/// bends so that no point of the polyline is further than `Easing.approximationTolerance`
+/// from it (22 points; the model cuts it, `Easing.polyline`, as it cuts Lottie's Bézier
+/// pieces to the same tolerance). Browsers without `linear()` drop that declaration and keep `ease-out`.
 /// When every segment of a track eases the same way, the timing function is written
 /// once for the whole animation instead of at every stop.
 enum CSSKeyframes {
-    /// Largest gap between the spring and its `linear()` polyline, as a share of the change.
-    static let springTolerance = 0.001
-
     /// One stop: a position in the period, the values there, and how the segment that
     /// starts there moves (nil: as the animation's timing function says).
     struct Stop: Equatable {
@@ -60,38 +58,10 @@ enum CSSKeyframes {
             let numbers = [curve.x1, curve.y1, curve.x2, curve.y2].map { SVGFormat.number($0) }
             return Timing(shorthand: "cubic-bezier(" + numbers.joined(separator: ",") + ")", override: nil)
         case .criticallyDampedSpring:
-            let points = polyline(easing).map { point in
+            let points = easing.polyline().map { point in
                 SVGFormat.number(point.progress, places: 4) + " " + SVGFormat.number(point.share * 100, places: 2) + "%"
             }
             return Timing(shorthand: "ease-out", override: "linear(" + points.joined(separator: ",") + ")")
         }
-    }
-
-    /// Points (share of time, share of change) of `easing` joined by straight lines that
-    /// stay within `springTolerance` of the curve: each piece is grown as far as it can go.
-    static func polyline(_ easing: Easing) -> [(share: Double, progress: Double)] {
-        var points = [(share: 0.0, progress: 0.0)]
-        var start = 0.0
-        while start < 1 {
-            func fits(_ end: Double) -> Bool {
-                let (from, to) = (easing.progress(start), easing.progress(end))
-                return (1..<32).allSatisfy { step in
-                    let share = start + (end - start) * Double(step) / 32
-                    return abs(easing.progress(share) - (from + (to - from) * Double(step) / 32)) <= springTolerance
-                }
-            }
-            var (low, high) = (start, 1.0)
-            if fits(1) { low = 1 } else {
-                for _ in 0..<30 {
-                    let middle = (low + high) / 2
-                    if fits(middle) { low = middle } else { high = middle }
-                }
-            }
-            // Round the position as it will be written, so the written polyline is the checked one.
-            let end = low >= 1 ? 1 : (low * 10_000).rounded(.down) / 10_000
-            points.append((end, easing.progress(end)))
-            start = end
-        }
-        return points
     }
 }

@@ -7,9 +7,16 @@ import SpinnerRendering
 enum CostCommand {
     static func run(_ arguments: [String]) -> Int32 {
         guard let invocation = Invocation.parse(arguments, command: "cost", needsOutput: false) else { return 2 }
+        let budget: RenderBudget
+        switch BudgetEnvironment.budget {
+        case .success(let value): budget = value
+        case .failure(let error):
+            Invocation.fail("cost", error.message)
+            return 2
+        }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.kindFormat, query: invocation.query)
-            let estimate = try SpinnerRenderer(budget: BudgetEnvironment.budget).estimate(request)
+            let estimate = try SpinnerRenderer(budget: budget).estimate(request)
             Console.out("format=\(estimate.format.rawValue) pixels=\(estimate.pixelSize) frames=\(estimate.frames) "
                         + "pixel-frames=\(estimate.pixelFrames) seconds=\(FixedPoint(rounding: estimate.seconds, places: 3)) "
                         + "memory-mib=\(FixedPoint(rounding: Double(estimate.peakBytes) / 1_048_576, places: 1)) effort=\(estimate.effort)"

@@ -1,5 +1,6 @@
 import ImageCodecs
 import SpinnerModel
+import SpinnerService
 import SpinnerRendering
 
 /// The words after `render`, `frames`, `cost` or `sign`: `KIND [key=value …] -o PATH`
@@ -44,7 +45,7 @@ struct Invocation {
         }
         var options = words.values
         let output = options.removeValue(forKey: "output")
-        let flags = Set(switches.filter { words.values[$0].flatMap(ServeOptions.truth) == true })
+        let flags = Set(switches.filter { words.values[$0].flatMap(ServeSetting.truth) == true })
         for name in switches { options.removeValue(forKey: name) }
         guard let word = kind else { return fail("missing KIND") }
         // `circular.gif` names the kind and the format, as a URL's path does.

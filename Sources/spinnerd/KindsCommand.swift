@@ -1,9 +1,16 @@
 import SpinnerModel
+import SpinnerService
 
 /// `spinnerd kinds [KIND …]`: every kind (or those named) with its parameters, defaults,
-/// ranges and formats; an unknown kind exits 2 naming the kinds.
+/// ranges and formats; an unknown kind exits 2 naming the kinds. `spinnerd kinds --json`
+/// prints the catalog `/spinners` serves — kinds, parameters, formats and their encoder
+/// efforts — for tools (the Python suites read their kinds and formats from it).
 enum KindsCommand {
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments == ["--json"] {
+            Console.out(String(decoding: Catalog.json(version: ServiceVersion.text), as: UTF8.self))
+            return 0
+        }
         var kinds: [SpinnerKind] = []
         for name in arguments {
             guard let kind = SpinnerKind(rawValue: name.lowercased()) else {

@@ -18,11 +18,18 @@ enum RenderCommand {
             Invocation.fail("render", error.message)
             return 2
         }
+        let budget: RenderBudget
+        switch BudgetEnvironment.budget {
+        case .success(let value): budget = value
+        case .failure(let error):
+            Invocation.fail("render", error.message)
+            return 2
+        }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: format, query: invocation.query)
             let timings = PhaseTimes(enabled: invocation.flags.contains("timings"))
             let started = ContinuousClock.now
-            let image = try SpinnerRenderer(budget: BudgetEnvironment.budget).render(request, timings: timings)
+            let image = try SpinnerRenderer(budget: budget).render(request, timings: timings)
             let elapsed = ContinuousClock.now - started
             if invocation.flags.contains("timings") { Console.error(report(elapsed, timings)) }
             if let failure = Console.write(image.bytes, to: invocation.output) {

@@ -11,7 +11,7 @@ import Locking
 /// (stops accepting, finishes responses in flight) and exits 0.
 enum ServeCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: ServeOptions
+        let parsed: ServeSettings
         switch ServeOptions.parse(arguments, environment: ProcessInfo.processInfo.environment) {
         case .success(let options): parsed = options
         case .failure(let error):

@@ -1,13 +1,14 @@
+import SpinnerService
+
 /// The help text.
 enum Usage {
-    static let text = """
-    usage: spinnerd [serve] [--port 8080] [--host 0.0.0.0] [--cache-bytes 67108864] [--workers N] [--heavy-workers N] [--event-loops N]
-                    [--render-queue 64] [--heavy-queue 4] [--heavy-renders-per-client 2] [--render-timeout 10]
-                    [--max-connections N] [--max-connections-per-client N]
-                    [--request-timeout 10] [--idle-timeout 60]
-                    [--max-pixel-frames 32000000] [--max-frames 1800] [--max-render-seconds 1.8]
-                    [--signing-key KEY[,OLD_KEY…]] [--gallery] [--error-max-age 60] [--prerender=true|false]
-                    [--log-level info|warn|error|none]         run the HTTP service (env: PORT, HOST, SPINNERD_CACHE_BYTES, …)
+    static let text = "usage: spinnerd [serve] "
+        + ServeSetting.usageFlags(width: 104).joined(separator: "\n                        ")
+        + "\n                    run the HTTP service; every flag has an environment variable (PORT, HOST, SPINNERD_…)\n"
+        + commands
+
+    /// The commands but `serve`.
+    private static let commands = """
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document
            spinnerd render KIND[.EXT] [key=value …] [-o FILE] [--timings]
@@ -17,7 +18,7 @@ enum Usage {
            spinnerd cost KIND[.EXT] [key=value …]       the render's estimated time and memory, or the budget's refusal
            spinnerd sign KIND [key=value …] [--signing-key KEY]
                                                         the URL path with its sig= for a service in signed mode
-           spinnerd kinds [KIND]                        list the kinds (or one) and their parameters
+           spinnerd kinds [KIND] | --json              list the kinds (or one) and their parameters; --json: the catalog
            spinnerd --version                           print the version
            spinnerd frames KIND [key=value …] -o DIR    write the raw frames as PNGs with apngasm delay files
 

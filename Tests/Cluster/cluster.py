@@ -28,10 +28,8 @@ import time
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
-from harness import Results, Server, free_port, get, kinds, metric  # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, "deploy"))
-from capacity import Ring  # noqa: E402
+from spinnerd_tools.harness import Results, Server, free_port, get, kinds, metric
+from spinnerd_tools.capacity import Ring
 FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
 
 

@@ -20,8 +20,7 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
-from harness import Results  # noqa: E402
+from spinnerd_tools.harness import Results
 
 K8S = os.path.join(ROOT, "deploy", "kubernetes")
 # The server's default drain, read from its source so the two cannot drift apart.

@@ -29,8 +29,7 @@ import time
 PAGE = os.sysconf("SC_PAGE_SIZE")
 MIB = 1 << 20
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import Paired, Peer, Results, Server, address, connect, metric, probe, reset  # noqa: E402
+from spinnerd_tools.harness import Paired, Peer, Results, Server, address, connect, metric, probe, reset
 
 # How many times slower than the idle peer's slowest answer the slowest answer of the server
 # under attack may be. Measured here: 0.5-2 ms against the peer's 0.3-0.4 ms while 200

@@ -12,7 +12,6 @@ followed by a FIN, so an incomplete one ends at once.
     parser_differential.py [--binary PATH] [--cases N] [--seed S]
 """
 import argparse
-import os
 import random
 import re
 import socket
@@ -20,8 +19,7 @@ import sys
 
 import httptools
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import Server  # noqa: E402
+from spinnerd_tools.harness import Server
 
 REFUSALS = {400, 408, 413, 414, 431, 501, 505}
 

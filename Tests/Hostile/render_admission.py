@@ -34,8 +34,7 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
-from harness import Paired, Peer, Results, Server, address, connect, kinds, metric, probe, read_response  # noqa: E402
+from spinnerd_tools.harness import Paired, Peer, Results, Server, address, connect, kinds, metric, probe, read_response
 
 MIB = 1 << 20
 # How many times slower than the idle peer's slowest answer the slowest answer of the busy

@@ -41,9 +41,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
-from harness import Results, Server, address, connect, metric, read_response  # noqa: E402
-from svgplot import Series, line_chart  # noqa: E402
+from spinnerd_tools.harness import Results, Server, address, catalog, connect, metric, read_response
+from spinnerd_tools.svgplot import Series, line_chart
 
 MIB = 1 << 20
 # What a well-behaved client may be answered: success, not modified, a refusal, or
@@ -78,6 +77,9 @@ class Tally:
 class Soak:
     def __init__(self, binary, minutes, every, server_args=(), term_under_load=False):
         self.binary, self.seconds, self.every = binary, minutes * 60, every
+        served = catalog(binary)
+        self.kinds = [kind["name"] for kind in served["kinds"]]
+        self.extensions = [fmt["extension"] for fmt in served["formats"]]
         self.term_under_load = term_under_load
         self.server = Server(binary, args=list(server_args), log_level="warn")
         self.port = self.server.port
@@ -140,9 +142,7 @@ class Soak:
                 s.close()
 
     def cached(self):
-        kinds = ["circular", "activity", "dots", "arc", "capsules"]
-        formats = ["svg", "gif", "png", "webp", "apng", "json"]
-        return f"/spinner/{random.choice(kinds)}.{random.choice(formats)}"
+        return f"/spinner/{random.choice(self.kinds)}.{random.choice(self.extensions)}"
 
     def churn(self):
         return (f"/spinner/{random.choice(['circular', 'arc', 'activity'])}.{random.choice(['gif', 'png', 'apng'])}"

@@ -4,3 +4,22 @@ public enum ParameterName: String, CaseIterable, Hashable, Comparable, Sendable 
 
     public static func < (a: ParameterName, b: ParameterName) -> Bool { a.rawValue < b.rawValue }
 }
+
+extension ParameterName {
+    /// What a parameter changes: the spinner's look and motion, or the file it comes in.
+    public enum Group: String, Sendable {
+        /// The shapes, colours and timing (`color`, `stroke`, `duration`…).
+        case look
+        /// The file: frame rate, plays, pixel density, a GIF's matte, a still's moment, an
+        /// SVG's title.
+        case output
+    }
+
+    /// The parameter's group (the gallery's two sets of controls follow it).
+    public var group: Group {
+        switch self {
+        case .fps, .loops, .scale, .matte, .t, .title: .output
+        case .size, .color, .track, .background, .stroke, .count, .duration, .style, .theme: .look
+        }
+    }
+}

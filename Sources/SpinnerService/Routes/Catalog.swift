@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SpinnerLottie
 import SpinnerModel
+import SpinnerRendering
 
 /// `GET /spinners`: every kind with its parameters (type, default, range, choices,
 /// formats) and styles, generated from the same definitions that validate requests, so
@@ -20,6 +21,9 @@ public enum Catalog {
         /// The path extension: `/spinner/{kind}.{extension}`.
         let `extension`: String
         let animated: Bool
+        /// The encoder efforts it is made at (`thorough` for small images, `quick` past the
+        /// cost model's limits; none for the documents).
+        let efforts: [String]
     }
 
     struct Kind: Codable, Equatable {
@@ -70,6 +74,8 @@ public enum Catalog {
         let `enum`: [String]?
         let maxLength: Int?
         let formats: [String]
+        /// `look` (shapes, colours, timing) or `output` (the file: fps, loops, scale, matte, t, title).
+        let group: String
     }
 
     /// The catalog as JSON (keys sorted, stable from run to run).
@@ -83,7 +89,8 @@ public enum Catalog {
         Document(
             version: version,
             formats: OutputFormat.allCases.map {
-                Format(name: $0.rawValue, label: $0.displayName, mediaType: $0.mediaType, extension: $0.fileExtension, animated: $0 != .png)
+                Format(name: $0.rawValue, label: $0.displayName, mediaType: $0.mediaType, extension: $0.fileExtension, animated: $0 != .png,
+                       efforts: RenderCostModel.efforts(of: $0).map { "\($0)" })
             },
             kinds: SpinnerKind.allCases.map(kind))
     }
@@ -113,25 +120,26 @@ public enum Catalog {
     static func parameter(_ definition: ParameterDefinition) -> Parameter {
         let formats = OutputFormat.allCases.filter(definition.formats.contains).map(\.rawValue)
         let fallback = definition.defaultValue?.canonicalText
+        let group = definition.name.group.rawValue
         switch definition.type {
         case .integer(_, let range):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "integer", default: fallback,
                              absent: nil, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), unit: nil,
-                             enum: nil, maxLength: nil, formats: formats)
+                             enum: nil, maxLength: nil, formats: formats, group: group)
         case .decimal(_, let range, let unit):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "number", default: fallback,
                              absent: nil, minimum: range.lowerBound.doubleValue, maximum: range.upperBound.doubleValue, unit: unit,
-                             enum: nil, maxLength: nil, formats: formats)
+                             enum: nil, maxLength: nil, formats: formats, group: group)
         case .color(_, let absent):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "color", default: fallback,
                              absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil, enum: nil,
-                             maxLength: nil, formats: formats)
+                             maxLength: nil, formats: formats, group: group)
         case .choice(_, let options):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,
-                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats)
+                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats, group: group)
         case .text(let value, let maxLength):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: value,
-                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats)
+                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats, group: group)
         }
     }
 }

@@ -48,9 +48,8 @@ public enum OpenAPIDocument {
                 ("description", .string("Animated loading spinners rendered on demand as \(OutputFormat.listedForPeople). Images are a pure function "
                                         + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
                                         + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
-                                        + "beyond the render budget, checked before any work: loop ≤ 30 s, ≤ 1800 frames, ≤ 4096 px a side, "
-                                        + "≤ 32 M pixels × frames, an estimated render time ≤ 1.8 s of one core and memory ≤ 240 MiB "
-                                        + "(`spinnerd cost` prints the estimate), and an image of ≤ 16 MiB. "
+                                        + "beyond the render budget, checked before any work: \(Self.budgetText(.standard)) "
+                                        + "(`spinnerd cost` prints the estimate). "
                                         + "Extensions are case-insensitive (`.PNG` is `.png`). "
                                         + "400, 403 and 404 answers may be cached for a short public lifetime (60 s by default, "
                                         + "`--error-max-age`); 503s never. "
@@ -214,5 +213,18 @@ public enum OpenAPIDocument {
                                       ("content", content([("application/problem+json", problem), ("text/plain", plain)]))])),
             ])),
         ])
+    }
+
+    /// The render budget in words, from its values (`--max-pixel-frames`, `--max-frames`
+    /// and `--max-render-seconds` change them on a server; this document states the defaults).
+    static func budgetText(_ budget: RenderBudget) -> String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
+        }
+        let pixelFrames = budget.maxPixelFrames % 1_000_000 == 0 ? "\(budget.maxPixelFrames / 1_000_000) M" : "\(budget.maxPixelFrames)"
+        return "loop ≤ \(number(Double(budget.maxLoopMilliseconds) / 1000)) s, ≤ \(budget.maxFrames) frames, "
+            + "≤ \(budget.maxPixelsPerSide) px a side, ≤ \(pixelFrames) pixels × frames, an estimated render time "
+            + "≤ \(number(budget.maxRenderSeconds)) s of one core and memory ≤ \(budget.maxRenderBytes >> 20) MiB, "
+            + "and an image of ≤ \(budget.maxOutputBytes >> 20) MiB"
     }
 }

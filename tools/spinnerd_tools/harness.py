@@ -3,9 +3,11 @@ differential, the cluster and deployment checks, the calibration and the benches
 starting `spinnerd serve` and finding its port, reading /metrics, raw-socket clients,
 the list of kinds (from `spinnerd kinds`, not copied), and the pass/fail tally.
 
-Import it with the folder on the path:
-    sys.path.insert(0, os.path.join(ROOT, "Tests", "Support")); import harness
+It is part of the tooling package (pyproject.toml; scripts/install-deps.sh installs it
+editable), so every suite imports it by name, wherever it runs from:
+    from spinnerd_tools.harness import Results, Server
 """
+import json
 import os
 import re
 import resource
@@ -18,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 
+# The repository: this file is tools/spinnerd_tools/harness.py.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TICKS = os.sysconf("SC_CLK_TCK")
 # The sanitizer the binary under test was built with ("address", "thread"), as
@@ -26,10 +29,22 @@ SANITIZER = os.environ.get("SPINNERD_SANITIZER", "")
 LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
 
 
+def catalog(binary):
+    """The catalog `binary` serves at /spinners (`spinnerd kinds --json`): kinds with their
+    parameters, formats with their extensions and encoder efforts."""
+    out = subprocess.run([binary, "kinds", "--json"], capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
 def kinds(binary):
-    """The kinds `binary` serves, in catalog order (read from `spinnerd kinds`)."""
-    out = subprocess.run([binary, "kinds"], capture_output=True, text=True, check=True).stdout
-    return [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
+    """The kinds `binary` serves, in catalog order."""
+    return [kind["name"] for kind in catalog(binary)["kinds"]]
+
+
+def formats(binary):
+    """The formats `binary` writes, in catalog order: name, extension, whether animated, and
+    the encoder efforts it is made at (none for SVG and Lottie)."""
+    return catalog(binary)["formats"]
 
 
 def free_port():

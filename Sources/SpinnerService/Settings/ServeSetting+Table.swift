@@ -1,0 +1,106 @@
+import HTTPServer
+import SpinnerModel
+
+extension ServeSetting {
+    /// Every `spinnerd serve` setting, in the order `--help` and docs/operations.md list them.
+    public static let all: [ServeSetting] = [
+        integer("port", "PORT", 0 ... 65_535, placeholder: "8080", default: "8080", "0 picks a free port", \.server.port),
+        ServeSetting(name: "host", variable: "HOST", placeholder: "0.0.0.0", defaultText: "0.0.0.0", summary: "IPv4 address to bind",
+                     isSwitch: false) { settings, value in
+            guard !value.isEmpty else { return "--host must be an IPv4 address" }
+            settings.server.host = value
+            return nil
+        },
+        integer("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: "67108864", default: "67108864",
+                "bound of the image cache, in bytes (LRU)", must: "a byte count (0…2^40)", \.service.cacheBytes),
+        integer("workers", "SPINNERD_WORKERS", 1 ... 256, placeholder: "N", default: "cores", "threads of the quick render lane",
+                \.service.lanes.quickWorkers),
+        integer("render-queue", "SPINNERD_RENDER_QUEUE", 1 ... 100_000, placeholder: "64", default: "64",
+                "quick renders that may wait; beyond, 503", \.service.lanes.quickQueue),
+        integer("event-loops", "SPINNERD_EVENT_LOOPS", 1 ... 64, placeholder: "N", default: "min(2, cores)", "epoll threads",
+                \.server.eventLoops),
+        derived("max-connections", "SPINNERD_MAX_CONNECTIONS", 1 ... 1_000_000, default: "from the descriptor limit",
+                "connections served at once (see below)", must: "positive", \.maxConnections),
+        derived("max-connections-per-client", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT", 0 ... 1_000_000,
+                default: "max-connections / 8, at most 256",
+                "connections one client address may hold; `0` for no limit (behind a proxy that connects from one address)",
+                must: "0 (no limit) or more", \.maxConnectionsPerClient),
+        seconds("request-timeout", "SPINNERD_REQUEST_TIMEOUT", default: "10",
+                "seconds to send a request head, counted from accept (408, or a quiet close for a socket that sent nothing)",
+                \.server.requestTimeout),
+        seconds("idle-timeout", "SPINNERD_IDLE_TIMEOUT", default: "60",
+                "seconds an idle keep-alive connection stays, and a client that stopped reading may keep its answers waiting",
+                \.server.idleTimeout),
+        integer("max-pixel-frames", "SPINNERD_MAX_PIXEL_FRAMES", 1 ... 1_000_000_000, placeholder: "32000000", default: "32000000",
+                "render budget: most pixels × frames of one animation", must: "positive (at most 10^9)", \.service.budget.maxPixelFrames),
+        integer("max-frames", "SPINNERD_MAX_FRAMES", 1 ... 100_000, placeholder: "1800", default: "1800",
+                "render budget: most frames of one animation", must: "positive (at most 100000)", \.service.budget.maxFrames),
+        ServeSetting(name: "max-render-seconds", variable: "SPINNERD_MAX_RENDER_SECONDS", placeholder: "1.8", defaultText: "1.8",
+                     summary: "render budget: longest estimated render, in seconds of one core", isSwitch: false) { settings, value in
+            guard let number = Double(value), number > 0, number <= 3600 else { return "--max-render-seconds must be seconds (more than 0, at most 3600)" }
+            settings.service.budget.maxRenderSeconds = number
+            return nil
+        },
+        integer("heavy-workers", "SPINNERD_HEAVY_WORKERS", 1 ... 256, placeholder: "N", default: "cores / 2, at least 1",
+                "threads of the heavy render lane", \.service.lanes.heavyWorkers),
+        integer("heavy-queue", "SPINNERD_HEAVY_QUEUE", 0 ... 10_000, placeholder: "4", default: "4",
+                "heavy renders that may wait; beyond, 503", \.service.lanes.heavyQueue),
+        integer("heavy-renders-per-client", "SPINNERD_HEAVY_RENDERS_PER_CLIENT", 0 ... 10_000, placeholder: "2", default: "2",
+                "heavy renders one client address may have waiting or running; beyond, 503; `0` for no limit",
+                must: "0 (no limit) or more (at most 10000)", \.service.lanes.heavyPerClient),
+        seconds("render-timeout", "SPINNERD_RENDER_TIMEOUT", default: "10", "seconds a render may run before it is stopped and answered 503",
+                \.service.renderTimeoutMilliseconds),
+        ServeSetting(name: "signing-key", variable: "SPINNERD_SIGNING_KEY", placeholder: "KEY[,OLD_KEY…]", defaultText: "none",
+                     summary: "signed mode: one or more comma-separated keys (\(URLSigning.minimumKeyLength) bytes or more); spinner URLs "
+                         + "must carry a valid `sig=` (see \"Signed URLs\")",
+                     isSwitch: false) { settings, value in
+            guard let signing = URLSigning(list: value) else {
+                return "--signing-key must be one or more comma-separated keys of at least \(URLSigning.minimumKeyLength) bytes"
+            }
+            settings.service.signing = signing
+            return nil
+        },
+        toggle("gallery", "SPINNERD_GALLERY", default: "on, off in signed mode",
+               "serve the gallery at `/`; `--gallery` turns it on in signed mode, `--gallery=false` off") { $0.galleryAsked = $1 },
+        integer("error-max-age", "SPINNERD_ERROR_MAX_AGE", 0 ... 86_400, placeholder: "60", default: "60",
+                "seconds a front or CDN may keep a 400, 403 or 404 (`Cache-Control: public, max-age=…`), so floods of bad URLs stop "
+                    + "there; `0`: `no-store`. 503s are never cached",
+                must: "0…86400 seconds", \.service.errorMaxAgeSeconds),
+        toggle("prerender", "SPINNERD_PRERENDER", default: "on",
+               "render every kind's default image in every format in the background at start (quick lane, only while no request "
+                   + "waits, one at a time; readiness is not delayed), so their first visitors find them cached; `--prerender=false` off") {
+            $0.service.prerenderDefaults = $1
+        },
+        ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: "info|warn|error|none", defaultText: "info",
+                     summary: "`info` logs one line per request (method, target, status, bytes, ms, cache hit/miss); `warn` and "
+                         + "`error` only problems; `none` nothing",
+                     isSwitch: false) { settings, value in
+            guard ["info", "warn", "error", "none"].contains(value) else { return "--log-level must be info, warn, error or none" }
+            settings.logLevel = value
+            return nil
+        },
+    ]
+
+    /// docs/operations.md's table of the settings (a test holds the page to it).
+    public static var markdownTable: String {
+        (["| flag | default | |", "|---|---|---|"] + all.map { setting in
+            "| `--\(setting.name)` (`\(setting.variable)`) | \(setting.defaultText) | \(setting.summary) |"
+        }).joined(separator: "\n")
+    }
+
+    /// The usage line's flags: `[--port 8080] [--host 0.0.0.0] … [--gallery] …`, wrapped
+    /// to lines of at most `width` characters after the first.
+    public static func usageFlags(width: Int = 100) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for setting in all {
+            let word = setting.isSwitch ? "[--\(setting.name)]" : "[--\(setting.name) \(setting.placeholder)]"
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
+    }
+}

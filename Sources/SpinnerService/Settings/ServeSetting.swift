@@ -1,0 +1,83 @@
+/// One setting of `spinnerd serve`: its flag, its environment variable, the values it
+/// takes, its default and what it does — one row of `ServeSetting.all`, the one table the
+/// parser, `spinnerd --help`, docs/operations.md's table and the render budget of `render`
+/// and `cost` are made from (as `OptionBinding` is for the spinner parameters).
+public struct ServeSetting: Sendable {
+    /// The flag without its dashes: `port` for `--port`.
+    public let name: String
+    /// The environment variable that sets it when the flag is not given: `PORT`.
+    public let variable: String
+    /// The value in the usage line: `8080`, `N`, `KEY[,OLD_KEY…]`.
+    public let placeholder: String
+    /// The default as people read it: `8080`, `cores`, `on, off in signed mode`.
+    public let defaultText: String
+    /// What it does, with its unit, in one line (the docs table's last column).
+    public let summary: String
+    /// A switch takes no value (`--gallery`); `--gallery=false` turns it off.
+    public let isSwitch: Bool
+    /// Sets `value` in the settings, or says why it is refused (naming the flag and the
+    /// values it takes).
+    let apply: @Sendable (inout ServeSettings, String) -> String?
+}
+
+/// A `serve` setting refused: its message names the flag (or variable) and what it takes.
+public struct SettingError: Error, Sendable, Equatable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
+
+extension ServeSetting {
+    /// A whole number within `range`, as `--name must be …` states when refused.
+    static func integer(_ name: String, _ variable: String, _ range: ClosedRange<Int>, placeholder: String, default defaultText: String,
+                        _ summary: String, must: String? = nil, _ path: WritableKeyPath<ServeSettings, Int> & Sendable) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: placeholder, defaultText: defaultText, summary: summary, isSwitch: false) {
+            settings, value in
+            guard let number = Int(value), range.contains(number) else {
+                return "--\(name) must be \(must ?? "\(range.lowerBound)…\(range.upperBound)")"
+            }
+            settings[keyPath: path] = number
+            return nil
+        }
+    }
+
+    /// A whole number within `range` that, when not given, is derived (`maxConnections`).
+    static func derived(_ name: String, _ variable: String, _ range: ClosedRange<Int>, default defaultText: String, _ summary: String,
+                        must: String, _ path: WritableKeyPath<ServeSettings, Int?> & Sendable) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: "N", defaultText: defaultText, summary: summary, isSwitch: false) {
+            settings, value in
+            guard let number = Int(value), range.contains(number) else { return "--\(name) must be \(must)" }
+            settings[keyPath: path] = number
+            return nil
+        }
+    }
+
+    /// Seconds, more than 0 and at most an hour, kept in milliseconds.
+    static func seconds(_ name: String, _ variable: String, default defaultText: String, _ summary: String,
+                        _ path: WritableKeyPath<ServeSettings, Int64> & Sendable) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: defaultText, defaultText: defaultText, summary: summary, isSwitch: false) {
+            settings, value in
+            guard let number = Double(value), number > 0, number <= 3600 else { return "--\(name) must be seconds (more than 0, at most 3600)" }
+            settings[keyPath: path] = Int64(number * 1000)
+            return nil
+        }
+    }
+
+    /// A switch: given alone means on; `=true|false` (or 1/0, yes/no) sets it.
+    static func toggle(_ name: String, _ variable: String, default defaultText: String, _ summary: String,
+                       _ set: @escaping @Sendable (inout ServeSettings, Bool) -> Void) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: "", defaultText: defaultText, summary: summary, isSwitch: true) {
+            settings, value in
+            guard let on = truth(value) else { return "--\(name) takes no value, or true/false" }
+            set(&settings, on)
+            return nil
+        }
+    }
+
+    /// A switch's value: true/1/yes or false/0/no, any case; nil otherwise.
+    public static func truth(_ value: String) -> Bool? {
+        ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][value.lowercased()]
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SpinnerModel
+@testable import SpinnerService
+import TestSupport
+import XCTest
+
+/// `spinnerd serve`'s settings come from one table (`ServeSetting.all`): flags and
+/// variables go through the same rows, so a bad value is refused alike; docs/operations.md's
+/// table and `--help` are made from it, and `render`/`cost` read the budget through it.
+final class ServeSettingsTests: XCTestCase {
+    private static let page = Repository.root.appendingPathComponent("docs/operations.md")
+    private static let start = "<!-- settings: generated from ServeSetting.all (make settings-table); a test fails when it is stale -->"
+    private static let end = "<!-- end of settings -->"
+
+    /// docs/operations.md lists every setting as the table states it. `RECORD_SETTINGS=1`
+    /// rewrites the page's table (`make settings-table`).
+    func testTheOperationsPageListsEverySettingAsTheTableStatesIt() throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let from = try XCTUnwrap(text.range(of: Self.start), "docs/operations.md lacks the settings marker")
+        let to = try XCTUnwrap(text.range(of: Self.end, range: from.upperBound ..< text.endIndex))
+        let generated = "\n" + ServeSetting.markdownTable + "\n"
+        if ProcessInfo.processInfo.environment["RECORD_SETTINGS"] == "1" {
+            try (text[..<from.upperBound] + generated + text[to.lowerBound...]).write(to: Self.page, atomically: true, encoding: .utf8)
+            return
+        }
+        XCTAssertEqual(String(text[from.upperBound ..< to.lowerBound]), generated, "docs/operations.md is stale: run make settings-table")
+    }
+
+    func testEverySettingHasItsOwnFlagAndVariable() {
+        let names = ServeSetting.all.map(\.name), variables = ServeSetting.all.map(\.variable)
+        XCTAssertEqual(Set(names).count, names.count)
+        XCTAssertEqual(Set(variables).count, variables.count)
+        XCTAssertTrue(variables.allSatisfy { $0.hasPrefix("SPINNERD_") || $0 == "PORT" || $0 == "HOST" }, "\(variables)")
+        let usage = ServeSetting.usageFlags().joined(separator: " ")
+        for name in names { XCTAssertTrue(usage.contains("[--\(name)"), name) }
+    }
+
+    private func resolve(_ flags: [String: String] = [:], _ environment: [String: String] = [:]) -> Result<ServeSettings, SettingError> {
+        ServeSettings.resolve(flags: flags, environment: environment, cores: 4)
+    }
+
+    private func refusal(_ flags: [String: String] = [:], _ environment: [String: String] = [:]) -> String? {
+        guard case .failure(let error) = resolve(flags, environment) else { return nil }
+        return error.message
+    }
+
+    func testAFlagOverridesItsVariableAndEitherIsCheckedAlike() throws {
+        XCTAssertEqual(try resolve([:], ["SPINNERD_WORKERS": "3"]).get().service.lanes.quickWorkers, 3)
+        XCTAssertEqual(try resolve(["workers": "5"], ["SPINNERD_WORKERS": "3"]).get().service.lanes.quickWorkers, 5)
+        XCTAssertEqual(try resolve().get().service.lanes.quickWorkers, 4, "a thread a core by default")
+        XCTAssertEqual(try resolve(["render-timeout": "2.5"]).get().service.renderTimeoutMilliseconds, 2_500)
+        XCTAssertEqual(refusal(["workers": "0"]), "--workers must be 1…256")
+        XCTAssertEqual(refusal([:], ["SPINNERD_WORKERS": "0"]), "SPINNERD_WORKERS=0: --workers must be 1…256")
+        XCTAssertEqual(refusal([:], ["SPINNERD_ERROR_MAX_AGE": "forever"]), "SPINNERD_ERROR_MAX_AGE=forever: --error-max-age must be 0…86400 seconds")
+        XCTAssertEqual(refusal(["colour": "red"]), "unknown option --colour")
+        XCTAssertEqual(try resolve(["gallery": "false"]).get().service.gallery, false)
+        XCTAssertEqual(try resolve([:], ["SPINNERD_SIGNING_KEY": "a signing key of enough bytes"]).get().service.gallery, false,
+                       "signed mode turns the gallery off")
+        XCTAssertEqual(try resolve([:], ["SPINNERD_PRERENDER": "no"]).get().service.prerenderDefaults, false)
+    }
+
+    /// `render` and `cost` take the budget from the same rows: a value `serve` refuses is
+    /// refused there too (it was ignored before).
+    func testTheBudgetFromTheEnvironmentIsCheckedAsServeChecksIt() throws {
+        XCTAssertEqual(try ServeSetting.budget(environment: [:]).get(), .standard)
+        XCTAssertEqual(try ServeSetting.budget(environment: ["SPINNERD_MAX_FRAMES": "900"]).get().maxFrames, 900)
+        XCTAssertEqual(ServeSetting.budget(environment: ["SPINNERD_MAX_FRAMES": "lots"]),
+                       .failure(SettingError("SPINNERD_MAX_FRAMES=lots: --max-frames must be positive (at most 100000)")))
+        XCTAssertEqual(ServeSetting.budget(environment: ["SPINNERD_MAX_RENDER_SECONDS": "-1"]),
+                       .failure(SettingError("SPINNERD_MAX_RENDER_SECONDS=-1: --max-render-seconds must be seconds (more than 0, at most 3600)")))
+    }
+}
