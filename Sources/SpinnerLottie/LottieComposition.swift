@@ -2,13 +2,13 @@ import ExactTime
 import SpinnerModel
 
 /// The layers and precomposition assets that draw a scene. A scene draws as one shape
-/// layer, except for rings: copies of one shape turned evenly about one pivot, each
-/// running one opacity track from another point of its period (the `activity` and
-/// `capsules` kinds). Lottie has no delay per copy, and writing each copy's keyframes
-/// again made those documents 9–11 KB; instead the shape is drawn once, in an asset with
-/// its keyframes over a loop and a period, and each copy is a precomposition layer
-/// turned to its place and started part-way into the period (`st`), as After Effects
-/// users stagger copies. Both players honour that exactly. Such a scene's layers go in a
+/// layer, except for the model's rings (`Ring`: copies of one shape turned evenly about
+/// one pivot, each running one opacity track from another point of its period, the
+/// `activity` and `capsules` kinds). Lottie has no delay per copy, and writing each copy's
+/// keyframes again made those documents 9–11 KB; instead the shape is drawn once, in an
+/// asset with its keyframes over a loop and a period, and each copy is a precomposition
+/// layer turned to its place and started part-way into the period (`st`), as After Effects
+/// users stagger copies. Every player honours that exactly. Such a scene's layers go in a
 /// precomposition of their own, so that the one layer at the top is still "Spinner".
 struct LottieComposition {
     /// The top layers (top first).
@@ -18,15 +18,7 @@ struct LottieComposition {
     /// Slot id → colour, in the order first met.
     var slots: [(id: String, color: Color)] = []
 
-    /// Copies of one shape a ring is made of.
-    private struct Ring {
-        let nodes: [SceneNode]
-        let shape: ShapeNode
-        let pivot: Point
-        let track: KeyframeTrack
-    }
-
-    /// A run of nodes drawn together.
+    /// A run of nodes drawn together: shapes in one layer, or a ring.
     private enum Segment {
         case shapes([SceneNode])
         case ring(Ring)
@@ -35,9 +27,6 @@ struct LottieComposition {
     /// The name of the shape layer inside a ring's asset (keypaths pass through it:
     /// `Spinner.Capsule 3.Copy.Capsule.Fill`).
     static let copyLayerName = "Copy"
-
-    /// Copies needed before a run of them is drawn as a ring.
-    static let ringMinimum = 3
 
     /// The composition of `scene` drawn `pixels` CSS pixels square on `timeline`.
     init(scene: Scene, pixels: Int, timeline: LottieTimeline, layerName: String) {
@@ -61,7 +50,7 @@ struct LottieComposition {
             case .ring(let ring):
                 let id = "ring\(assets.count + 1)"
                 assets.append(ringAsset(ring, id: id, builder: &builder, timeline: timeline))
-                inner += ring.nodes.enumerated().map { index, node in
+                inner += ring.copies.enumerated().map { index, node in
                     Self.ringLayer(node, copy: index, of: ring, asset: id, size: scene.size, timeline: timeline)
                 }
             }
@@ -78,48 +67,30 @@ struct LottieComposition {
         slots = builder.slots
     }
 
-    /// `nodes` cut into rings and runs of other nodes, in drawing order.
+    /// `nodes` cut into the model's rings and runs of other nodes, in drawing order.
     private static func segments(_ nodes: [SceneNode]) -> [Segment] {
         var segments: [Segment] = []
-        var index = 0
-        while index < nodes.count {
-            var end = index + 1
-            while end < nodes.count && Self.sameRing(nodes[index], nodes[end]) { end += 1 }
-            if end - index >= ringMinimum, case .shape(let shape) = nodes[index].content,
-               case .rotate(_, let pivot)? = nodes[index].transforms.first, case .track(let track, _) = nodes[index].opacity {
-                segments.append(.ring(Ring(nodes: Array(nodes[index ..< end]), shape: shape, pivot: pivot, track: track)))
-                index = end
-                continue
-            }
-            if case .shapes(let run)? = segments.last {
-                segments[segments.count - 1] = .shapes(run + [nodes[index]])
+        for node in nodes {
+            if case .ring(let ring) = node.content {
+                segments.append(.ring(ring))
+            } else if case .shapes(let run)? = segments.last {
+                segments[segments.count - 1] = .shapes(run + [node])
             } else {
-                segments.append(.shapes([nodes[index]]))
+                segments.append(.shapes([node]))
             }
-            index += 1
         }
         return segments
-    }
-
-    /// True when `a` and `b` are copies of one shape in a ring: the same shape, each turned
-    /// by a fixed angle about the same pivot, running the same opacity track.
-    private static func sameRing(_ a: SceneNode, _ b: SceneNode) -> Bool {
-        guard case .shape(let shapeA) = a.content, case .shape(let shapeB) = b.content, shapeA == shapeB,
-              a.transforms.count == 1, b.transforms.count == 1,
-              case .rotate(.constant, let pivotA) = a.transforms[0], case .rotate(.constant, let pivotB) = b.transforms[0], pivotA == pivotB,
-              case .track(let trackA, _) = a.opacity, case .track(let trackB, _) = b.opacity, trackA == trackB else { return false }
-        return true
     }
 
     /// The shared copy: one shape layer, its opacity over a loop and a period (a copy
     /// starts up to a period into it).
     private func ringAsset(_ ring: Ring, id: String, builder: inout LottieSceneBuilder, timeline: LottieTimeline) -> LottieValue {
-        let span = timeline.loopMilliseconds + ring.track.periodMilliseconds
-        let name = ring.nodes.first?.name.map(Self.baseName) ?? "Copy"
+        let span = timeline.loopMilliseconds + ring.opacity.periodMilliseconds
+        let name = ring.name
         // The opacity is the group's, not the layer's: rlottie blends every layer whose
         // opacity is below 1 over the whole canvas, losing 1/255 of everything beneath it
         // each time (12 copies took 11/255 off the copy at the bottom).
-        let opacity = LottieProperty.scalar(.track(ring.track), .opacity, timeline: timeline, span: span, index: 7)
+        let opacity = LottieProperty.scalar(.track(ring.opacity), .opacity, timeline: timeline, span: span, index: 7)
         let copy = LottieSceneBuilder.group(name, builder.shapeItems(ring.shape),
                                             transform: LottieSceneBuilder.transform(pivot: Point(x: 0, y: 0),
                                                                                     rotation: LottieProperty.fixed(.int(0), index: 6),
@@ -142,15 +113,9 @@ struct LottieComposition {
         var degrees = 0.0
         if case .rotate(.constant(let angle), _)? = node.transforms.first { degrees = angle }
         var start = Rational.zero
-        if case .track(_, let offset) = node.opacity { start = offset.modulo(ring.track.period) }
-        return precompLayer(node.name ?? "Copy \(copy + 1)", index: 0, asset: asset, anchor: ring.pivot, rotation: degrees, scale: 100,
+        if case .track(_, let offset) = node.opacity { start = offset.modulo(ring.opacity.period) }
+        return precompLayer(node.name ?? "Copy \(copy + 1)", index: 0, asset: asset, anchor: ring.center, rotation: degrees, scale: 100,
                             size: size, start: -timeline.frame(start), timeline: timeline)
-    }
-
-    /// "Capsule 3" → "Capsule".
-    private static func baseName(_ name: String) -> String {
-        guard let space = name.lastIndex(of: " "), Int(name[name.index(after: space)...]) != nil else { return name }
-        return String(name[..<space])
     }
 
     /// A shape layer (`ty` 4) of `shapes` in points, scaled by `scale` percent, shown from

@@ -16,9 +16,10 @@ import SpinnerModel
 /// an ellipse's `d` before it), because rlottie reads nothing before an item's `ty`.
 ///
 /// Two paints have no portable Lottie form and are drawn as the model draws them:
-/// an angular gradient along an arc is one shape per dash (a dot, as the `arc` kind's
-/// 0.1 pt dashes with round caps are), each in its own colour; an inner shadow is the
-/// same nested bands of stroke the other engines draw (`InnerShadow.bands`).
+/// an angular gradient along an arc is one shape per piece the model cuts
+/// (`AngularGradient.pieces`: a dot, as the `arc` kind's 0.1 pt dashes with round caps
+/// are), each in its own colour; an inner shadow is the same nested bands of stroke the
+/// other engines draw (`InnerShadow.bands`).
 ///
 /// Every solid colour of a shape with a `slot` carries it as its `sid`, and its opacity the
 /// slot `<slot>Opacity` (`LottieDocument.opacitySlot`): a colour's alpha is its paint's
@@ -59,9 +60,10 @@ struct LottieSceneBuilder {
         case .shape(let shape):
             items = shapeItems(shape)
         case .group(let children):
-            items = children.enumerated().reversed().enumerated().map { position, entry in
-                group(for: entry.element, fallbackName: "Part \(entry.offset + 1)", index: position + 1)
-            }
+            items = groups(for: children)
+        case .ring(let ring):
+            // A ring inside a group (no kind has one): its copies, each a group.
+            items = groups(for: ring.copies)
         }
         // Transforms are listed outermost first: the innermost wraps the items first; the
         // outermost group carries the node's opacity and name.
@@ -108,8 +110,8 @@ struct LottieSceneBuilder {
         case .linear(let gradient):
             return trim(path + [gradientStroke(gradient, stroke: stroke)])
         case .angular(let gradient):
-            // An angular gradient on anything but an arc: its colour at the start.
-            return trim(path + [solidStroke(gradient.stops.color(at: 0), width: stroke.width, cap: stroke.cap, name: "Stroke",
+            // An angular gradient on anything but an arc: the colour the model gives it.
+            return trim(path + [solidStroke(gradient.colorOffArcs, width: stroke.width, cap: stroke.cap, name: "Stroke",
                                             slot: shape.slot)])
         }
     }
@@ -150,49 +152,30 @@ struct LottieSceneBuilder {
                                              ("r", LottieProperty.fixed(.number(radius), index: 4))])
     }
 
-    /// `arc`'s dashes, each drawn in the angular gradient's colour at its middle: a dash
-    /// shorter than the stroke is a dot (a filled capsule, which is what a round-capped
-    /// dash that short draws: `arc`'s 0.1 pt dashes); a longer one is a trimmed piece.
+    /// `arc`'s pieces as the model cuts them (`AngularGradient.pieces`), each in its colour:
+    /// a piece shorter than the stroke is wide is a dot (a filled capsule, which is what a
+    /// round-capped dash that short draws: `arc`'s 0.1 pt dashes); a longer one a trimmed arc.
     private mutating func angularPieces(_ arc: Arc, stroke: StrokeStyle, gradient: AngularGradient) -> [LottieValue] {
-        let (start, end) = arc.degrees(at: .zero)
-        let length = 2 * Double.pi * arc.radius * (end - start) / 360
-        var spans: [(Double, Double)] = []  // along the path, in points
-        let period = stroke.dash.reduce(0, +)
-        if stroke.dash.isEmpty || period <= 0 {
-            let count = max(1, Int((end - start) / 2))
-            spans = (0 ..< count).map { (length * Double($0) / Double(count), length * Double($0 + 1) / Double(count)) }
-        } else {
-            var position = -stroke.dashPhase.truncatingRemainder(dividingBy: period)
-            var index = 0
-            while position < length {
-                let segment = stroke.dash[index % stroke.dash.count]
-                if index % 2 == 0 && position + segment >= 0 { spans.append((max(0, position), min(length, position + segment))) }
-                position += segment
-                index += 1
-            }
-        }
-        return spans.enumerated().reversed().map { index, span in
-            let from = start + (end - start) * span.0 / length, to = start + (end - start) * span.1 / length
-            var offset = ((from + to) / 2 - gradient.startDegrees).truncatingRemainder(dividingBy: 360) / 360
-            if offset < 0 { offset += 1 }
-            let color = gradient.stops.color(at: offset)
+        let pieces = gradient.pieces(along: arc, stroke: stroke)
+        return pieces.enumerated().reversed().map { index, piece in
+            let (from, to) = (piece.fromDegrees, piece.toDegrees)
             let name = "Dot \(index + 1)", slot = "dot\(index + 1)"
-            let position = spans.count - index  // the list runs from the last dash to the first
-            if (span.1 - span.0) < stroke.width {
-                // A round-capped dash this short: a capsule as long as the dash plus its caps,
-                // along the path's tangent (at 12 o'clock plus d degrees, d degrees from level).
+            let position = pieces.count - index  // the list runs from the last piece to the first
+            if piece.length < stroke.width {
+                // A capsule as long as the dash plus its caps, along the path's tangent (at
+                // 12 o'clock plus d degrees, d degrees from level).
                 let middleDegrees = (from + to) / 2
                 let middle = arc.center.onCircle(radius: arc.radius, degrees: middleDegrees)
                 let width = stroke.width
                 return Self.group(name, [
-                    Self.rectangle(center: middle, width: span.1 - span.0 + width, height: width, radius: width / 2),
-                    fill(color, slot: slot),
+                    Self.rectangle(center: middle, width: piece.length + width, height: width, radius: width / 2),
+                    fill(piece.color, slot: slot),
                 ], transform: Self.transform(pivot: middle, rotation: .constant(middleDegrees), opacity: .constant(1), timeline: timeline),
                    index: position)
             }
-            let piece = Arc(center: arc.center, radius: arc.radius, originDegrees: from, from: .constant(0), to: .constant((to - from) / 360))
-            let (path, trimmed) = geometry(.arc(piece))
-            let items = path + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: slot)]
+            let trimmed = Arc(center: arc.center, radius: arc.radius, originDegrees: from, from: .constant(0), to: .constant((to - from) / 360))
+            let (path, _) = geometry(.arc(trimmed))
+            let items = path + [solidStroke(piece.color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: slot)]
             return Self.group(name, items + trimItems(trimmed, index: items.count + 1), transform: Self.identity, index: position)
         }
     }
@@ -203,7 +186,7 @@ struct LottieSceneBuilder {
         case .linear(let gradient):
             return [Self.item("gf", "Gradient", [("o", LottieProperty.fixed(.int(100), index: 10)), ("r", .int(1)), ("bm", .int(0))]
                               + Self.gradient(gradient, indexes: (stops: 9, start: 5, end: 6)))]
-        case .angular(let gradient): return [fill(gradient.stops.color(at: 0), slot: slot)]
+        case .angular(let gradient): return [fill(gradient.colorOffArcs, slot: slot)]
         }
     }
 

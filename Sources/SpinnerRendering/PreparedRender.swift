@@ -10,6 +10,9 @@ public struct PreparedRender: Sendable {
     public let request: SpinnerRequest
     /// The picture, in the theme the request is drawn in.
     let scene: Scene
+    /// The dark theme's picture, for an SVG with `theme=auto` (its colours go under
+    /// `prefers-color-scheme: dark`); nil otherwise.
+    let darkScene: Scene?
     /// The frames: pixel size and model times.
     let plan: FramePlan
     /// Time, memory and encoder effort.

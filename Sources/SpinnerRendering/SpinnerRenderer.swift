@@ -6,7 +6,9 @@ import SpinnerSVG
 
 /// A validated request → encoded image bytes: builds the scene, plans the frames within
 /// the budget, rasterises them and hands them to the format's encoder. Pure apart from
-/// CPU and memory; the same for the command line and the HTTP service.
+/// CPU and memory; the same for the command line and the HTTP service. Every engine reads
+/// the one prepared scene: the raster engine with its frame plan, the SVG engine with the
+/// dark scene for `theme=auto`, the Lottie engine with the plan's loop.
 public struct SpinnerRenderer: Sendable {
     /// Limits checked before any work.
     public let budget: RenderBudget
@@ -28,7 +30,8 @@ public struct SpinnerRenderer: Sendable {
         guard estimate.peakBytes <= budget.maxRenderBytes else {
             throw .renderTooLarge(format: request.format, bytes: estimate.peakBytes, limit: budget.maxRenderBytes)
         }
-        return PreparedRender(request: request, scene: scene, plan: plan, estimate: estimate)
+        let darkScene = request.format == .svg && request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil
+        return PreparedRender(request: request, scene: scene, darkScene: darkScene, plan: plan, estimate: estimate)
     }
 
     /// The cost of `request`, or the budget's refusal, before any work.
@@ -77,7 +80,7 @@ public struct SpinnerRenderer: Sendable {
                                       timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
-            bytes = SVGDocument(request: request).bytes
+            bytes = SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene).bytes
         case .lottie:
             bytes = LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
         }

@@ -13,10 +13,17 @@ public struct SVGDocument: Sendable {
     /// The document text.
     public let text: String
 
-    /// The SVG for `request` (whose format should be `svg`).
+    /// The SVG for `request` (whose format should be `svg`), its scenes built here (tests
+    /// and tools; the renderer hands over the scenes it prepared).
     public init(request: SpinnerRequest) {
-        let theme = request.shared.theme
-        let scene = request.kind.scene(for: request, theme: theme.fixed)
+        self.init(request: request, scene: request.kind.scene(for: request),
+                  darkScene: request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil)
+    }
+
+    /// The SVG drawing `scene` (the request's, in its fixed theme) and, for `theme=auto`,
+    /// `darkScene`'s colours under `prefers-color-scheme: dark` (its animations are the
+    /// light scene's).
+    public init(request: SpinnerRequest, scene: Scene, darkScene: Scene?) {
         // A scene's motion always repeats; the SVG needs no budget, only the loop for finite plays.
         let loop = scene.loopMilliseconds(limit: Int.max / 4) ?? 0
         let plays = request.shared.loops
@@ -25,10 +32,10 @@ public struct SVGDocument: Sendable {
         var content = builder.elements(for: scene)
         var definitions = builder.definitions
         var darkClasses = SVGThemeOverrides.Classes()
-        if theme == .auto {
-            // The dark scene is built only to read its colours; its animations are discarded.
+        if let darkScene {
+            // The dark scene is read only for its colours; its animations are discarded.
             var darkBuilder = SVGSceneBuilder(animations: SVGAnimations(loopMilliseconds: loop, plays: plays))
-            let darkContent = darkBuilder.elements(for: request.kind.scene(for: request, theme: .dark))
+            let darkContent = darkBuilder.elements(for: darkScene)
             SVGThemeOverrides.add(light: &content, dark: darkContent, to: &darkClasses)
             SVGThemeOverrides.add(light: &definitions, dark: darkBuilder.definitions, to: &darkClasses)
         }

@@ -29,8 +29,8 @@ enum SVGPaint {
             return [(property, "url(#\(id))")]
         case .angular(let gradient):
             // SVG has no conic gradient; shapes other than arcs (handled piece by piece)
-            // take the gradient's middle colour.
-            return solid(gradient.stops.color(at: 0.5), as: property)
+            // take the colour the model gives them.
+            return solid(gradient.colorOffArcs, as: property)
         }
     }
 }
@@ -57,37 +57,13 @@ enum SVGArcPath {
     }
 }
 
-/// An angular gradient along a stroked arc, which SVG cannot paint directly: each dash
-/// of the stroke becomes its own short arc in the gradient's colour at the dash's middle
-/// angle (undashed strokes are cut into 2° pieces). A dash of a few points spans about
-/// 2 % of the gradient, so one colour per dash is what the eye sees.
+/// An angular gradient along a stroked arc, which SVG cannot paint directly: each piece
+/// the model cuts (`AngularGradient.pieces`) is its own short arc in its colour.
 enum SVGArcPieces {
     static func pieces(_ arc: Arc, stroke: StrokeStyle, gradient: AngularGradient) -> [SVGElement] {
-        let (center, radius, (start, end)) = (arc.center, arc.radius, arc.degrees(at: .zero))
-        let length = 2 * Double.pi * radius * (end - start) / 360
-        var spans: [(Double, Double)] = []  // along the path, in points
-        if stroke.dash.isEmpty || stroke.dash.reduce(0, +) <= 0 {
-            let count = max(1, Int((end - start) / 2))
-            spans = (0..<count).map { (length * Double($0) / Double(count), length * Double($0 + 1) / Double(count)) }
-        } else {
-            let period = stroke.dash.reduce(0, +)
-            var position = -stroke.dashPhase.truncatingRemainder(dividingBy: period)
-            var index = 0
-            while position < length {
-                let segment = stroke.dash[index % stroke.dash.count]
-                if index % 2 == 0 && position + segment >= 0 {
-                    spans.append((max(0, position), min(length, position + segment)))
-                }
-                position += segment
-                index += 1
-            }
-        }
-        return spans.map { span in
-            let from = start + (end - start) * span.0 / length, to = start + (end - start) * span.1 / length
-            var offset = ((from + to) / 2 - gradient.startDegrees).truncatingRemainder(dividingBy: 360) / 360
-            if offset < 0 { offset += 1 }
-            return SVGElement("path", [("d", SVGArcPath.arc(center: center, radius: radius, from: from, to: to))]
-                              + SVGPaint.solid(gradient.stops.color(at: offset), as: "stroke"))
+        gradient.pieces(along: arc, stroke: stroke).map { piece in
+            SVGElement("path", [("d", SVGArcPath.arc(center: arc.center, radius: arc.radius, from: piece.fromDegrees, to: piece.toDegrees))]
+                       + SVGPaint.solid(piece.color, as: "stroke"))
         }
     }
 }

@@ -33,6 +33,7 @@ struct SVGSceneBuilder {
         var content: [SVGElement]
         switch node.content {
         case .group(let children): content = children.flatMap { elements(for: $0) }
+        case .ring(let ring): content = ring.copies.flatMap { elements(for: $0) }
         case .shape(let shape): content = shapeElements(shape)
         }
         switch node.opacity {

@@ -45,6 +45,25 @@ final class KindTests: XCTestCase {
         XCTAssertEqual(middle.truncatingRemainder(dividingBy: 360), 0, accuracy: 1e-6)
     }
 
+    /// The rings of `activity` and `capsules` stay one node in the model, so an engine that
+    /// can state a ring once (Lottie's precomposition) is given it rather than guessing it
+    /// back from equal-looking copies; the copies an engine draws are the ring's own.
+    func testRingsKeepTheirStructureInTheScene() throws {
+        for (kind, count) in [("activity", 12), ("capsules", 15), ("activity", 5), ("capsules", 30)] {
+            let scene = try scene(kind, ["count": String(count)])
+            let rings = scene.nodes.compactMap { node -> Ring? in
+                if case .ring(let ring) = node.content { return ring } else { return nil }
+            }
+            XCTAssertEqual(rings.count, 1, kind)
+            XCTAssertEqual(rings.first?.count, count, kind)
+            XCTAssertEqual(rings.first?.copies.count, count, kind)
+        }
+        for kind in ["circular", "dots", "arc"] {
+            let rings = try scene(kind).nodes.filter { if case .ring = $0.content { true } else { false } }
+            XCTAssertTrue(rings.isEmpty, kind)
+        }
+    }
+
     func testActivityOpacityFallsOffBehindTheLitCapsule() throws {
         let scene = try scene("activity")
         let opacities = scene.drawCommands(at: Rational(3000, 12)).map(\.opacity)  // step 3: capsule 3 lit

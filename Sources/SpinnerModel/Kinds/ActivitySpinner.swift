@@ -54,6 +54,6 @@ public enum ActivitySpinner: SpinnerDesign {
         }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value,
                                     keyframes: steps + [.init(at: Rational(1), value: 1)])
-        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")
+        return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")]
     }
 }

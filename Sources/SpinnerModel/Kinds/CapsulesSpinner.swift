@@ -63,6 +63,6 @@ public enum CapsulesSpinner: SpinnerDesign {
         ]
         if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value, keyframes: keyframes)
-        return SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")
+        return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")]
     }
 }

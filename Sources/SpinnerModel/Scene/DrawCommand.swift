@@ -37,6 +37,10 @@ extension Scene {
             for child in children {
                 collect(child, at: time, transform: transform, opacity: opacity, into: &commands)
             }
+        case .ring(let ring):
+            for copy in ring.copies {
+                collect(copy, at: time, transform: transform, opacity: opacity, into: &commands)
+            }
         case .shape(let shape):
             commands.append(DrawCommand(shape: shape.shape.resolved(at: time), paint: shape.paint,
                                         stroke: shape.stroke, innerShadow: shape.innerShadow,

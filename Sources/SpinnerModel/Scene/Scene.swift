@@ -70,6 +70,7 @@ public struct Scene: Hashable, Sendable {
         switch node.content {
         case .shape(let shape): values += shape.shape.animatedValues
         case .group(let children): values += children.flatMap(animatedValues(of:))
+        case .ring(let ring): values += ring.copies.flatMap(animatedValues(of:))
         }
         return values
     }

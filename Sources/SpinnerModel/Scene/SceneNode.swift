@@ -9,6 +9,12 @@ public struct SceneNode: Hashable, Sendable {
         /// Child nodes drawn in order (later on top). Their opacities multiply with the
         /// group's, which equals group compositing because no kind's children overlap.
         case group([SceneNode])
+        /// Copies of one shape turned evenly about one point, each running one opacity track
+        /// from a later point of its period (`activity`'s and `capsules`' rings). Kept as a
+        /// ring so an engine that can state it once (Lottie: one precomposition, each copy a
+        /// layer turned to its place and started part-way in) need not find it again; the
+        /// others draw its `copies`.
+        case ring(Ring)
     }
 
     /// What is drawn.
@@ -40,12 +46,30 @@ public struct SceneNode: Hashable, Sendable {
         SceneNode(.group(children), transforms: transforms, opacity: opacity, name: name)
     }
 
-    /// `count` copies of `shape` turned evenly about `center` (copy i by 360°·i/count),
-    /// each running `opacity` i/count of a period later than copy 0: the activity
-    /// indicator's and the capsules' ring. Copy i is named "`name` i+1".
+    /// A ring node: `count` copies of `shape` turned evenly about `center`, each running
+    /// `opacity` a step of its period later than the one before (see `Ring`).
     public static func ring(of shape: ShapeNode, count: Int, around center: Point, opacity: KeyframeTrack,
-                            name: String) -> [SceneNode] {
-        (0..<count).map { index in
+                            name: String) -> SceneNode {
+        SceneNode(.ring(Ring(shape: shape, count: count, center: center, opacity: opacity, name: name)))
+    }
+}
+
+/// `count` copies of one shape turned evenly about `center` (copy i by 360°·i/count), each
+/// running `opacity` i/count of a period later than copy 0: the activity indicator's and
+/// the capsules' ring. Copy i is named "`name` i+1".
+public struct Ring: Hashable, Sendable {
+    public let shape: ShapeNode
+    public let count: Int
+    /// The point the copies turn about, in points.
+    public let center: Point
+    /// Copy 0's opacity over one period.
+    public let opacity: KeyframeTrack
+    /// The copies' name ("Capsule": "Capsule 1", "Capsule 2"…).
+    public let name: String
+
+    /// The copies as nodes, in order (copy 0 first).
+    public var copies: [SceneNode] {
+        (0 ..< count).map { index in
             .shape(shape,
                    transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
                    opacity: .track(opacity, offset: -Rational(Int64(index * opacity.periodMilliseconds), Int64(count))),
