@@ -53,12 +53,12 @@ public struct LottieDocument: Sendable {
         paints = LottiePaint.paints(layers: composition.layers, assets: composition.assets)
     }
 
-    /// The animation for `request` at its own loop, when that is at most `loopLimit` ms
-    /// (else a document of one frame): for the catalog and tests, which ask for defaults.
-    /// Requests from outside go through the renderer, which refuses longer loops.
-    public init(request: SpinnerRequest, loopLimit: Int = RenderBudget().maxLoopMilliseconds) {
+    /// The animation for `request` at its own loop, planned here within `budget` (default:
+    /// the service's), for the catalog, tests and tools; a loop past the budget's limit is
+    /// refused as the renderer refuses it.
+    public init(request: SpinnerRequest, budget: RenderBudget = RenderBudget()) throws(RequestError) {
         let scene = request.kind.scene(for: request)
-        self.init(request: request, scene: scene, loopMilliseconds: scene.loopMilliseconds(limit: loopLimit) ?? 0)
+        self.init(request: request, scene: scene, loopMilliseconds: try FramePlan.loop(of: scene, budget: budget))
     }
 
     /// The UTF-8 bytes.

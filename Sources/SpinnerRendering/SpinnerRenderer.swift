@@ -80,7 +80,7 @@ public struct SpinnerRenderer: Sendable {
                                       timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
-            bytes = SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene).bytes
+            bytes = SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene, loopMilliseconds: plan.loopMilliseconds).bytes
         case .lottie:
             bytes = LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
         }

@@ -13,19 +13,22 @@ public struct SVGDocument: Sendable {
     /// The document text.
     public let text: String
 
-    /// The SVG for `request` (whose format should be `svg`), its scenes built here (tests
-    /// and tools; the renderer hands over the scenes it prepared).
-    public init(request: SpinnerRequest) {
-        self.init(request: request, scene: request.kind.scene(for: request),
-                  darkScene: request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil)
+    /// The SVG for `request` (whose format should be `svg`), its scenes and loop prepared
+    /// here within the default budget (tests and tools; the renderer hands over what it
+    /// prepared). A loop past the budget's limit is refused as the renderer refuses it.
+    public init(request: SpinnerRequest) throws(RequestError) {
+        let scene = request.kind.scene(for: request)
+        let plan = try FramePlan(request: request, scene: scene, budget: RenderBudget())
+        self.init(request: request, scene: scene,
+                  darkScene: request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil,
+                  loopMilliseconds: plan.loopMilliseconds)
     }
 
     /// The SVG drawing `scene` (the request's, in its fixed theme) and, for `theme=auto`,
     /// `darkScene`'s colours under `prefers-color-scheme: dark` (its animations are the
-    /// light scene's).
-    public init(request: SpinnerRequest, scene: Scene, darkScene: Scene?) {
-        // A scene's motion always repeats; the SVG needs no budget, only the loop for finite plays.
-        let loop = scene.loopMilliseconds(limit: Int.max / 4) ?? 0
+    /// light scene's). `loopMilliseconds` is the planned loop (`FramePlan`), read only when
+    /// the request plays a number of times (`loops` > 0): the animations end with the last.
+    public init(request: SpinnerRequest, scene: Scene, darkScene: Scene?, loopMilliseconds loop: Int) {
         let plays = request.shared.loops
         let animations = SVGAnimations(loopMilliseconds: loop, plays: plays)
         var builder = SVGSceneBuilder(animations: animations)

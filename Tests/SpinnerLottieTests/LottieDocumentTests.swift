@@ -26,7 +26,7 @@ final class LottieDocumentTests: XCTestCase {
     }
 
     private func document(_ kind: SpinnerKind, _ query: [(name: String, value: String)] = []) throws -> LottieDocument {
-        LottieDocument(request: try SpinnerRequest.parse(kind: kind.rawValue, format: .lottie, query: query))
+        try LottieDocument(request: try SpinnerRequest.parse(kind: kind.rawValue, format: .lottie, query: query))
     }
 
     /// Every slot is used by a paint and every paint's slot is listed; keypaths are unique.

@@ -44,7 +44,7 @@ final class LottieFormTests: XCTestCase {
         var checked = 0
         for testCase in LottieCase.all {
             let request = try SpinnerRequest.parse(kind: testCase.kind.rawValue, format: .lottie, query: testCase.query)
-            let document = LottieDocument(request: request)
+            let document = try LottieDocument(request: request)
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(document.bytes)) as? [String: Any], testCase.label)
             var problems = Problems()
             Self.checkDocument(object, &problems)
@@ -59,7 +59,7 @@ final class LottieFormTests: XCTestCase {
     /// easing are each found (the check can fail).
     func testTheCheckFindsWhatPlayersTripOver() throws {
         let request = try SpinnerRequest.parse(kind: "circular", format: .lottie, query: [("background", "f2f2f7")])
-        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(LottieDocument(request: request).bytes)) as? [String: Any])
+        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try LottieDocument(request: request).bytes)) as? [String: Any])
         var layers = try XCTUnwrap(object["layers"] as? [[String: Any]])
         var shapes = try XCTUnwrap(layers[0]["shapes"] as? [[String: Any]])
         var background = try XCTUnwrap(shapes.last)

@@ -5,7 +5,7 @@ import XCTest
 
 final class SVGDocumentTests: XCTestCase {
     private func svg(_ kind: String, _ pairs: [(String, String)] = []) throws -> String {
-        SVGDocument(request: try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })).text
+        try SVGDocument(request: try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })).text
     }
 
     func testEveryDefaultKindIsUnderTwoKilobytes() throws {
@@ -62,6 +62,29 @@ final class SVGDocumentTests: XCTestCase {
         XCTAssertTrue(text.contains("var(--n)"))
         // Dot 1 starts 1.9 s into its 2 s pulse: 2 loops of 6 s plus 1.9 s is 6.95 pulses.
         XCTAssertTrue(text.contains("--d:-1.9s;--n:6.95"), text)
+    }
+
+    /// The loop is worked out once, against the one limit (the budget's 30 s): an SVG played
+    /// a number of times needs it and is refused past it as a GIF is, naming `duration`;
+    /// played forever it needs no loop, and any duration is drawn.
+    func testFinitePlaysOfALoopPastTheLimitAreRefusedAsForEveryFormat() throws {
+        // dots at 1.7 s: pulses of 3.4 s and a turn of 6.8 s… repeat together only after 34 s.
+        let query: [(name: String, value: String)] = [("duration", "1.7"), ("loops", "3")]
+        for format in [OutputFormat.svg, .gif, .webp] {
+            let request = try SpinnerRequest.parse(kind: "dots", format: format, query: query)
+            XCTAssertThrowsError(try FramePlan(request: request, scene: request.kind.scene(for: request), budget: RenderBudget()),
+                                 "\(format)") { error in
+                guard let refusal = error as? RequestError, case .loopTooLong(let milliseconds, let limit, _) = refusal else {
+                    return XCTFail("\(format): \(error)")
+                }
+                XCTAssertEqual(milliseconds, 34_000)
+                XCTAssertEqual(limit, 30_000)
+                XCTAssertEqual(refusal.parameter, "duration")
+            }
+        }
+        XCTAssertThrowsError(try svg("dots", query.map { ($0.name, $0.value) }))
+        let forever = try svg("dots", [("duration", "1.7")])
+        XCTAssertTrue(forever.contains("infinite"))
     }
 
     func testSpringPolylineStaysWithinItsTolerance() throws {

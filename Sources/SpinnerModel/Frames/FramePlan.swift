@@ -28,19 +28,18 @@ public struct FramePlan: Hashable, Sendable {
             throw .imageTooLarge(pixels: pixelSize, limit: budget.maxPixelsPerSide)
         }
 
-        guard request.format.holdsWholeLoop else {
-            // A still frame at `t`, or an SVG (each motion repeats on its own): no loop needed.
+        guard Self.needsLoop(request) else {
+            // A still frame at `t`, or an SVG playing forever (each motion repeats on its
+            // own): no loop needed.
             loopMilliseconds = 0
             times = [request.format == .png ? request.shared.t.rational : .zero]
             return
         }
-        guard let loop = scene.loopMilliseconds(limit: budget.maxLoopMilliseconds) else {
-            let periods = Array(Set(scene.tracks.map(\.periodMilliseconds))).sorted()
-            throw .loopTooLong(milliseconds: scene.loopMilliseconds(limit: .max), limit: budget.maxLoopMilliseconds, periods: periods)
-        }
+        let loop = try Self.loop(of: scene, budget: budget)
         loopMilliseconds = loop
         if !request.format.isAnimatedRaster {
-            // Lottie: keyframes over the loop, no frames.
+            // Lottie: keyframes over the loop, no frames. An SVG played a number of times:
+            // the loop sets when its animations stop.
             times = [.zero]
         } else if loop == 0 {
             times = [.zero]
@@ -57,5 +56,21 @@ public struct FramePlan: Hashable, Sendable {
         guard work <= budget.maxPixelFrames else {
             throw .workBudgetExceeded(pixelFrames: work, limit: budget.maxPixelFrames)
         }
+    }
+
+    /// Whether `request` needs the whole loop: every animated raster, Lottie (keyframes over
+    /// the loop) and an SVG played a number of times (its animations end with the last loop).
+    static func needsLoop(_ request: SpinnerRequest) -> Bool {
+        request.format.holdsWholeLoop || (request.format == .svg && request.shared.loops > 0)
+    }
+
+    /// The loop of `scene` in ms: the one place it is worked out, against the one limit,
+    /// `budget.maxLoopMilliseconds` (default 30 s). Throws `loopTooLong` past it.
+    public static func loop(of scene: Scene, budget: RenderBudget) throws(RequestError) -> Int {
+        guard let loop = scene.loopMilliseconds(limit: budget.maxLoopMilliseconds) else {
+            let periods = Array(Set(scene.tracks.map(\.periodMilliseconds))).sorted()
+            throw .loopTooLong(milliseconds: scene.loopMilliseconds(limit: .max), limit: budget.maxLoopMilliseconds, periods: periods)
+        }
+        return loop
     }
 }

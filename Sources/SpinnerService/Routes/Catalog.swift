@@ -96,8 +96,9 @@ public enum Catalog {
     }
 
     private static func kind(_ kind: SpinnerKind) -> Kind {
+        // The default's loop, planned as the renderer plans it (defaults are within the budget).
         let request = try? SpinnerRequest.parse(kind: kind.rawValue, format: .apng, query: [])
-        let loop = request.flatMap { kind.scene(for: $0).loopMilliseconds(limit: 600_000) } ?? 0
+        let loop = request.flatMap { try? FramePlan.loop(of: kind.scene(for: $0), budget: RenderBudget()) } ?? 0
         let styles = kind.definition(of: .style).flatMap { definition -> [String]? in
             if case .choice(_, let options) = definition.type { return options }
             return nil
@@ -109,10 +110,10 @@ public enum Catalog {
 
     /// The slots and paints of `kind`'s default Lottie document, read from the document.
     static func lottie(_ kind: SpinnerKind) -> Lottie {
-        guard let request = try? SpinnerRequest.parse(kind: kind.rawValue, format: .lottie, query: []) else {
+        guard let request = try? SpinnerRequest.parse(kind: kind.rawValue, format: .lottie, query: []),
+              let document = try? LottieDocument(request: request) else {
             return Lottie(slots: [], paints: [])
         }
-        let document = LottieDocument(request: request)
         return Lottie(slots: document.slots.map { Slot(id: $0.id, color: $0.color.hex, opacitySlot: LottieDocument.opacitySlot($0.id)) },
                       paints: document.paints.map { Paint(keypath: $0.keypath, paint: $0.kind.rawValue, slot: $0.slot) })
     }

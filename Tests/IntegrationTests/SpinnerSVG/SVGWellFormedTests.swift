@@ -7,7 +7,7 @@ import XCTest
 /// Every SVG spinnerd writes is well-formed XML to a parser nobody here wrote (xmllint).
 final class SVGWellFormedTests: XCTestCase {
     private func svg(_ kind: String, _ pairs: [(String, String)] = []) throws -> String {
-        SVGDocument(request: try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })).text
+        try SVGDocument(request: try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })).text
     }
 
     private func xmllint(_ text: String) throws -> ExternalTool.Result {
