@@ -95,20 +95,30 @@ struct LottieSceneBuilder {
         if case .angular(let gradient) = shape.paint, case .arc(let arc) = shape.shape {
             return angularPieces(arc, stroke: stroke, gradient: gradient)
         }
-        if let shadow = shape.innerShadow, case .solid(let fill) = shape.paint {
+        if let shadow = shape.innerShadow {
             // Narrower bands on top: Lottie paints the first style of a list last.
-            let bands = shadow.bands(strokeWidth: stroke.width, fill: fill).reversed().enumerated().map { index, band in
-                solidStroke(band.color, width: band.width, cap: stroke.cap, name: "Band \(index + 1)", slot: nil)
+            var bands: [LottieValue] = []
+            for (index, band) in shadow.bands(strokeWidth: stroke.width, paint: shape.paint).reversed().enumerated() {
+                let name = "Band \(index + 1)"
+                switch band.paint {
+                case .solid(let color):
+                    bands.append(solidStroke(color, width: band.width, cap: stroke.cap, name: name, slot: nil))
+                case .linear(let gradient):
+                    bands.append(gradientStroke(gradient, width: band.width, cap: stroke.cap, name: name))
+                case .angular:
+                    continue  // ShapeNode admits no shadow on an angular gradient
+                }
             }
+            let opacity = InnerShadow.groupOpacity(of: shape.paint)
             return [Self.group("Bubble", trim(path + bands),
-                               transform: Self.transform(pivot: Point(x: 0, y: 0), rotation: nil, opacity: .constant(fill.alpha),
+                               transform: Self.transform(pivot: Point(x: 0, y: 0), rotation: nil, opacity: .constant(opacity),
                                                          timeline: timeline), index: 1)]
         }
         switch shape.paint {
         case .solid(let color):
             return trim(path + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: shape.slot)])
         case .linear(let gradient):
-            return trim(path + [gradientStroke(gradient, stroke: stroke)])
+            return trim(path + [gradientStroke(gradient, width: stroke.width, cap: stroke.cap, name: "Gradient")])
         case .angular(let gradient):
             // An angular gradient on anything but an arc: the colour the model gives it.
             return trim(path + [solidStroke(gradient.colorOffArcs, width: stroke.width, cap: stroke.cap, name: "Stroke",
@@ -200,9 +210,9 @@ struct LottieSceneBuilder {
                                ("w", LottieProperty.fixed(.number(width), index: 5))] + Self.lineStyle(cap) + [("bm", .int(0))])
     }
 
-    private func gradientStroke(_ gradient: LinearGradient, stroke: StrokeStyle) -> LottieValue {
-        Self.item("gs", "Gradient", [("o", LottieProperty.fixed(.int(100), index: 9)), ("w", LottieProperty.fixed(.number(stroke.width), index: 10))]
-                  + Self.gradient(gradient, indexes: (stops: 8, start: 4, end: 5)) + Self.lineStyle(stroke.cap) + [("bm", .int(0))])
+    private func gradientStroke(_ gradient: LinearGradient, width: Double, cap: StrokeStyle.LineCap, name: String) -> LottieValue {
+        Self.item("gs", name, [("o", LottieProperty.fixed(.int(100), index: 9)), ("w", LottieProperty.fixed(.number(width), index: 10))]
+                  + Self.gradient(gradient, indexes: (stops: 8, start: 4, end: 5)) + Self.lineStyle(cap) + [("bm", .int(0))])
     }
 
     /// A colour property: red, green, blue 0...1 and 1 (four components, as the exporter

@@ -58,17 +58,17 @@ public final class SceneRasterizer {
             cairo_fill(context)
             return
         }
-        if let shadow = command.innerShadow, case .solid(let fill) = command.paint {
-            // Nested opaque bands drawn as one group, then composited with the fill's opacity.
+        if let shadow = command.innerShadow {
+            // Nested bands drawn as one group, then composited with the paint's opacity.
             cairo_push_group(context)
-            for band in shadow.bands(strokeWidth: stroke.width, fill: fill) {
+            for band in shadow.bands(strokeWidth: stroke.width, paint: command.paint) {
                 CairoPath.add(command.shape, to: context)
-                PaintSource.set(.solid(band.color), opacity: 1, on: context)
+                PaintSource.set(band.paint, opacity: 1, on: context)
                 CairoPath.applyStroke(stroke, width: band.width, to: context)
                 cairo_stroke(context)
             }
             cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, fill.alpha * command.opacity)
+            cairo_paint_with_alpha(context, InnerShadow.groupOpacity(of: command.paint) * command.opacity)
             return
         }
         CairoPath.add(command.shape, to: context)

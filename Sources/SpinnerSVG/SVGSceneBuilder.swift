@@ -82,11 +82,14 @@ struct SVGSceneBuilder {
             let pieces = SVGArcPieces.pieces(arc, stroke: stroke, gradient: gradient)
             return [SVGElement("g", common + [("stroke-width", SVGFormat.number(stroke.width))], children: pieces)]
         }
-        if let shadow = shape.innerShadow, case .solid(let fill) = shape.paint {
-            let bands = shadow.bands(strokeWidth: stroke.width, fill: fill).map { band in
-                geometry(shape.shape) + SVGPaint.solid(band.color, as: "stroke") + [("stroke-width", SVGFormat.number(band.width))]
+        if let shadow = shape.innerShadow {
+            var bands: [SVGElement] = []
+            for band in shadow.bands(strokeWidth: stroke.width, paint: shape.paint) {
+                bands.append(geometry(shape.shape) + SVGPaint.attributes(band.paint, as: "stroke", definitions: &definitions)
+                             + [("stroke-width", SVGFormat.number(band.width))])
             }
-            let opacity: [(String, String)] = fill.alpha < 1 ? [("opacity", SVGFormat.number(fill.alpha))] : []
+            let alpha = InnerShadow.groupOpacity(of: shape.paint)
+            let opacity: [(String, String)] = alpha < 1 ? [("opacity", SVGFormat.number(alpha))] : []
             return [SVGElement("g", common + opacity, children: bands)]
         }
         var element = geometry(shape.shape) + SVGPaint.attributes(shape.paint, as: "stroke", definitions: &definitions)

@@ -38,9 +38,10 @@ enum KindsCommand {
         switch type {
         case .integer(let value, let range):
             return "\(range.lowerBound)…\(range.upperBound) (default \(value))"
-        case .decimal(let value, let range, let unit):
+        case .decimal(let value, let range, let unit, let absent):
             let suffix = unit.map { " " + $0 } ?? ""
-            return "\(range.lowerBound)…\(range.upperBound)\(suffix) (default \(value)\(suffix))"
+            let fallback = value.map { "\($0)\(suffix)" } ?? absent ?? ""
+            return "\(range.lowerBound)…\(range.upperBound)\(suffix) (default \(fallback))"
         case .color(let value, let absent):
             return "colour (default \(value?.canonicalText ?? absent))"
         case .choice(let value, let options):

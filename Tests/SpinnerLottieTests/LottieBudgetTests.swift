@@ -19,7 +19,7 @@ final class LottieBudgetTests: XCTestCase {
                 if case .integer(_, let range) = definition.type { return [String(range.lowerBound), String(range.upperBound)] }
                 return nil
             } ?? [nil]
-            guard case .decimal(_, let range, _)? = kind.definition(of: .duration)?.type else { continue }
+            guard case .decimal(_, let range, _, _)? = kind.definition(of: .duration)?.type else { continue }
             let low = Int(range.lowerBound.doubleValue * 1000), high = Int(range.upperBound.doubleValue * 1000)
             // Every millisecond for dots (whose loop is the lcm with its 2 s pulse), every 10 ms otherwise.
             let step = kind == .dots ? 1 : 10

@@ -64,6 +64,53 @@ final class KindTests: XCTestCase {
         }
     }
 
+    /// The CircularSpinner README's example, `.red.shadow(.inner(radius: 3))` on either
+    /// layer, as `shadow` (the puck) and `trackshadow`: absent, the style's (3 pt for
+    /// `bubbledForeground`, none else) and none on the track; 0 is none.
+    func testCircularShadowsAreTheParametersOrTheStyles() throws {
+        func shadows(_ pairs: [String: String]) throws -> (track: Double?, puck: Double?) {
+            let commands = try scene("circular", pairs).drawCommands(at: ms(0))
+            return (commands[0].innerShadow?.radius, commands[1].innerShadow?.radius)
+        }
+        XCTAssertTrue(try shadows([:]) == (nil, nil))
+        XCTAssertTrue(try shadows(["style": "bubbledForeground"]) == (nil, 3))
+        XCTAssertTrue(try shadows(["style": "bubbledForeground", "shadow": "0"]) == (nil, nil))
+        XCTAssertTrue(try shadows(["color": "red", "track": "white", "shadow": "3", "trackshadow": "3"]) == (3, 3))
+        XCTAssertTrue(try shadows(["trackshadow": "4.567"]) == (4.57, nil))
+        XCTAssertTrue(try shadows(["style": "nineties", "shadow": "2"]) == (nil, 2))
+        // Absent, they leave the canonical form (cache keys, ETags, signatures) as it was.
+        XCTAssertFalse(try request("circular", .gif).canonicalForm.contains("shadow"))
+        XCTAssertTrue(try request("circular", .gif, ["shadow": "3.0"]).canonicalForm.contains("&shadow=3&"))
+        for (name, value) in [("shadow", "-1"), ("shadow", "15.01"), ("trackshadow", "abc"), ("shadow", ""), ("trackshadow", "1e3"),
+                              ("shadow", "nan"), ("shadow", "3px")] {
+            XCTAssertEqual(refusal("circular", .gif, [(name, value)])?.parameter, name, "\(name)=\(value)")
+        }
+        for kind in ["activity", "dots", "arc", "capsules"] {
+            XCTAssertEqual(refusal(kind, .svg, [("shadow", "3")])?.parameter, "shadow", kind)
+        }
+    }
+
+    /// A shadow's bands on a gradient stroke are the gradient darkened towards the shadow,
+    /// stop by stop, as a solid stroke's bands are its colour darkened so.
+    func testShadowBandsOnAGradientDarkenEachStopAsOnASolidColour() {
+        let shadow = InnerShadow(radius: 3)
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        let gradient = LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: 10), stops: [GradientStop(0, red), GradientStop(1, blue)])
+        let onGradient = shadow.bands(strokeWidth: 10, paint: .linear(gradient))
+        let onRed = shadow.bands(strokeWidth: 10, paint: .solid(red)), onBlue = shadow.bands(strokeWidth: 10, paint: .solid(blue))
+        XCTAssertEqual(onGradient.count, InnerShadow.bandCount)
+        for (index, band) in onGradient.enumerated() {
+            XCTAssertEqual(band.width, onRed[index].width)
+            guard case .linear(let shaded) = band.paint else { return XCTFail("band \(index) is not a gradient") }
+            XCTAssertEqual(shaded.stops.map(\.color), [onRed[index].color, onBlue[index].color])
+            XCTAssertEqual(shaded.start, gradient.start)
+        }
+        // The outer band is darker than the middle one, which is nearly the colour itself.
+        XCTAssertLessThan(onRed[0].color?.red ?? 1, onRed[InnerShadow.bandCount - 1].color?.red ?? 0)
+        XCTAssertEqual(InnerShadow.groupOpacity(of: .linear(gradient)), 1)
+        XCTAssertEqual(InnerShadow.groupOpacity(of: .solid(red.multiplyingAlpha(0.5))), 0.5)
+    }
+
     func testActivityOpacityFallsOffBehindTheLitCapsule() throws {
         let scene = try scene("activity")
         let opacities = scene.drawCommands(at: Rational(3000, 12)).map(\.opacity)  // step 3: capsule 3 lit

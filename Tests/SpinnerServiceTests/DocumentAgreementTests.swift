@@ -24,6 +24,40 @@ final class DocumentAgreementTests: XCTestCase {
         }
     }
 
+    /// Every spinner URL the README and the docs show is one the service answers: it parses
+    /// and its render is within the budget (an example that drifted from the code fails here).
+    func testEverySpinnerURLInTheREADMEAndDocsIsAccepted() throws {
+        let files = ["README.md", "docs/lottie.md", "docs/formats.md", "docs/operations.md"]
+        let pattern = try NSRegularExpression(pattern: "/spinner/([A-Za-z]+)(\\.[a-z]+)?(\\?[^\"'`)\\s<>]*)?")
+        var checked = 0
+        for file in files {
+            let path = Repository.root.appendingPathComponent(file)
+            guard FileManager.default.fileExists(atPath: path.path) else { continue }
+            let text = try String(contentsOf: path, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let whole = Range(match.range, in: text), let kindRange = Range(match.range(at: 1), in: text) else { continue }
+                let url = String(text[whole])
+                // A pattern in prose (`/spinner/KIND`, `/spinner/{kind}`) is not an example, nor
+                // is a signed URL (its `sig=…` is a placeholder; SignedModeTests sign real ones).
+                guard SpinnerKind(rawValue: String(text[kindRange])) != nil, !url.contains("sig=") else { continue }
+                let format = Range(match.range(at: 2), in: text).flatMap { OutputFormat(fileExtension: String(text[$0].dropFirst())) }
+                let query = Range(match.range(at: 3), in: text).map { String(text[$0].dropFirst()) } ?? ""
+                let pairs = query.split(separator: "&").map { pair -> (name: String, value: String) in
+                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], (parts.count > 1 ? parts[1] : "").removingPercentEncoding ?? "")
+                }
+                do {
+                    let request = try SpinnerRequest.parse(kind: String(text[kindRange]), format: format, query: pairs)
+                    _ = try SpinnerRenderer().prepare(request)
+                    checked += 1
+                } catch {
+                    XCTFail("\(file): \(url) is refused: \(error)")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 5, "no spinner URLs found in the docs")
+    }
+
     func testREADMENamesEveryKindParameterAndRoute() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         for kind in SpinnerKind.allCases { XCTAssertTrue(readme.contains("`\(kind.rawValue)`"), kind.rawValue) }

@@ -36,6 +36,10 @@ public struct LottieCase: Sendable {
             (.circular, [("stroke", "15"), ("duration", "1"), ("style", "accent")]),
             (.circular, [("track", "ffcc00"), ("color", "007aff"), ("background", "f2f2f7"), ("size", "90"), ("duration", "2.345")]),
             (.circular, [("style", "nineties"), ("background", "1c1c1e80"), ("theme", "dark")]),
+            // The CircularSpinner README's own example: any colours, an inner shadow on each layer.
+            (.circular, [("stroke", "15"), ("duration", "1"), ("color", "red"), ("track", "white"), ("shadow", "3"), ("trackshadow", "3")]),
+            (.circular, [("style", "nineties"), ("shadow", "2")]),
+            (.circular, [("style", "bubbledForeground"), ("shadow", "0"), ("trackshadow", "4.5")]),
             (.activity, [("count", "8"), ("stroke", "4"), ("color", "ff3b30"), ("duration", "0.8"), ("size", "64")]),
             (.activity, [("count", "24"), ("theme", "dark"), ("background", "000000"), ("duration", "3")]),
             (.dots, [("count", "5"), ("duration", "2.25"), ("size", "120"), ("color", "34c759")]),

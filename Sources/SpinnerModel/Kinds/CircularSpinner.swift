@@ -43,6 +43,11 @@ public enum CircularSpinner: SpinnerDesign {
         public var color: ColorValue? = nil
         /// Track colour, replacing the style's. Default none: the style's track.
         public var track: ColorValue? = nil
+        /// Radius in points of an inner shadow on the puck (SwiftUI `.shadow(.inner(radius:))`),
+        /// 0 for none. Default none given: the style's (3 pt for `bubbledForeground`, else none).
+        public var shadow: Points? = nil
+        /// Radius in points of an inner shadow on the track, 0 for none. Default none.
+        public var trackshadow: Points? = nil
 
         public init() {}
 
@@ -55,6 +60,11 @@ public enum CircularSpinner: SpinnerDesign {
                          range: 200...15000, defaults: defaults),
                 .optionalColor(\.color, .color, "Puck colour, replacing the style's.", absent: "the style's puck"),
                 .optionalColor(\.track, .track, "Track colour, replacing the style's.", absent: "the style's track"),
+                .optionalPoints(\.shadow, .shadow,
+                                "Inner shadow on the puck: its blur radius in points (SwiftUI's .shadow(.inner(radius:)), black at 55 %); 0 for none.",
+                                range: 0...15, absent: "the style's: 3 pt for bubbledForeground, else none"),
+                .optionalPoints(\.trackshadow, .trackshadow, "Inner shadow on the track: its blur radius in points; 0 for none.",
+                                range: 0...15, absent: "none"),
             ]
         }()
     }
@@ -74,10 +84,12 @@ public enum CircularSpinner: SpinnerDesign {
         let trailingEnd = cycle(period, first: -180 * shortLength, second: 720 - 180 * longLength, third: 1440 - 180 * shortLength)
         let length = cycle(period, first: shortLength, second: longLength, third: shortLength)
         let stroke = StrokeStyle(width: width, cap: .round)
-        let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke, slot: "track")
+        let puckShadow: InnerShadow? = options.shadow.map { InnerShadow(radius: $0) } ?? style.puckShadow
+        let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke,
+                              innerShadow: options.trackshadow.flatMap { InnerShadow(radius: $0) }, slot: "track")
         let puck = ShapeNode(
             .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .track(length))),
-            paint: puckPaint, stroke: stroke, innerShadow: style.puckShadow, slot: "puck")
+            paint: puckPaint, stroke: stroke, innerShadow: puckShadow, slot: "puck")
         return [
             .shape(track, name: "Track"),
             .shape(puck, transforms: [.rotate(degrees: .track(trailingEnd), around: center)], name: "Puck"),

@@ -30,8 +30,19 @@ extension OptionBinding {
                        range: ClosedRange<Double>, defaults: Options) -> Self {
         let bounds = Points(range.lowerBound).fixed ... Points(range.upperBound).fixed
         return OptionBinding(
-            definition: ParameterDefinition(name, summary, .decimal(default: defaults[keyPath: path].fixed, range: bounds, unit: "pt")),
+            definition: ParameterDefinition(name, summary, .decimal(default: defaults[keyPath: path].fixed, range: bounds, unit: "pt", absent: nil)),
             read: { .decimal($0[keyPath: path].fixed) },
+            write: { options, value in if case .decimal(let number) = value { options[keyPath: path] = Points(fixed: number) } })
+    }
+
+    /// A length in points (hundredths) in `range` whose absence has its own meaning
+    /// (`absent` says what), absent by default.
+    static func optionalPoints(_ path: WritableKeyPath<Options, Points?> & Sendable, _ name: ParameterName, _ summary: String,
+                               range: ClosedRange<Double>, absent: String) -> Self {
+        let bounds = Points(range.lowerBound).fixed ... Points(range.upperBound).fixed
+        return OptionBinding(
+            definition: ParameterDefinition(name, summary, .decimal(default: nil, range: bounds, unit: "pt", absent: absent)),
+            read: { $0[keyPath: path].map { .decimal($0.fixed) } },
             write: { options, value in if case .decimal(let number) = value { options[keyPath: path] = Points(fixed: number) } })
     }
 
@@ -40,7 +51,7 @@ extension OptionBinding {
                         range: ClosedRange<Int>, defaults: Options, formats: Set<OutputFormat> = Set(OutputFormat.allCases)) -> Self {
         let bounds = Milliseconds(range.lowerBound).fixed ... Milliseconds(range.upperBound).fixed
         return OptionBinding(
-            definition: ParameterDefinition(name, summary, .decimal(default: defaults[keyPath: path].fixed, range: bounds, unit: "s"),
+            definition: ParameterDefinition(name, summary, .decimal(default: defaults[keyPath: path].fixed, range: bounds, unit: "s", absent: nil),
                                             formats: formats),
             read: { .decimal($0[keyPath: path].fixed) },
             write: { options, value in if case .decimal(let number) = value { options[keyPath: path] = Milliseconds(number.units) } })
@@ -50,7 +61,7 @@ extension OptionBinding {
     static func decimal(_ path: WritableKeyPath<Options, FixedPoint> & Sendable, _ name: ParameterName, _ summary: String,
                         range: ClosedRange<FixedPoint>, defaults: Options, formats: Set<OutputFormat> = Set(OutputFormat.allCases)) -> Self {
         OptionBinding(
-            definition: ParameterDefinition(name, summary, .decimal(default: defaults[keyPath: path], range: range, unit: nil),
+            definition: ParameterDefinition(name, summary, .decimal(default: defaults[keyPath: path], range: range, unit: nil, absent: nil),
                                             formats: formats),
             read: { .decimal($0[keyPath: path]) },
             write: { options, value in if case .decimal(let number) = value { options[keyPath: path] = number } })

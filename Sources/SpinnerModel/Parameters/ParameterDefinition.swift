@@ -23,7 +23,7 @@ public struct ParameterDefinition: Hashable, Sendable {
     public var defaultValue: ParameterValue? {
         switch type {
         case .integer(let value, _): .integer(value)
-        case .decimal(let value, _, _): .decimal(value)
+        case .decimal(let value, _, _, _): value.map(ParameterValue.decimal)
         case .color(let value, _): value.map(ParameterValue.color)
         case .choice(let value, _): .choice(value)
         case .text(let value, _): .text(value)
@@ -35,8 +35,9 @@ public struct ParameterDefinition: Hashable, Sendable {
 public enum ParameterType: Hashable, Sendable {
     /// A whole number in `range`.
     case integer(default: Int, range: ClosedRange<Int>)
-    /// A decimal rounded to the places of `default`, in `range`. `unit` is `s` for times.
-    case decimal(default: FixedPoint, range: ClosedRange<FixedPoint>, unit: String?)
+    /// A decimal rounded to the places of `range`'s bounds, in `range`. `unit` is `s` for
+    /// times. With no `default`, `absent` says what happens when it is not given.
+    case decimal(default: FixedPoint?, range: ClosedRange<FixedPoint>, unit: String?, absent: String?)
     /// A colour; `absent` says what happens when it is not given and `default` is nil.
     case color(default: ColorValue?, absent: String)
     /// One of `options`, matched case-insensitively, spelled canonically as listed.

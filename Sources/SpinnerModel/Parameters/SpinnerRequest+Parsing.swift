@@ -51,9 +51,9 @@ extension SpinnerRequest {
             }
             return .integer(value)
 
-        case .decimal(let defaultValue, let range, let unit):
+        case .decimal(_, let range, let unit, _):
             let expected = "a number from \(range.lowerBound) to \(range.upperBound)" + (unit.map { " (\($0))" } ?? "")
-            guard let written = parseDecimal(text, places: defaultValue.places, unit: unit) else {
+            guard let written = parseDecimal(text, places: range.lowerBound.places, unit: unit) else {
                 throw .invalidValue(name, value: text, expected: expected)
             }
             // The number as written is checked, not its rounding: 20.000000000000004 is past 20.

@@ -7,9 +7,9 @@ import Darwin
 /// A shadow cast inwards from the edges of a stroke (SwiftUI `.shadow(.inner(radius:))`),
 /// which makes a stroke look "bubbled".
 ///
-/// Neither Cairo nor SVG in `<img>` blurs cheaply and identically, so both engines draw it
-/// the same way: as nested strokes along the same outline (`bands`), each narrower one
-/// on top, coloured by how much of a Gaussian-blurred outside reaches that far in.
+/// Neither Cairo, SVG in `<img>` nor Lottie blurs cheaply and identically, so all three
+/// engines draw it the same way: as nested strokes along the same outline (`bands`), each
+/// narrower one on top, coloured by how much of a Gaussian-blurred outside reaches that far in.
 /// Round caps shrink with the bands, so the shadow follows the ends too.
 public struct InnerShadow: Hashable, Sendable {
     /// Shadow colour; SwiftUI's default is black at 55 % opacity.
@@ -28,31 +28,66 @@ public struct InnerShadow: Hashable, Sendable {
         self.radius = radius
     }
 
-    /// One nested stroke: its width in points and its colour.
+    /// SwiftUI's default inner shadow of `radius` (a parameter's value), or nil for a radius
+    /// of 0: no shadow.
+    public init?(radius: Points) {
+        guard radius.value > 0 else { return nil }
+        self.init(radius: radius.value)
+    }
+
+    /// One nested stroke: its width in points and its paint.
     public struct Band: Hashable, Sendable {
         /// Stroke width in points.
         public let width: Double
-        /// Colour of the whole band.
-        public let color: Color
+        /// Paint of the whole band: the stroke's paint darkened towards the shadow.
+        public let paint: Paint
+
+        /// The band's colour, for a solid stroke's bands.
+        public var color: Color? {
+            if case .solid(let color) = paint { return color } else { return nil }
+        }
     }
 
     /// Number of nested strokes; enough that steps stay below 1 px up to scale 2 at the seed's stroke.
     public static let bandCount = 10
 
-    /// The nested strokes for a stroke of `strokeWidth` filled with `fill`, widest first.
-    /// Band colours are opaque mixes of the fill and the shadow; the caller draws the
-    /// bands as one group with opacity `fill.alpha`, so narrower bands cover wider ones.
-    public func bands(strokeWidth: Double, fill: Color) -> [Band] {
+    /// The nested strokes for a stroke of `strokeWidth` painted with `paint`, widest first.
+    /// A solid stroke's bands are opaque mixes of its colour and the shadow; the caller
+    /// draws them as one group with `groupOpacity(of:)` (the colour's alpha), so narrower
+    /// bands cover wider ones. A linear gradient's bands are the gradient with every stop
+    /// mixed so (each stop keeping its alpha: the group is opaque). An angular gradient is
+    /// drawn as pieces along an arc and takes no shadow (`ShapeNode` refuses it).
+    public func bands(strokeWidth: Double, paint: Paint) -> [Band] {
         let step = strokeWidth / 2 / Double(Self.bandCount)
         let sigma = max(radius * Self.sigmaPerRadius, 0.01)
-        let opaqueFill = Color(red: fill.red, green: fill.green, blue: fill.blue)
         let opaqueShadow = Color(red: color.red, green: color.green, blue: color.blue)
         return (0..<Self.bandCount).map { index in
             let depth = (Double(index) + 0.5) * step  // distance of the band's middle from the edge
             let reach = Self.tail(depth / sigma) + Self.tail((strokeWidth - depth) / sigma)
-            return Band(width: strokeWidth - 2 * Double(index) * step,
-                        color: opaqueFill.mixed(with: opaqueShadow, fraction: color.alpha * min(reach, 1)))
+            let fraction = color.alpha * min(reach, 1)
+            func shaded(_ colour: Color, alpha: Double) -> Color {
+                Color(red: colour.red, green: colour.green, blue: colour.blue).mixed(with: opaqueShadow, fraction: fraction)
+                    .multiplyingAlpha(alpha)
+            }
+            let band: Paint
+            switch paint {
+            case .solid(let fill):
+                band = .solid(shaded(fill, alpha: 1))
+            case .linear(let gradient):
+                band = .linear(LinearGradient(start: gradient.start, end: gradient.end,
+                                              stops: gradient.stops.map { GradientStop($0.offset, shaded($0.color, alpha: $0.color.alpha)) }))
+            case .angular:
+                band = paint
+            }
+            return Band(width: strokeWidth - 2 * Double(index) * step, paint: band)
         }
+    }
+
+    /// The opacity the bands of a stroke painted with `paint` are drawn with, as one group:
+    /// a solid colour's alpha; 1 for a gradient (its stops keep their own).
+    public static func groupOpacity(of paint: Paint) -> Double {
+        if case .solid(let fill) = paint { return fill.alpha }
+        return 1
     }
 
     /// Share of a blurred half-plane that reaches `z` standard deviations inside: 1 − Φ(z).

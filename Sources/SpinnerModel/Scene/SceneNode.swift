@@ -86,7 +86,7 @@ public struct ShapeNode: Hashable, Sendable {
     public let paint: Paint
     /// Stroke style; nil fills the shape.
     public let stroke: StrokeStyle?
-    /// Optional inner shadow; only on a solid stroke.
+    /// Optional inner shadow; only on a stroke painted solid or with a linear gradient.
     public let innerShadow: InnerShadow?
     /// The colour's identity for apps that recolour at run time ("puck", "track",
     /// "color"; Lottie's slot id); shapes with the same one take one colour. Default none.
@@ -94,7 +94,9 @@ public struct ShapeNode: Hashable, Sendable {
 
     public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil, slot: String? = nil) {
         if innerShadow != nil {
-            guard case .solid = paint, stroke != nil else { preconditionFailure("inner shadows are drawn on solid strokes") }
+            // Not on an angular gradient, which is drawn as pieces along an arc.
+            if case .angular = paint { preconditionFailure("inner shadows are drawn on solid or linear-gradient strokes") }
+            precondition(stroke != nil, "inner shadows are drawn on strokes")
         }
         self.shape = shape
         self.paint = paint

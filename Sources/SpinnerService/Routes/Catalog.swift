@@ -127,9 +127,9 @@ public enum Catalog {
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "integer", default: fallback,
                              absent: nil, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), unit: nil,
                              enum: nil, maxLength: nil, formats: formats, group: group)
-        case .decimal(_, let range, let unit):
+        case .decimal(_, let range, let unit, let absent):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "number", default: fallback,
-                             absent: nil, minimum: range.lowerBound.doubleValue, maximum: range.upperBound.doubleValue, unit: unit,
+                             absent: fallback == nil ? absent : nil, minimum: range.lowerBound.doubleValue, maximum: range.upperBound.doubleValue, unit: unit,
                              enum: nil, maxLength: nil, formats: formats, group: group)
         case .color(_, let absent):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "color", default: fallback,

@@ -135,9 +135,10 @@ public enum OpenAPIDocument {
         case .integer(let value, let range):
             schema = [("type", .string("integer")), ("minimum", .integer(range.lowerBound)), ("maximum", .integer(range.upperBound)),
                       ("default", .integer(value))]
-        case .decimal(let value, let range, _):
+        case .decimal(let value, let range, _, _):
             schema = [("type", .string("number")), ("minimum", .number(range.lowerBound.doubleValue)),
-                      ("maximum", .number(range.upperBound.doubleValue)), ("default", .number(value.doubleValue))]
+                      ("maximum", .number(range.upperBound.doubleValue))]
+            if let value { schema.append(("default", .number(value.doubleValue))) }
         case .color(let value, _):
             schema = [("$ref", .string("#/components/schemas/Color"))]
             if let value { schema.append(("default", .string(value.canonicalText))) }

@@ -29,6 +29,10 @@ final class BrowserTests: XCTestCase {
         let cases: [(String, [(String, String)])] = [
             ("circular", []), ("circular", [("style", "nineties"), ("stroke", "15"), ("duration", "1")]),
             ("circular", [("style", "bubbledForeground")]), ("circular", [("style", "accent"), ("size", "120")]),
+            // The CircularSpinner README's example (an inner shadow on each layer), and one on a gradient puck.
+            ("circular", [("stroke", "15"), ("duration", "1"), ("color", "red"), ("track", "white"), ("shadow", "3"),
+                          ("trackshadow", "3"), ("background", "f2f2f7"), ("size", "120")]),
+            ("circular", [("style", "nineties"), ("shadow", "2"), ("size", "90")]),
             ("activity", [("size", "56")]), ("activity", [("count", "8"), ("color", "systemBlue"), ("size", "40")]),
             ("dots", []), ("dots", [("count", "6"), ("duration", "1")]),
             ("arc", [("size", "112")]), ("arc", [("duration", "0.5"), ("background", "#202020"), ("size", "112")]),

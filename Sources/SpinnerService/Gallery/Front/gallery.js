@@ -86,8 +86,10 @@
     if (item.type === "integer" || item.type === "number") {
       const step = item.type === "integer" ? "1" : (item.unit === "s" ? "0.05" : "0.5");
       input = make("input", { id, type: "range", min: item.minimum, max: item.maximum, step, value: current, "aria-describedby": id + "-hint" });
+      // A number whose absence has its own meaning (a style's shadow) shows that meaning
+      // until it is set.
       companion = make("input", { type: "number", min: item.minimum, max: item.maximum, step: "any", value: current,
-                                  "aria-label": item.name + " value" });
+                                  placeholder: item.absent || "", "aria-label": item.name + " value" });
       input.addEventListener("input", () => { companion.value = input.value; set(item, input.value); });
       companion.addEventListener("input", () => { input.value = companion.value; set(item, companion.value); });
     } else if (item.type === "color") {
