@@ -171,24 +171,24 @@ def write(arguments):
              "import SpinnerModel",
              "",
              "extension RenderCostModel {",
-             "    /// Seconds per megapixel-frame by format, encoder effort, kind and background.",
-             "    static let measuredRates: [OutputFormat: [EncoderEffort: [SpinnerKind: Rate]]] = ["]
-    for fmt in efforts:
-        lines.append(f"        .{fmt}: [")
-        for effort in efforts[fmt]:
-            lines.append(f"            .{effort}: [")
-            for kind in names:
-                cell = merged_rates[fmt][effort][kind]
-                lines.append(f"                .{kind}: Rate(transparent: {cell['transparent']:.4f}, filled: {cell['filled']:.4f}),")
-            lines.append("            ],")
-        lines.append("        ],")
-    lines += ["    ]", "",
-              "    /// Seconds per frame whatever its size, by format and kind (drawing and per-frame encoding).",
-              "    static let measuredSecondsPerFrame: [OutputFormat: [SpinnerKind: Double]] = ["]
-    for fmt in efforts:
-        entries = ", ".join(f".{kind}: {merged_frames[fmt][kind]:.6f}" for kind in names)
-        lines.append(f"        .{fmt}: [{entries}],")
-    lines += ["    ]", "}", ""]
+             "    /// Seconds of one core per megapixel-frame by format, encoder effort, kind and",
+             "    /// background, and per frame (drawing and per-frame encoding) by format and kind.",
+             "    static let measured = MeasuredCosts("]
+    def per_kind(values, indent):
+        pad = " " * indent
+        return "PerKind(\n" + ",\n".join(f"{pad}    {kind}: {values[kind]}" for kind in names) + ")"
+    for position, fmt in enumerate(efforts):
+        rates = {effort: {kind: f"Rate(transparent: {merged_rates[fmt][effort][kind]['transparent']:.4f}, "
+                                f"filled: {merged_rates[fmt][effort][kind]['filled']:.4f})" for kind in names}
+                 for effort in efforts[fmt]}
+        frames = {kind: f"{merged_frames[fmt][kind]:.6f}" for kind in names}
+        lines.append(f"        {fmt}: FormatCosts(")
+        lines.append(f"            thorough: {per_kind(rates['thorough'], 12)},")
+        quick = per_kind(rates['quick'], 12) if 'quick' in rates else "nil"
+        lines.append(f"            quick: {quick},")
+        closing = "))" if position == len(efforts) - 1 else "),"
+        lines.append(f"            secondsPerFrame: {per_kind(frames, 12)}{closing}")
+    lines += ["}", ""]
     text = "\n".join(lines)
     if arguments.check:
         if open(TABLE).read() != text:

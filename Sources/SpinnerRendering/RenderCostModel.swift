@@ -98,9 +98,10 @@ public enum RenderCostModel {
             return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort, seconds: fixedSeconds,
                                   peakBytes: peak)
         }
-        guard let rates = measuredRates[format]?[effort]?[kind], let perFrame = measuredSecondsPerFrame[format]?[kind] else {
-            preconditionFailure("RenderCostTable.swift has no \(format) \(effort) \(kind) rate: regenerate it")
+        guard let costs = measured[format], let rates = costs.rates(effort)?[kind] else {
+            preconditionFailure("RenderCostTable.swift has no \(format) \(effort) rates: efforts(of:) and the table disagree")
         }
+        let perFrame = costs.secondsPerFrame[kind]
         let rate = filledBackground ? rates.filled : rates.transparent
         var estimate = RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort,
                                       seconds: fixedSeconds + Double(frames) * perFrame + Double(pixelFrames) / 1_000_000 * rate,

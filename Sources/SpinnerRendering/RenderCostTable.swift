@@ -6,72 +6,78 @@ import ImageCodecs
 import SpinnerModel
 
 extension RenderCostModel {
-    /// Seconds per megapixel-frame by format, encoder effort, kind and background.
-    static let measuredRates: [OutputFormat: [EncoderEffort: [SpinnerKind: Rate]]] = [
-        .apng: [
-            .thorough: [
-                .circular: Rate(transparent: 0.4466, filled: 0.5123),
-                .activity: Rate(transparent: 0.2961, filled: 0.4170),
-                .dots: Rate(transparent: 0.5073, filled: 0.5616),
-                .arc: Rate(transparent: 0.4219, filled: 0.5361),
-                .capsules: Rate(transparent: 0.2274, filled: 0.3368),
-            ],
-            .quick: [
-                .circular: Rate(transparent: 0.0504, filled: 0.0876),
-                .activity: Rate(transparent: 0.2961, filled: 0.4170),
-                .dots: Rate(transparent: 0.0537, filled: 0.0913),
-                .arc: Rate(transparent: 0.0980, filled: 0.1378),
-                .capsules: Rate(transparent: 0.0763, filled: 0.1037),
-            ],
-        ],
-        .gif: [
-            .thorough: [
-                .circular: Rate(transparent: 0.0874, filled: 0.1719),
-                .activity: Rate(transparent: 0.0726, filled: 0.1904),
-                .dots: Rate(transparent: 0.0743, filled: 0.1992),
-                .arc: Rate(transparent: 0.1894, filled: 0.2046),
-                .capsules: Rate(transparent: 0.0629, filled: 0.1500),
-            ],
-            .quick: [
-                .circular: Rate(transparent: 0.0598, filled: 0.1024),
-                .activity: Rate(transparent: 0.0527, filled: 0.1144),
-                .dots: Rate(transparent: 0.0436, filled: 0.0858),
-                .arc: Rate(transparent: 0.0891, filled: 0.1485),
-                .capsules: Rate(transparent: 0.0406, filled: 0.1158),
-            ],
-        ],
-        .png: [
-            .thorough: [
-                .circular: Rate(transparent: 0.3001, filled: 0.5407),
-                .activity: Rate(transparent: 0.5356, filled: 0.8910),
-                .dots: Rate(transparent: 0.2385, filled: 0.3265),
-                .arc: Rate(transparent: 0.3041, filled: 0.4164),
-                .capsules: Rate(transparent: 0.5122, filled: 0.5490),
-            ],
-        ],
-        .webp: [
-            .thorough: [
-                .circular: Rate(transparent: 0.3278, filled: 0.4892),
-                .activity: Rate(transparent: 0.0759, filled: 0.1585),
-                .dots: Rate(transparent: 0.6787, filled: 0.7080),
-                .arc: Rate(transparent: 0.8572, filled: 0.6199),
-                .capsules: Rate(transparent: 0.1394, filled: 0.2314),
-            ],
-            .quick: [
-                .circular: Rate(transparent: 0.0464, filled: 0.0741),
-                .activity: Rate(transparent: 0.0665, filled: 0.0962),
-                .dots: Rate(transparent: 0.0520, filled: 0.0730),
-                .arc: Rate(transparent: 0.1716, filled: 0.2466),
-                .capsules: Rate(transparent: 0.0532, filled: 0.0883),
-            ],
-        ],
-    ]
-
-    /// Seconds per frame whatever its size, by format and kind (drawing and per-frame encoding).
-    static let measuredSecondsPerFrame: [OutputFormat: [SpinnerKind: Double]] = [
-        .apng: [.circular: 0.000481, .activity: 0.002177, .dots: 0.000866, .arc: 0.001783, .capsules: 0.000234],
-        .gif: [.circular: 0.000222, .activity: 0.002217, .dots: 0.000266, .arc: 0.001184, .capsules: 0.000204],
-        .png: [.circular: 0.000000, .activity: 0.000000, .dots: 0.000000, .arc: 0.000000, .capsules: 0.000000],
-        .webp: [.circular: 0.000462, .activity: 0.002756, .dots: 0.000663, .arc: 0.001573, .capsules: 0.000409],
-    ]
+    /// Seconds of one core per megapixel-frame by format, encoder effort, kind and
+    /// background, and per frame (drawing and per-frame encoding) by format and kind.
+    static let measured = MeasuredCosts(
+        apng: FormatCosts(
+            thorough: PerKind(
+                circular: Rate(transparent: 0.4466, filled: 0.5123),
+                activity: Rate(transparent: 0.2961, filled: 0.4170),
+                dots: Rate(transparent: 0.5073, filled: 0.5616),
+                arc: Rate(transparent: 0.4219, filled: 0.5361),
+                capsules: Rate(transparent: 0.2274, filled: 0.3368)),
+            quick: PerKind(
+                circular: Rate(transparent: 0.0504, filled: 0.0876),
+                activity: Rate(transparent: 0.2961, filled: 0.4170),
+                dots: Rate(transparent: 0.0537, filled: 0.0913),
+                arc: Rate(transparent: 0.0980, filled: 0.1378),
+                capsules: Rate(transparent: 0.0763, filled: 0.1037)),
+            secondsPerFrame: PerKind(
+                circular: 0.000481,
+                activity: 0.002177,
+                dots: 0.000866,
+                arc: 0.001783,
+                capsules: 0.000234)),
+        gif: FormatCosts(
+            thorough: PerKind(
+                circular: Rate(transparent: 0.0874, filled: 0.1719),
+                activity: Rate(transparent: 0.0726, filled: 0.1904),
+                dots: Rate(transparent: 0.0743, filled: 0.1992),
+                arc: Rate(transparent: 0.1894, filled: 0.2046),
+                capsules: Rate(transparent: 0.0629, filled: 0.1500)),
+            quick: PerKind(
+                circular: Rate(transparent: 0.0598, filled: 0.1024),
+                activity: Rate(transparent: 0.0527, filled: 0.1144),
+                dots: Rate(transparent: 0.0436, filled: 0.0858),
+                arc: Rate(transparent: 0.0891, filled: 0.1485),
+                capsules: Rate(transparent: 0.0406, filled: 0.1158)),
+            secondsPerFrame: PerKind(
+                circular: 0.000222,
+                activity: 0.002217,
+                dots: 0.000266,
+                arc: 0.001184,
+                capsules: 0.000204)),
+        png: FormatCosts(
+            thorough: PerKind(
+                circular: Rate(transparent: 0.3001, filled: 0.5407),
+                activity: Rate(transparent: 0.5356, filled: 0.8910),
+                dots: Rate(transparent: 0.2385, filled: 0.3265),
+                arc: Rate(transparent: 0.3041, filled: 0.4164),
+                capsules: Rate(transparent: 0.5122, filled: 0.5490)),
+            quick: nil,
+            secondsPerFrame: PerKind(
+                circular: 0.000000,
+                activity: 0.000000,
+                dots: 0.000000,
+                arc: 0.000000,
+                capsules: 0.000000)),
+        webp: FormatCosts(
+            thorough: PerKind(
+                circular: Rate(transparent: 0.3278, filled: 0.4892),
+                activity: Rate(transparent: 0.0759, filled: 0.1585),
+                dots: Rate(transparent: 0.6787, filled: 0.7080),
+                arc: Rate(transparent: 0.8572, filled: 0.6199),
+                capsules: Rate(transparent: 0.1394, filled: 0.2314)),
+            quick: PerKind(
+                circular: Rate(transparent: 0.0464, filled: 0.0741),
+                activity: Rate(transparent: 0.0665, filled: 0.0962),
+                dots: Rate(transparent: 0.0520, filled: 0.0730),
+                arc: Rate(transparent: 0.1716, filled: 0.2466),
+                capsules: Rate(transparent: 0.0532, filled: 0.0883)),
+            secondsPerFrame: PerKind(
+                circular: 0.000462,
+                activity: 0.002756,
+                dots: 0.000663,
+                arc: 0.001573,
+                capsules: 0.000409)))
 }
