@@ -17,6 +17,7 @@ import SpinnerModel
 /// item names, its kind, its slot) and every slot's colour (`LottieSceneBuilder+Paints`),
 /// so the document lists them without searching its own output.
 struct LottieSceneBuilder {
+    /// The loop the keyframes are written over.
     let timeline: LottieTimeline
     /// Slot id → colour, in the order first met.
     var slots: [(id: String, color: Color)] = []
@@ -97,7 +98,8 @@ struct LottieSceneBuilder {
         }
         let outer = rotations.first
         return .group(LottieGroup(name: name, items: items,
-                                  transform: transform(pivot: outer?.pivot ?? Point(x: 0, y: 0), rotation: outer?.degrees, opacity: node.opacity)))
+                                  transform: transform(pivot: outer?.pivot ?? Point(x: 0, y: 0), rotation: outer?.degrees,
+                                                       opacity: node.opacity)))
     }
 
     /// The items that draw one shape: its path, its paints, then the path's trim (the
@@ -161,7 +163,8 @@ struct LottieSceneBuilder {
     /// trim's start to the arc's origin.
     private func trimItems(_ arc: Arc?) -> [LottieShapeItem] {
         guard let arc else { return [] }
-        return [.trim(LottieTrim(start: timeline.content(arc.from, .trim), end: timeline.content(arc.to, .trim), offsetDegrees: arc.originDegrees))]
+        return [.trim(LottieTrim(start: timeline.content(arc.from, .trim), end: timeline.content(arc.to, .trim),
+                                 offsetDegrees: arc.originDegrees))]
     }
 
     /// `arc`'s pieces as the model cuts them (`AngularGradient.pieces`), each in its colour:
