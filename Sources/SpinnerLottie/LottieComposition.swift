@@ -12,16 +12,26 @@ import SpinnerModel
 /// precomposition of their own, so that the one layer at the top is still "Spinner".
 struct LottieComposition {
     /// The top layers (top first).
-    var layers: [LottieValue] = []
+    private(set) var layers: [LottieLayer] = []
     /// The precompositions they use.
-    var assets: [LottieValue] = []
+    private(set) var assets: [LottiePrecomposition] = []
     /// Slot id → colour, in the order first met.
-    var slots: [(id: String, color: Color)] = []
+    private(set) var slots: [(id: String, color: Color)] = []
+    /// Every paint, top first, its keypath from the top layer's name.
+    private(set) var paints: [LottiePaint] = []
 
     /// A run of nodes drawn together: shapes in one layer, or a ring.
     private enum Segment {
         case shapes([SceneNode])
         case ring(Ring)
+
+        /// The layers it draws as: one, or one per copy.
+        var layerCount: Int {
+            switch self {
+            case .shapes: 1
+            case .ring(let ring): ring.copies.count
+            }
+        }
     }
 
     /// The name of the shape layer inside a ring's asset (keypaths pass through it:
@@ -33,37 +43,46 @@ struct LottieComposition {
         var builder = LottieSceneBuilder(timeline: timeline)
         let segments = Self.segments(scene.nodes)
         let scale = 100 * Double(pixels) / scene.size
+        let hasBackground = scene.background.alpha > 0
         guard segments.contains(where: { if case .ring = $0 { true } else { false } }) else {
             var shapes = builder.groups(for: scene.nodes)
-            if scene.background.alpha > 0 {
-                shapes.append(builder.backgroundGroup(scene.background, size: scene.size, index: shapes.count + 1))
-            }
+            if hasBackground { shapes.append(builder.backgroundGroup(scene.background, size: scene.size)) }
             layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline)]
+            paints = builder.takePaints().map { $0.under(layerName) }
             slots = builder.slots
             return
         }
-        var inner: [LottieValue] = []  // bottom first, reversed below
+        // The precomposition's layers are made bottom first (the background, made last,
+        // is the bottom one) and numbered top first: 1 at the top, `count` at the bottom.
+        let count = segments.reduce(hasBackground ? 1 : 0) { $0 + $1.layerCount }
+        var inner: [(layer: LottieLayer, paints: [LottiePaint])] = []  // bottom first, the background inserted below
+        func nextIndex() -> Int { count - inner.count - (hasBackground ? 1 : 0) }
         for segment in segments {
             switch segment {
             case .shapes(let nodes):
-                inner.append(Self.shapeLayer("Shapes", index: 0, shapes: builder.groups(for: nodes), scale: 100, timeline: timeline))
+                let layer = Self.shapeLayer("Shapes", index: nextIndex(), shapes: builder.groups(for: nodes), scale: 100, timeline: timeline)
+                inner.append((layer, builder.takePaints().map { $0.under(layer.name) }))
             case .ring(let ring):
                 let id = "ring\(assets.count + 1)"
-                assets.append(ringAsset(ring, id: id, builder: &builder, timeline: timeline))
-                inner += ring.copies.enumerated().map { index, node in
-                    Self.ringLayer(node, copy: index, of: ring, asset: id, size: scene.size, timeline: timeline)
+                let (asset, assetPaints) = Self.ringAsset(ring, id: id, builder: &builder, timeline: timeline)
+                assets.append(asset)
+                for (copy, node) in ring.copies.enumerated() {
+                    let layer = Self.ringLayer(node, copy: copy, of: ring, asset: id, index: nextIndex(), size: scene.size, timeline: timeline)
+                    inner.append((layer, assetPaints.map { $0.under(layer.name) }))
                 }
             }
         }
-        if scene.background.alpha > 0 {
+        if hasBackground {
             // A layer of its own here, its keypath the same: Spinner.Background.Fill.
-            inner.insert(Self.shapeLayer("Background", index: 0, shapes: builder.background(scene.background, size: scene.size),
-                                         scale: 100, timeline: timeline), at: 0)
+            let layer = Self.shapeLayer("Background", index: count, shapes: builder.background(scene.background, size: scene.size),
+                                        scale: 100, timeline: timeline)
+            inner.insert((layer, builder.takePaints().map { $0.under(layer.name) }), at: 0)
         }
-        let numbered = inner.reversed().enumerated().map { index, layer in Self.numbered(layer, index + 1) }
-        assets.append(Self.asset("spinner", layers: numbered, timeline: timeline))
+        let topFirst = inner.reversed()
+        assets.append(LottiePrecomposition(id: "spinner", frameRate: timeline.frameRate, layers: topFirst.map(\.layer)))
         layers = [Self.precompLayer(layerName, index: 1, asset: "spinner", anchor: Point(x: 0, y: 0), rotation: 0, scale: scale,
                                     size: scene.size, start: 0, timeline: timeline)]
+        paints = topFirst.flatMap(\.paints).map { $0.under(layerName) }
         slots = builder.slots
     }
 
@@ -83,82 +102,49 @@ struct LottieComposition {
     }
 
     /// The shared copy: one shape layer, its opacity over a loop and a period (a copy
-    /// starts up to a period into it).
-    private func ringAsset(_ ring: Ring, id: String, builder: inout LottieSceneBuilder, timeline: LottieTimeline) -> LottieValue {
+    /// starts up to a period into it); and its paints, keypaths from the asset's layer.
+    private static func ringAsset(_ ring: Ring, id: String, builder: inout LottieSceneBuilder,
+                                  timeline: LottieTimeline) -> (LottiePrecomposition, [LottiePaint]) {
         let span = timeline.loopMilliseconds + ring.opacity.periodMilliseconds
-        let name = ring.name
         // The opacity is the group's, not the layer's: rlottie blends every layer whose
         // opacity is below 1 over the whole canvas, losing 1/255 of everything beneath it
         // each time (12 copies took 11/255 off the copy at the bottom).
-        let opacity = LottieProperty.scalar(.track(ring.opacity), .opacity, timeline: timeline, span: span, index: 7)
-        let copy = LottieSceneBuilder.group(name, builder.shapeItems(ring.shape),
-                                            transform: LottieSceneBuilder.transform(pivot: Point(x: 0, y: 0),
-                                                                                    rotation: LottieProperty.fixed(.int(0), index: 6),
-                                                                                    opacity: opacity),
-                                            index: 1)
-        let layer = Self.shapeLayer(Self.copyLayerName, index: 1, shapes: [copy], scale: 100, timeline: timeline,
-                                    outPoint: .number(timeline.frame(Rational(Int64(span)))))
-        return Self.asset(id, layers: [layer], timeline: timeline)
+        let transform = LottieShapeTransform(pivotX: 0, pivotY: 0, rotation: .fixed(0),
+                                             opacity: timeline.content(.track(ring.opacity), .opacity, span: span))
+        let copy = builder.group(ring.name, transform: transform) { $0.shapeItems(ring.shape) }
+        let layer = shapeLayer(copyLayerName, index: 1, shapes: [copy], scale: 100, timeline: timeline,
+                               outPoint: timeline.frame(Rational(Int64(span))))
+        return (LottiePrecomposition(id: id, frameRate: timeline.frameRate, layers: [layer]),
+                builder.takePaints().map { $0.under(copyLayerName) })
     }
 
-    /// A precomposition asset, as the exporter writes one (id, name, frame rate, layers).
-    private static func asset(_ id: String, layers: [LottieValue], timeline: LottieTimeline) -> LottieValue {
-        .object([("id", .string(id)), ("nm", .string(id)), ("fr", .number(timeline.frameRate)), ("layers", .array(layers))])
-    }
-
-    /// Copy `copy` of a ring: the asset turned to its place, started as far into the period
-    /// as its opacity is at time 0.
-    private static func ringLayer(_ node: SceneNode, copy: Int, of ring: Ring, asset: String, size: Double,
-                                  timeline: LottieTimeline) -> LottieValue {
+    /// Copy `copy` of a ring, the `index`-th layer: the asset turned to its place, started
+    /// as far into the period as its opacity is at time 0.
+    private static func ringLayer(_ node: SceneNode, copy: Int, of ring: Ring, asset: String, index: Int, size: Double,
+                                  timeline: LottieTimeline) -> LottieLayer {
         var degrees = 0.0
         if case .rotate(.constant(let angle), _)? = node.transforms.first { degrees = angle }
         var start = Rational.zero
         if case .track(_, let offset) = node.opacity { start = offset.modulo(ring.opacity.period) }
-        return precompLayer(node.name ?? "Copy \(copy + 1)", index: 0, asset: asset, anchor: ring.center, rotation: degrees, scale: 100,
+        return precompLayer(node.name ?? "Copy \(copy + 1)", index: index, asset: asset, anchor: ring.center, rotation: degrees, scale: 100,
                             size: size, start: -timeline.frame(start), timeline: timeline)
     }
 
-    /// A shape layer (`ty` 4) of `shapes` in points, scaled by `scale` percent, shown from
-    /// frame 0 to `outPoint` (default: the loop's end).
-    private static func shapeLayer(_ name: String, index: Int, shapes: [LottieValue], scale: Double, timeline: LottieTimeline,
-                                   outPoint: LottieValue? = nil) -> LottieValue {
-        .object([
-            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(4)), ("nm", .string(name)), ("sr", .int(1)),
-            ("ks", layerTransform(anchor: Point(x: 0, y: 0), rotation: .constant(0), scale: scale, timeline: timeline)),
-            ("ao", .int(0)), ("shapes", .array(shapes)),
-            ("ip", .int(0)), ("op", outPoint ?? .int(timeline.outPoint)), ("st", .int(0)), ("bm", .int(0)),
-        ])
+    /// A shape layer of `shapes` in points, scaled by `scale` percent, shown from frame 0 to
+    /// `outPoint` (default: the loop's end).
+    private static func shapeLayer(_ name: String, index: Int, shapes: [LottieShapeItem], scale: Double, timeline: LottieTimeline,
+                                   outPoint: Double? = nil) -> LottieLayer {
+        LottieLayer(index: index, name: name, content: .shapes(shapes),
+                    transform: LottieLayerTransform(anchorX: 0, anchorY: 0, degrees: 0, percent: scale),
+                    outPoint: outPoint ?? Double(timeline.outPoint))
     }
 
-    /// A precomposition layer (`ty` 0) showing `asset` (`size` points square) turned by
-    /// `rotation` about `anchor`, scaled by `scale` percent, started at frame `start`.
+    /// A precomposition layer showing `asset` (`size` points square) turned by `rotation`
+    /// degrees about `anchor`, scaled by `scale` percent, started at frame `start`.
     private static func precompLayer(_ name: String, index: Int, asset: String, anchor: Point, rotation: Double, scale: Double,
-                                     size: Double, start: Double, timeline: LottieTimeline) -> LottieValue {
-        .object([
-            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(0)), ("nm", .string(name)), ("refId", .string(asset)), ("sr", .int(1)),
-            ("ks", layerTransform(anchor: anchor, rotation: .constant(rotation), scale: scale, timeline: timeline)),
-            ("ao", .int(0)), ("w", .number(size)), ("h", .number(size)),
-            ("ip", .int(0)), ("op", .int(timeline.outPoint)), ("st", .number(start)), ("bm", .int(0)),
-        ])
-    }
-
-    /// A layer transform as the exporter writes a 2D layer's: opacity, rotation, then
-    /// position, anchor and scale in three components (`l` 2: their third is unused).
-    /// `ddd` must come before it for rlottie to turn the layer.
-    private static func layerTransform(anchor: Point, rotation: AnimatedValue, scale: Double, timeline: LottieTimeline) -> LottieValue {
-        func spatial(_ values: [Double], index: Int) -> LottieValue {
-            .object([("a", .int(0)), ("k", .array(values.map(LottieValue.number))), ("ix", .int(index)), ("l", .int(2))])
-        }
-        return .object([("o", LottieProperty.fixed(.int(100), index: 11)),
-                        ("r", LottieProperty.scalar(rotation, .degrees, timeline: timeline, index: 10)),
-                        ("p", spatial([anchor.x * scale / 100, anchor.y * scale / 100, 0], index: 2)),
-                        ("a", spatial([anchor.x, anchor.y, 0], index: 1)),
-                        ("s", spatial([scale, scale, 100], index: 6))])
-    }
-
-    /// `layer` with its index (`ind`) set.
-    private static func numbered(_ layer: LottieValue, _ index: Int) -> LottieValue {
-        guard case .object(let pairs) = layer else { return layer }
-        return .object(pairs.map { $0.0 == "ind" ? ("ind", .int(index)) : $0 })
+                                     size: Double, start: Double, timeline: LottieTimeline) -> LottieLayer {
+        LottieLayer(index: index, name: name, content: .precomposition(id: asset, width: size, height: size),
+                    transform: LottieLayerTransform(anchorX: anchor.x, anchorY: anchor.y, degrees: rotation, percent: scale),
+                    outPoint: Double(timeline.outPoint), startTime: start)
     }
 }

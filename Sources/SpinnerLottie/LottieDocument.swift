@@ -36,21 +36,19 @@ public struct LottieDocument: Sendable {
     public init(request: SpinnerRequest, scene: Scene, loopMilliseconds: Int) {
         let timeline = LottieTimeline(loopMilliseconds: loopMilliseconds)
         let composition = LottieComposition(scene: scene, pixels: request.shared.size, timeline: timeline, layerName: Self.layerName)
-        var document: [(String, LottieValue)] = [
-            ("v", .string(Self.version)), ("fr", .number(timeline.frameRate)), ("ip", .int(0)), ("op", .int(timeline.outPoint)),
-            ("w", .int(request.shared.size)), ("h", .int(request.shared.size)), ("nm", .string("spinnerd \(request.kind.rawValue)")),
-            ("ddd", .int(0)), ("assets", .array(composition.assets)), ("layers", .array(composition.layers)), ("markers", .array([])),
-        ]
-        if !composition.slots.isEmpty {
-            // Each colour, then its opacity (the colour's alpha as a percentage).
-            document.append(("slots", .object(composition.slots.flatMap { slot in [
-                (slot.id, LottieValue.object([("p", .object([("a", .int(0)), ("k", LottieSceneBuilder.rgb(slot.color))]))])),
-                (Self.opacitySlot(slot.id), .object([("p", .object([("a", .int(0)), ("k", .number(slot.color.alpha * 100))]))])),
-            ] })))
+        // Each colour, then its opacity (the colour's alpha as a percentage).
+        let slotValues = composition.slots.flatMap { slot in
+            [LottieSlot(id: slot.id, value: .color(LottieColor(slot.color))),
+             LottieSlot(id: Self.opacitySlot(slot.id), value: .number(slot.color.alpha * 100))]
         }
-        text = LottieValue.object(document).json
+        let animation = LottieAnimation(version: Self.version, frameRate: timeline.frameRate, outPoint: timeline.outPoint,
+                                        width: request.shared.size, height: request.shared.size, name: "spinnerd \(request.kind.rawValue)",
+                                        assets: composition.assets, layers: composition.layers, slots: slotValues)
+        var writer = LottieJSONWriter()
+        writer.animation(animation)
+        text = writer.text
         slots = composition.slots
-        paints = LottiePaint.paints(layers: composition.layers, assets: composition.assets)
+        paints = composition.paints
     }
 
     /// The animation for `request` at its own loop, planned here within `budget` (default:

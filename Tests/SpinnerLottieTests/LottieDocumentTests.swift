@@ -17,12 +17,24 @@ final class LottieDocumentTests: XCTestCase {
     }
 
     func testNumbersAreIntegersWhenWholeAndShortOtherwise() {
-        XCTAssertEqual(LottieValue.number(1).json, "1")
-        XCTAssertEqual(LottieValue.number(-2).json, "-2")
-        XCTAssertEqual(LottieValue.number(0.5).json, "0.5")
-        XCTAssertEqual(LottieValue.number(1.0 / 3).json, "0.3333")
-        XCTAssertEqual(LottieValue.number(-0.00001).json, "0")
-        XCTAssertEqual(LottieValue.string("a\"b\\c\n").json, "\"a\\\"b\\\\c\\n\"")
+        XCTAssertEqual(LottieJSONWriter.number(1), "1")
+        XCTAssertEqual(LottieJSONWriter.number(-2), "-2")
+        XCTAssertEqual(LottieJSONWriter.number(0.5), "0.5")
+        XCTAssertEqual(LottieJSONWriter.number(1.0 / 3), "0.3333")
+        XCTAssertEqual(LottieJSONWriter.number(-0.00001), "0")
+        XCTAssertEqual(LottieJSONWriter.quoted("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"")
+    }
+
+    /// Members are written in the order given, commas only between them, at every depth.
+    func testTheWriterKeepsTheOrderItIsGiven() {
+        var writer = LottieJSONWriter()
+        writer.object { writer in
+            writer.field("ty", "gr")
+            writer.field("it") { $0.array { $0.object { $0.field("b", 1.5) }; $0.numbers([1, 2]); $0.array { _ in } } }
+            writer.field("a", 0)
+            writer.field("hd", false)
+        }
+        XCTAssertEqual(writer.text, #"{"ty":"gr","it":[{"b":1.5},[1,2],[]],"a":0,"hd":false}"#)
     }
 
     private func document(_ kind: SpinnerKind, _ query: [(name: String, value: String)] = []) throws -> LottieDocument {

@@ -1,0 +1,129 @@
+/// Compact JSON text written in the order it is given: the one place Lottie text is made.
+/// Keys keep the order they are written in, because rlottie reads a shape item's `ty` only
+/// when it comes first and a layer's `ks` rotation only after `ddd`; the rest follows the
+/// bodymovin exporter's order. Numbers that are whole are written as integers (rlottie
+/// refuses `1.0` where it expects an integer), others with at most four decimals.
+struct LottieJSONWriter {
+    /// The text so far.
+    private(set) var text = ""
+    /// True while the open object or array has no member yet, or a key awaits its value.
+    private var atStart = true
+
+    /// An object whose members `members` writes (with `field`).
+    mutating func object(_ members: (inout LottieJSONWriter) -> Void) {
+        open("{")
+        members(&self)
+        close("}")
+    }
+
+    /// An array whose elements `elements` writes.
+    mutating func array(_ elements: (inout LottieJSONWriter) -> Void) {
+        open("[")
+        elements(&self)
+        close("]")
+    }
+
+    /// An array of numbers.
+    mutating func numbers(_ values: [Double]) {
+        array { writer in
+            for value in values { writer.number(value) }
+        }
+    }
+
+    /// A number, as `number(_:)` formats it.
+    mutating func number(_ value: Double) {
+        separate()
+        text += Self.number(value)
+    }
+
+    /// A string literal.
+    mutating func string(_ value: String) {
+        separate()
+        text += Self.quoted(value)
+    }
+
+    /// `true` or `false`.
+    mutating func bool(_ value: Bool) {
+        separate()
+        text += value ? "true" : "false"
+    }
+
+    /// An object member named `key`, its value written by `value`.
+    mutating func field(_ key: String, _ value: (inout LottieJSONWriter) -> Void) {
+        separate()
+        text += Self.quoted(key) + ":"
+        atStart = true
+        value(&self)
+    }
+
+    /// An object member holding a number.
+    mutating func field(_ key: String, _ value: Double) {
+        field(key) { $0.number(value) }
+    }
+
+    /// An object member holding an integer.
+    mutating func field(_ key: String, _ value: Int) {
+        field(key) { $0.number(Double(value)) }
+    }
+
+    /// An object member holding a string.
+    mutating func field(_ key: String, _ value: String) {
+        field(key) { $0.string(value) }
+    }
+
+    /// An object member holding `true` or `false`.
+    mutating func field(_ key: String, _ value: Bool) {
+        field(key) { $0.bool(value) }
+    }
+
+    private mutating func open(_ bracket: String) {
+        separate()
+        text += bracket
+        atStart = true
+    }
+
+    private mutating func close(_ bracket: String) {
+        text += bracket
+        atStart = false
+    }
+
+    /// A comma before every value but the first of its object or array (and a key's value).
+    private mutating func separate() {
+        if !atStart { text += "," }
+        atStart = false
+    }
+
+    /// `value` with at most four decimals, no trailing zeros, and no point when whole.
+    static func number(_ value: Double) -> String {
+        let scaled = (value * 10_000).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15, scaled != 0 else { return "0" }
+        var digits = String(Int64(abs(scaled)))
+        if digits.count <= 4 { digits = String(repeating: "0", count: 5 - digits.count) + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -4))
+        while digits.hasSuffix("0") { digits.removeLast() }
+        if digits.hasSuffix(".") { digits.removeLast() }
+        return (scaled < 0 ? "-" : "") + digits
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quoted(_ value: String) -> String {
+        var text = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text + "\""
+    }
+}
