@@ -11,8 +11,10 @@ render gets is what `spinnerd cost` says), on a transparent and a translucent ba
 and records for each format, effort, kind and background the seconds of CPU per
 megapixel-frame (pixels × frames; user + system time of the process, so a render that
 uses two cores costs what it costs one), after a per-frame part measured on many tiny
-frames (drawing a path costs whatever its pixels), and each render's peak memory. Runs
-are kept in scripts/calibration/.
+frames (drawing a path costs whatever its pixels), and each render's peak memory. WebP is
+also rendered as many small frames; what those cost beyond the large frames' rate raises
+its per-frame part, not its rate. An effort whose range ends below the usual sizes is
+measured at the largest render it gets. Runs are kept in scripts/calibration/.
 
 `write` merges runs — each cell the highest of them, as these machines' speed drifts by a
 third — raises every rate by the margin (and WebP's by a further 1.125: its cost in the
@@ -80,6 +82,8 @@ def measure(arguments):
     efforts, animated = drawn_formats(binary)
     chosen = [f for f in efforts if arguments.formats is None or f in arguments.formats.split(",")]
     per_frame, rates, peaks = {}, {}, []
+    # (format, effort, kind, background) → the rate of the default shape's frames.
+    large_frame_rates = {}
     for fmt in [f for f in chosen if f in animated]:
         for kind in names:
             for duration in ["10", "5", "2", "1", None]:
@@ -113,7 +117,13 @@ def measure(arguments):
                     # frame's size), and just past the switch, so every effort is measured
                     # on a render the budget admits.
                     targets = [2_000_000, 8_000_000] if fmt == "png" else [2_900_000, 3_300_000, 30_000_000]
-                    for target in targets:
+                    # An effort whose range ends below the first target (WebP's thorough on
+                    # arc and dots) is measured at the largest smaller render it gets.
+                    smaller = [] if fmt == "png" else [2_000_000, 1_400_000, 1_000_000, 700_000, 500_000, 350_000, 250_000]
+                    for target in targets + smaller:
+                        if target in smaller and all(background in rates.get(fmt, {}).get(effort, {}).get(kind, {})
+                                                     for effort in efforts[fmt]):
+                            break
                         pixels = int(math.sqrt(target / frames))
                         scale = max(1.0, math.ceil(pixels / 1024 * 100) / 100)
                         size = min(1024, max(8, round(pixels / scale)))
@@ -121,11 +131,26 @@ def measure(arguments):
                         estimate = cost(binary, kind, params)
                         if estimate is None:
                             continue
+                        if target in smaller and background in rates.get(fmt, {}).get(estimate["effort"], {}).get(kind, {}):
+                            continue  # that effort is measured; look further down for the other
                         seconds, peak = render(binary, kind, params, arguments.repeat)
                         megapixel_frames = estimate["pixel-frames"] / 1e6
-                        rate = max(0.0, seconds - estimate["frames"] * per_frame.get(fmt, {}).get(kind, 0)) / megapixel_frames
+                        frames_count = estimate["frames"]
                         cell = rates.setdefault(fmt, {}).setdefault(estimate["effort"], {}).setdefault(kind, {})
-                        cell[background] = max(cell.get(background, 0.0), rate)
+                        large = large_frame_rates.get((fmt, estimate["effort"], kind, background))
+                        if shape == "many frames" and large is not None:
+                            # What many small frames cost beyond the large frames' rate is a cost
+                            # per frame (libwebp's per-frame work), not per pixel: charged per
+                            # pixel it made every large render's estimate 2–3× its time.
+                            needed = max(0.0, seconds - megapixel_frames * large) / frames_count
+                            per_frame.setdefault(fmt, {})[kind] = max(per_frame.get(fmt, {}).get(kind, 0.0), needed)
+                            rate = large
+                        else:
+                            rate = max(0.0, seconds - frames_count * per_frame.get(fmt, {}).get(kind, 0)) / megapixel_frames
+                            cell[background] = max(cell.get(background, 0.0), rate)
+                            if shape == "default":
+                                key = (fmt, estimate["effort"], kind, background)
+                                large_frame_rates[key] = max(large_frame_rates.get(key, 0.0), rate)
                         peaks.append({"format": fmt, "kind": kind, "params": params, "peakMiB": round(peak, 1)})
                         print(f"{fmt:6} {kind:9} {background:11} {int(estimate['pixels']):5} {int(estimate['frames']):6} "
                               f"{megapixel_frames:10.2f} {estimate['effort']:8} {seconds:8.3f} {rate:12.4f} {peak:9.1f}", flush=True)

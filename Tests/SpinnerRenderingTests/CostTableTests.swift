@@ -26,10 +26,32 @@ final class CostTableTests: XCTestCase {
         XCTAssertEqual(effort(.gif, size: 56, frames: 30), .thorough)
         XCTAssertEqual(effort(.gif, size: 400, frames: 30), .quick, "past the pixel limit")
         XCTAssertEqual(effort(.png, size: 4000, frames: 1), .thorough, "a still is always thorough")
-        // Arc's WebP at 291 px is 2.5 M pixel-frames, under the pixel limit, but would take
-        // over 1.8 s thorough: it is quick, so it is admitted like the larger sizes are.
-        XCTAssertEqual(effort(.webp, size: 291, frames: 30), .quick)
         XCTAssertEqual(effort(.webp, size: 100, frames: 30), .thorough)
+        // Under the pixel limit, a render that would take longer than thoroughWithinSeconds
+        // thorough is quick, so it is admitted like the larger sizes are (with the table of
+        // 2026-12-02: activity at 1 800 small frames, whose per-frame work alone passes it);
+        // whatever is thorough fits.
+        var quickUnderTheLimit = 0
+        for kind in SpinnerKind.allCases {
+            for format in [OutputFormat.apng, .gif, .webp] {
+                for frames in [12, 30, 45, 105, 180, 600, 1800] {
+                    for size in stride(from: 8, through: 1024, by: 8) {
+                        let estimate = RenderCostModel.estimate(kind: kind, format: format, pixelSize: size, frames: frames,
+                                                                filledBackground: true)
+                        let pixelFrames = size * size * frames
+                        if pixelFrames > RenderCostModel.quickEffortPixelFrames {
+                            XCTAssertEqual(estimate.effort, .quick, "\(kind) \(format) \(size) px × \(frames)")
+                        } else if estimate.effort == .quick {
+                            quickUnderTheLimit += 1
+                        } else {
+                            XCTAssertLessThanOrEqual(estimate.seconds, RenderCostModel.thoroughWithinSeconds,
+                                                     "\(kind) \(format) \(size) px × \(frames) thorough")
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(quickUnderTheLimit, 0, "no render under the pixel limit is too slow for thorough")
     }
 
     func testEveryKindAndFormatAdmitsEverySizeBelowAnAdmittedOne() throws {
