@@ -24,6 +24,24 @@ enum Console {
         return writeAll(bytes, to: descriptor) ? nil : "cannot write \(path): \(String(cString: strerror(errno)))"
     }
 
+    /// Makes the directory `path` and any parents missing (`mkdir -p`); one that exists is
+    /// fine. Returns an error text on failure (a file in the way, no permission).
+    static func makeDirectory(_ path: String) -> String? {
+        var built = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
+            var status = stat()
+            if stat(built, &status) == 0 {
+                guard (status.st_mode & S_IFMT) == S_IFDIR else { return "cannot make \(path): \(built) is not a directory" }
+                continue
+            }
+            guard mkdir(built, 0o755) == 0 || errno == EEXIST else {
+                return "cannot make \(path): \(String(cString: strerror(errno)))"
+            }
+        }
+        return nil
+    }
+
     /// Writes every byte, retrying after interrupts and partial writes.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in

@@ -20,6 +20,11 @@ enum FramesCommand {
             let asked = invocation.query.contains { $0.name == "format" }
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: format ?? (asked ? nil : .apng), query: invocation.query)
             let frames = try SpinnerRenderer().frames(request)
+            // `-o frames/` need not exist yet, as `mkdir -p` would make it.
+            if let failure = Console.makeDirectory(invocation.output) {
+                Console.error("spinnerd: \(failure)")
+                return 1
+            }
             for (index, frame) in frames.enumerated() {
                 let name = invocation.output + "/frame" + String(repeating: "0", count: max(0, 3 - String(index).count)) + String(index)
                 let delay = "delay=\(frame.duration.numerator)/\(frame.duration.denominator)\n"

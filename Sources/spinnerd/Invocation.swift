@@ -59,8 +59,11 @@ struct Invocation {
             kindFormat = format
             kindName = String(word[..<dot])
         }
-        // Without -o, `render circular.gif` writes circular.gif (`outputFromKind`).
-        guard let output = output ?? (kindFormat != nil && outputFromKind ? word : nil) ?? (needsOutput ? nil : "") else {
+        // Without -o, `render circular.gif` writes circular.gif, and `render arc format=gif`
+        // arc.gif (`outputFromKind`).
+        let asked = query.last { $0.name == "format" }.flatMap { OutputFormat(rawValue: $0.value.lowercased()) }
+        let named = kindFormat != nil ? word : asked.map { kindName + "." + $0.fileExtension }
+        guard let output = output ?? (outputFromKind ? named : nil) ?? (needsOutput ? nil : "") else {
             return fail("missing -o PATH")
         }
         return Invocation(kind: kindName, kindFormat: kindFormat, query: query, output: output, options: options, flags: flags)
@@ -93,7 +96,9 @@ struct Invocation {
                 throw Problem(message: "-o \(output): unknown extension '.\(suffix)'; spinnerd writes \(Self.extensions) "
                               + "(or give no extension and format=)")
             }
-            named.append(("-o \(output)", format))
+            // `.png` is also APNG's own file name (an APNG is a PNG that animates).
+            let apngAsked = kindFormat == .apng || query.contains { $0.name == "format" && $0.value.lowercased() == "apng" }
+            if !(format == .png && apngAsked) { named.append(("-o \(output)", format)) }
         }
         if let value = query.last(where: { $0.name == "format" })?.value, let format = OutputFormat(rawValue: value.lowercased()) {
             named.append(("format=\(value)", format))

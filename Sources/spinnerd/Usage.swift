@@ -13,7 +13,8 @@ enum Usage {
            spinnerd openapi                             print the OpenAPI document
            spinnerd render KIND[.EXT] [key=value …] [-o FILE] [--timings]
                                                         render one spinner (FILE '-' is standard output;
-                                                        `render circular.gif` writes circular.gif);
+                                                        without -o, `render circular.gif` and
+                                                        `render circular format=gif` write circular.gif);
                                                         --timings prints where the time went
            spinnerd cost KIND[.EXT] [key=value …]       the render's estimated time and memory, or the budget's refusal
            spinnerd sign KIND [key=value …] [--signing-key KEY]
@@ -21,9 +22,10 @@ enum Usage {
            spinnerd kinds [KIND] | --json              list the kinds (or one) and their parameters; --json: the catalog
            spinnerd --version                           print the version
            spinnerd frames KIND [key=value …] -o DIR    write the raw frames as PNGs with apngasm delay files
+                                                        (DIR is made if missing)
 
     The format comes from KIND.EXT, format=svg|apng|gif|png|webp|lottie or the file's extension (.svg .apng .gif .png .webp .json);
-    an extension spinnerd does not write, or two that disagree, is refused.
+    an extension spinnerd does not write, or two that disagree, is refused (.png may name an APNG: its own convention).
     Parameters and their ranges are those of `spinnerd kinds`, the same as the HTTP query.
     Example: spinnerd render circular stroke=15 duration=1 style=accent format=gif -o spinner.gif
     """

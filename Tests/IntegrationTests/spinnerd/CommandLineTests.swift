@@ -92,6 +92,36 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.errorText)
         XCTAssertEqual(try String(contentsOfFile: directory.path("frame000.txt"), encoding: .utf8), "delay=1/12\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path("frame011.png")))
+        // The README's `-o frames/`: a folder that does not exist yet is made, parents too.
+        let nested = try ExternalTool.run(Repository.spinnerd, ["frames", "activity", "-o", "frames/a/b/"], directory: directory.url.path)
+        XCTAssertEqual(nested.status, 0, nested.errorText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path("frames/a/b/frame011.png")))
+        // A file in the way is reported (exit 1), not overwritten.
+        try Data("x".utf8).write(to: directory.url.appendingPathComponent("taken"))
+        let blocked = try ExternalTool.run(Repository.spinnerd, ["frames", "activity", "-o", "taken/"], directory: directory.url.path)
+        XCTAssertEqual(blocked.status, 1)
+        XCTAssertTrue(blocked.errorText.contains("taken is not a directory"), blocked.errorText)
+        XCTAssertEqual(try String(contentsOfFile: directory.path("taken"), encoding: .utf8), "x")
+    }
+
+    /// `.png` is APNG's own file convention: `-o x.png` with `format=apng` (or
+    /// `circular.apng`) writes an APNG; and `render arc format=gif` with no -o names its
+    /// file as `render arc.gif` does.
+    func testAnAPNGMayBeNamedPNGAndFormatNamesTheFile() throws {
+        let directory = try TemporaryDirectory()
+        for arguments in [["render", "dots", "format=apng", "size=24"], ["render", "dots.apng", "size=24"]] {
+            let result = try ExternalTool.run(Repository.spinnerd, arguments + ["-o", "spinner.png"], directory: directory.url.path)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.errorText)")
+            let bytes = try Data(contentsOf: directory.url.appendingPathComponent("spinner.png"))
+            XCTAssertTrue(bytes.range(of: Data("acTL".utf8)) != nil, "\(arguments): not an APNG")
+        }
+        let named = try ExternalTool.run(Repository.spinnerd, ["render", "arc", "format=gif", "size=24"], directory: directory.url.path)
+        XCTAssertEqual(named.status, 0, named.errorText)
+        XCTAssertEqual(try Decoders.inspect(directory.path("arc.gif")).format, "GIF")
+        // A still PNG asked as GIF under .png is still refused, naming both.
+        let refused = try ExternalTool.run(Repository.spinnerd, ["render", "arc", "format=gif", "-o", "x.png"], directory: directory.url.path)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.errorText.contains("is PNG"), refused.errorText)
     }
 
     /// An extension spinnerd does not write, or one that contradicts `format=` or the
