@@ -10,4 +10,16 @@ enum BudgetEnvironment {
     static var budget: Result<RenderBudget, SettingError> {
         ServeSetting.budget(environment: ProcessInfo.processInfo.environment)
     }
+
+    /// The budget for `command`, or nil after printing why the environment's is refused
+    /// (the caller exits 2).
+    static func budget(for command: String) -> RenderBudget? {
+        switch budget {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            Invocation.fail(command, error.message)
+            return nil
+        }
+    }
 }

@@ -7,13 +7,7 @@ import SpinnerRendering
 enum CostCommand {
     static func run(_ arguments: [String]) -> Int32 {
         guard let invocation = Invocation.parse(arguments, command: "cost", needsOutput: false) else { return 2 }
-        let budget: RenderBudget
-        switch BudgetEnvironment.budget {
-        case .success(let value): budget = value
-        case .failure(let error):
-            Invocation.fail("cost", error.message)
-            return 2
-        }
+        guard let budget = BudgetEnvironment.budget(for: "cost") else { return 2 }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.kindFormat, query: invocation.query)
             let estimate = try SpinnerRenderer(budget: budget).estimate(request)

@@ -61,12 +61,16 @@ struct Invocation {
         }
         // Without -o, `render circular.gif` writes circular.gif, and `render arc format=gif`
         // arc.gif (`outputFromKind`).
-        let asked = query.last { $0.name == "format" }.flatMap { OutputFormat(rawValue: $0.value.lowercased()) }
-        let named = kindFormat != nil ? word : asked.map { kindName + "." + $0.fileExtension }
+        let named = kindFormat != nil ? word : formatAsked(in: query)?.format.map { kindName + "." + $0.fileExtension }
         guard let output = output ?? (outputFromKind ? named : nil) ?? (needsOutput ? nil : "") else {
             return fail("missing -o PATH")
         }
         return Invocation(kind: kindName, kindFormat: kindFormat, query: query, output: output, options: options, flags: flags)
+    }
+
+    /// The last `format=` of `query`, as written, and the format it names (nil if none does).
+    static func formatAsked(in query: [(name: String, value: String)]) -> (text: String, format: OutputFormat?)? {
+        query.last { $0.name == "format" }.map { ($0.value, OutputFormat(rawValue: $0.value.lowercased())) }
     }
 
     /// The extensions spinnerd writes: `.svg, .apng, …, .json`.
@@ -97,10 +101,10 @@ struct Invocation {
                               + "(or give no extension and format=)")
             }
             // `.png` is also APNG's own file name (an APNG is a PNG that animates).
-            let apngAsked = kindFormat == .apng || query.contains { $0.name == "format" && $0.value.lowercased() == "apng" }
+            let apngAsked = kindFormat == .apng || Self.formatAsked(in: query)?.format == .apng
             if !(format == .png && apngAsked) { named.append(("-o \(output)", format)) }
         }
-        if let value = query.last(where: { $0.name == "format" })?.value, let format = OutputFormat(rawValue: value.lowercased()) {
+        if let (value, format) = Self.formatAsked(in: query), let format {
             named.append(("format=\(value)", format))
         }
         if let first = named.first, let other = named.first(where: { $0.format != first.format }) {

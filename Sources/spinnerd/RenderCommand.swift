@@ -18,13 +18,7 @@ enum RenderCommand {
             Invocation.fail("render", error.message)
             return 2
         }
-        let budget: RenderBudget
-        switch BudgetEnvironment.budget {
-        case .success(let value): budget = value
-        case .failure(let error):
-            Invocation.fail("render", error.message)
-            return 2
-        }
+        guard let budget = BudgetEnvironment.budget(for: "render") else { return 2 }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: format, query: invocation.query)
             let timings = PhaseTimes(enabled: invocation.flags.contains("timings"))

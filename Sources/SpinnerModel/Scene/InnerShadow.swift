@@ -41,11 +41,6 @@ public struct InnerShadow: Hashable, Sendable {
         public let width: Double
         /// Paint of the whole band: the stroke's paint darkened towards the shadow.
         public let paint: Paint
-
-        /// The band's colour, for a solid stroke's bands.
-        public var color: Color? {
-            if case .solid(let color) = paint { return color } else { return nil }
-        }
     }
 
     /// Number of nested strokes; enough that steps stay below 1 px up to scale 2 at the seed's stroke.
