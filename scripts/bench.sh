@@ -39,10 +39,15 @@ size_of() { stat -c%s "$1"; }
 ratio() { python3 -c "print('%.3f' % ($1 / $2))"; }
 extension() { [[ $1 == lottie ]] && echo json || echo "$1"; }  # a file's name must match its format
 
-# Median over runs of `spinnerd render … --timings`: "total draw reduce plan filter compress mux" in ms.
+# Median over runs of `spinnerd render … --timings` ("timings: wall W ms, cpu C ms = draw D + … +
+# other O ms"): "wall draw reduce plan filter compress mux" in ms (phases are CPU time).
 timed() {  # kind format → median line
     for _ in $(seq 1 "$runs"); do
-        $spinnerd render "$1" format="$2" -o "$work/t.$(extension "$2")" --timings 2>&1 >/dev/null | tr ' =' '\n\n' | awk 'NR % 2 == 1 && NR > 1'
+        $spinnerd render "$1" format="$2" -o "$work/t.$(extension "$2")" --timings 2>&1 >/dev/null | python3 -c "
+import re, sys
+text = sys.stdin.read()
+values = dict(re.findall(r'([a-z]+) ([0-9.]+)', text))
+print(' '.join(values[name] for name in ['wall', 'draw', 'reduce', 'plan', 'filter', 'compress', 'mux']))"
         echo "--"
     done | python3 -c "
 import sys
@@ -51,7 +56,7 @@ rows.sort(key=lambda r: float(r[0]))
 print(' '.join(rows[len(rows) // 2]))"
 }
 
-echo "== 1. Cold render of each default, one at a time, in-process (median of $runs; thread ms per phase)"
+echo "== 1. Cold render of each default, one at a time, in-process (median of $runs; CPU ms per phase, each its own time)"
 echo "   target: ≤ 100 ms; no file larger than the baseline's"
 printf "%-9s %-5s %8s | %6s %6s %6s %6s %6s %6s | %8s %s\n" kind fmt ms draw reduce plan filter compress mux bytes \
     "${baseline:+  baseline ms (process − start)   bytes}"

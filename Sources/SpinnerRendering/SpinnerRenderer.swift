@@ -17,8 +17,50 @@ public struct SpinnerRenderer: Sendable {
         self.budget = budget
     }
 
-    /// `request` planned and costed once, or the budget's refusal, before any work.
+    /// `request` planned and costed once, or the budget's refusal, before any work. A
+    /// refusal that a smaller request would pass names what would: the largest `size` (or
+    /// the highest `fps`, for too many frames) at the other parameters as given.
     public func prepare(_ request: SpinnerRequest) throws(RequestError) -> PreparedRender {
+        do {
+            return try plan(request)
+        } catch {
+            throw error.admitting(remedy(for: request, refused: error))
+        }
+    }
+
+    /// What would pass where `request` was refused with `error`, found by the same planning
+    /// and estimate (a binary search of about ten plans, no pixel drawn; only on a refusal).
+    /// Nil when the refusal is not about size or frame rate, or when even the smallest
+    /// value is refused.
+    private func remedy(for request: SpinnerRequest, refused error: RequestError) -> BudgetRemedy? {
+        switch error {
+        case .tooManyFrames:
+            let range = request.fpsRange
+            return largestAdmitted(range.lowerBound...max(range.lowerBound, request.shared.fps - 1)) { request.paced(at: $0) }.map { .fps($0) }
+        case .imageTooLarge, .workBudgetExceeded, .renderTooCostly, .renderTooLarge:
+            let range = request.sizeRange
+            return largestAdmitted(range.lowerBound...max(range.lowerBound, request.shared.size - 1)) { request.resized(to: $0) }.map { .size($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The largest value of `range` whose request is admitted, searching as if admission
+    /// fell with the value (it does for pixels and frames; the effort the cost model picks
+    /// can bend it, so the answer is a value admitted whose next one was refused).
+    private func largestAdmitted(_ range: ClosedRange<Int>, _ request: (Int) -> SpinnerRequest) -> Int? {
+        func admits(_ value: Int) -> Bool { (try? plan(request(value))) != nil }
+        guard admits(range.lowerBound) else { return nil }
+        var (admitted, refused) = (range.lowerBound, range.upperBound + 1)
+        while refused - admitted > 1 {
+            let middle = (admitted + refused) / 2
+            if admits(middle) { admitted = middle } else { refused = middle }
+        }
+        return admitted
+    }
+
+    /// `request` planned and costed, or the budget's refusal as it stands.
+    private func plan(_ request: SpinnerRequest) throws(RequestError) -> PreparedRender {
         let scene = request.kind.scene(for: request)
         let plan = try FramePlan(request: request, scene: scene, budget: budget)
         let background = request.shared.background.resolved(for: request.shared.theme.fixed)

@@ -121,10 +121,11 @@ struct Invocation {
             Console.error("spinnerd: render failed: \(error)")
             return 1
         }
+        // Each thing once: the detail names the parameter, the value and (mostly) what is
+        // accepted; the lines below add only what it does not say.
         var lines = ["spinnerd: \(refused.title): \(refused.detail)"]
-        if let parameter = refused.parameter { lines.append("  parameter: \(parameter)") }
-        if let value = refused.value { lines.append("  value: \(value)") }
-        lines.append("  accepted: \(refused.accepted)")
+        if let parameter = refused.parameter, !refused.detail.contains(parameter) { lines.append("  parameter: \(parameter)") }
+        if !refused.detailSaysWhatIsAccepted { lines.append("  accepted: \(refused.accepted)") }
         Console.error(lines.joined(separator: "\n"))
         return 2
     }

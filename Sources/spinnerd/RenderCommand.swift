@@ -6,8 +6,8 @@ import SpinnerRendering
 /// validation as the URL query; a refused parameter prints the typed error and exits 2, as
 /// does a file name whose extension is not the format asked for. `render circular.gif`
 /// writes circular.gif.
-/// `--timings` prints the render's time (process start excluded) and its thread time per
-/// phase to standard error, for `make bench`.
+/// `--timings` prints the render's wall time (process start excluded) and its CPU time split
+/// into phases to standard error, for people and `make bench`.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
         guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings"], outputFromKind: true) else { return 2 }
@@ -22,10 +22,11 @@ enum RenderCommand {
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: format, query: invocation.query)
             let timings = PhaseTimes(enabled: invocation.flags.contains("timings"))
-            let started = ContinuousClock.now
+            let (started, cpuAtStart) = (ContinuousClock.now, PhaseTimes.processNanoseconds())
             let image = try SpinnerRenderer(budget: budget).render(request, timings: timings)
             let elapsed = ContinuousClock.now - started
-            if invocation.flags.contains("timings") { Console.error(report(elapsed, timings)) }
+            let cpu = Double(PhaseTimes.processNanoseconds() &- cpuAtStart) / 1_000_000
+            if invocation.flags.contains("timings") { Console.error(report(elapsed, cpu: cpu, timings)) }
             if let failure = Console.write(image.bytes, to: invocation.output) {
                 Console.error("spinnerd: \(failure)")
                 return 1
@@ -36,13 +37,16 @@ enum RenderCommand {
         }
     }
 
-    /// `timings: total=12.3 draw=1.2 reduce=… mux=…` in milliseconds: wall time, then thread time per phase.
-    private static func report(_ elapsed: Duration, _ timings: PhaseTimes) -> String {
-        func milliseconds(_ value: Double) -> String {
-            let hundredths = Int((value * 100).rounded())
-            return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        }
-        let total = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return "timings: total=\(milliseconds(total)) " + timings.milliseconds.map { "\($0.phase.name)=\(milliseconds($0.milliseconds))" }.joined(separator: " ")
+    /// `timings: wall 41.20 ms, cpu 68.35 ms = draw 20.10 + reduce 3.02 + … + other 1.20 ms`: the
+    /// render's wall time (process start excluded), then its CPU time over every thread and
+    /// how that splits into phases (each counting only its own time) and the rest (scene,
+    /// frame plan, threads), which add up to it.
+    private static func report(_ elapsed: Duration, cpu: Double, _ timings: PhaseTimes) -> String {
+        func milliseconds(_ value: Double) -> String { FixedPoint(units: Int((value * 100).rounded()), places: 2).description }
+        let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let phases = timings.milliseconds
+        let measured = phases.reduce(0) { $0 + $1.milliseconds }
+        let parts = phases.map { "\($0.phase.name) \(milliseconds($0.milliseconds))" } + ["other \(milliseconds(max(0, cpu - measured)))"]
+        return "timings: wall \(milliseconds(wall)) ms, cpu \(milliseconds(max(cpu, measured))) ms = " + parts.joined(separator: " + ") + " ms"
     }
 }

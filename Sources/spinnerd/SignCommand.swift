@@ -16,7 +16,7 @@ enum SignCommand {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.kindFormat, query: invocation.query)
             let pairs = invocation.query.map { "\(ParameterValue.percentEncoded($0.name))=\(ParameterValue.percentEncoded($0.value))" }
                 + ["\(URLSigning.parameter)=\(signing.signature(of: request.canonicalForm))"]
-            let path = ParameterValue.percentEncoded(invocation.kind) + (invocation.kindFormat.map { "." + $0.fileExtension } ?? "")
+            let path = request.kind.rawValue + (invocation.kindFormat.map { "." + $0.fileExtension } ?? "")
             Console.out("/spinner/\(path)?" + pairs.joined(separator: "&"))
             return 0
         } catch {

@@ -2,9 +2,10 @@ import SpinnerService
 
 /// The help text.
 enum Usage {
-    static let text = "usage: spinnerd [serve] "
+    static let text = "usage: spinnerd serve "
         + ServeSetting.usageFlags(width: 104).joined(separator: "\n                        ")
-        + "\n                    run the HTTP service; every flag has an environment variable (PORT, HOST, SPINNERD_…)\n"
+        + "\n                    run the HTTP service, on 0.0.0.0:8080 unless told (--host 127.0.0.1 for this machine only);\n"
+        + "                    every flag has an environment variable (PORT, HOST, SPINNERD_…)\n"
         + commands
 
     /// The commands but `serve`.
@@ -15,7 +16,9 @@ enum Usage {
                                                         render one spinner (FILE '-' is standard output;
                                                         without -o, `render circular.gif` and
                                                         `render circular format=gif` write circular.gif);
-                                                        --timings prints where the time went
+                                                        --timings prints the wall time and the CPU time in ms,
+                                                        split into phases that add up to it (CPU time counts
+                                                        every thread: 2 cores busy for 1 ms count 2 ms)
            spinnerd cost KIND[.EXT] [key=value …]       the render's estimated time and memory, or the budget's refusal
            spinnerd sign KIND [key=value …] [--signing-key KEY]
                                                         the URL path with its sig= for a service in signed mode
@@ -28,6 +31,7 @@ enum Usage {
     an extension spinnerd does not write, or two that disagree, is refused (.png may name an APNG: its own convention).
     Parameters and their ranges are those of `spinnerd kinds`, the same as the HTTP query.
     Example: spinnerd render circular stroke=15 duration=1 style=accent format=gif -o spinner.gif
+    spinnerd with no command prints this and exits 2.
     """
 
     /// The line printed after a usage error (the whole text is `spinnerd --help`).

@@ -1,6 +1,8 @@
 // spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP, Lottie and PNG.
-// `spinnerd serve` (the default), `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`.
+// `spinnerd serve`, `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`, …;
+// no command prints the usage and exits 2.
 import FoundationEssentials
+import SpinnerModel
 import SpinnerService
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +14,18 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { arguments = ["help"] }
 // `--version` anywhere asks for the version.
 if arguments.contains(where: { $0 == "--version" || $0 == "-V" }) { arguments = ["version"] }
-let command = arguments.isEmpty || arguments[0].hasPrefix("--") ? "serve" : arguments.removeFirst()
+// A command comes first, `serve` included: no arguments print the usage rather than open
+// a public listener nobody asked for.
+guard let command = arguments.first, !command.hasPrefix("-") else {
+    if arguments.isEmpty {
+        Console.error(Usage.text)
+    } else {
+        Console.error("spinnerd: a command comes first; to run the service: spinnerd serve \(arguments.joined(separator: " "))\n"
+                      + Usage.hint)
+    }
+    exit(2)
+}
+arguments.removeFirst()
 let status: Int32
 switch command {
 case "serve":
@@ -39,8 +52,9 @@ case "version":
     Console.out("spinnerd \(ServiceVersion.text)")
     status = 0
 default:
-    Console.error("spinnerd: unknown command '\(command)'; commands are serve, render, cost, sign, kinds, frames, healthcheck, openapi\n"
-                  + Usage.hint)
+    let commands = ["serve", "render", "cost", "sign", "kinds", "frames", "healthcheck", "openapi"]
+    let guess = Suggestion.closest(to: command, in: commands).map { "did you mean '\($0)'? " } ?? ""
+    Console.error("spinnerd: unknown command '\(command)'; \(guess)commands are \(commands.joined(separator: ", "))\n" + Usage.hint)
     status = 2
 }
 exit(status)

@@ -42,7 +42,7 @@ final class RequestErrorTests: XCTestCase {
         for (name, value) in [("size", "big"), ("size", "12.5"), ("duration", "nan"), ("duration", "1e3"), ("color", "#12345"),
                               ("color", "notacolour"), ("style", "plaid"), ("fps", ""), ("scale", "-")] {
             let error = try XCTUnwrap(refusal("circular", .gif, [(name, value)]), "\(name)=\(value)")
-            guard case .invalidValue(let parameter, let given, _) = error else {
+            guard case .invalidValue(let parameter, let given, _, _) = error else {
                 return XCTFail("\(name)=\(value) gave \(error)")
             }
             XCTAssertEqual(parameter.rawValue, name)
@@ -69,5 +69,40 @@ final class RequestErrorTests: XCTestCase {
     func testLongValuesAreShortenedInMessages() throws {
         let error = try XCTUnwrap(refusal("circular", .gif, [("style", String(repeating: "x", count: 500))]))
         XCTAssertLessThanOrEqual(error.value?.count ?? 0, 65)
+    }
+
+    func testASlipGetsADidYouMeanAndKindsIgnoreCase() throws {
+        // Names: parameters (the British spelling the docs' prose uses), kinds, formats.
+        let colour = try XCTUnwrap(refusal("circular", .gif, [("colour", "red")]))
+        XCTAssertEqual(colour.suggestion, "color")
+        XCTAssertTrue(colour.detail.contains("did you mean 'color'?"), colour.detail)
+        XCTAssertEqual(try XCTUnwrap(refusal("circlar", nil, [])).suggestion, "circular")
+        XCTAssertEqual(try XCTUnwrap(refusal("arc", nil, [("format", "gfi")])).suggestion, "gif", "a swap is one slip")
+        // Values from a list: styles, colour names (system ones too).
+        XCTAssertEqual(try XCTUnwrap(refusal("circular", .gif, [("style", "acent")])).suggestion, "accent")
+        XCTAssertEqual(try XCTUnwrap(refusal("circular", .gif, [("color", "redd")])).suggestion, "red")
+        XCTAssertEqual(try XCTUnwrap(refusal("circular", .gif, [("color", "systemBlu")])).suggestion, "systemBlue")
+        // Nothing near: no guess, and no guess that is a different word.
+        for (name, value) in [("wobble", "1"), ("t", "1"), ("zz", "1")] {
+            let error = try XCTUnwrap(refusal("circular", .gif, [(name, value)]), name)
+            XCTAssertNil(error.suggestion, "\(name): \(error.detail)")
+            XCTAssertFalse(error.detail.contains("did you mean"), error.detail)
+        }
+        XCTAssertNil(try XCTUnwrap(refusal("circular", .gif, [("color", "#12345")])).suggestion)
+        // Kind names are matched without regard to case, as styles and extensions are.
+        for name in ["Circular", "CIRCULAR", "circular"] {
+            XCTAssertEqual(try request(name, .gif).kind, .circular, name)
+        }
+        XCTAssertEqual(try request("Circular", .gif, ["style": "ACCENT"]).canonicalForm,
+                       try request("circular", .gif, ["style": "accent"]).canonicalForm)
+        // Two slips in a short word are another word: `style` is not `scale` (arc has no style).
+        XCTAssertNil(try XCTUnwrap(refusal("arc", .gif, [("style", "accent")])).suggestion)
+    }
+
+    func testAColourErrorSaysWhatIsAcceptedBriefly() throws {
+        let error = try XCTUnwrap(refusal("circular", .gif, [("color", "notacolour")]))
+        XCTAssertLessThanOrEqual(error.accepted.count, 100, error.accepted)
+        XCTAssertTrue(error.accepted.contains("systemBlue") && error.accepted.contains("rgb("), error.accepted)
+        XCTAssertEqual(error.detail.components(separatedBy: "systemBlue").count, 2, "said once: \(error.detail)")
     }
 }

@@ -121,6 +121,19 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(get(service, "/nowhere").status, 404)
         XCTAssertEqual(get(service, "/spinner/arc.bmp").status, 400)
 
+        // A budget refusal names the largest size the same estimate admits.
+        var tight = ServiceConfiguration()
+        tight.budget.maxPixelFrames = 200_000
+        let small = self.service(tight)
+        let large = get(small, "/spinner/circular.gif?size=200")
+        XCTAssertEqual(large.status, 400)
+        let admitted = try XCTUnwrap(try json(large)["largest_size"] as? Int, "largest_size in \(String(decoding: large.body, as: UTF8.self))")
+        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted)", method: "HEAD").status, 200)
+        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted + 1)", method: "HEAD").status, 400)
+        XCTAssertNil(problem["largest_size"], "only budget refusals carry it")
+        // A slip is answered with a guess.
+        XCTAssertTrue((try json(get(service, "/spinner/arc.gif?colour=red"))["detail"] as? String ?? "").contains("did you mean 'color'?"))
+
         let post = get(service, "/spinner/arc", method: "POST")
         XCTAssertEqual(post.status, 405)
         XCTAssertEqual(post.headers["Allow"], "GET, HEAD")
@@ -232,10 +245,10 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(service.metrics.renderCount, 1)
     }
 
-    func testExtensionsAreCaseInsensitive() throws {
+    func testKindsAndExtensionsAreCaseInsensitive() throws {
         let service = service(ServiceConfiguration())
         let lower = get(service, "/spinner/arc.png")
-        for path in ["/spinner/arc.PNG", "/spinner/arc.Png"] {
+        for path in ["/spinner/arc.PNG", "/spinner/arc.Png", "/spinner/Arc.png", "/spinner/ARC.PNG"] {
             let response = get(service, path)
             XCTAssertEqual(response.status, 200, path)
             XCTAssertEqual(response.headers["Content-Type"], "image/png", path)

@@ -6,7 +6,8 @@ extension SpinnerRequest {
     /// `RequestError` naming the parameter, the value and what is accepted.
     public static func parse(kind kindName: String, format pathFormat: OutputFormat?,
                              query: [(name: String, value: String)]) throws(RequestError) -> SpinnerRequest {
-        guard let kind = SpinnerKind(rawValue: kindName) else { throw .unknownKind(kindName) }
+        // Kind names are matched without regard to case, as styles and extensions are.
+        guard let kind = SpinnerKind(rawValue: kindName.lowercased()) else { throw .unknownKind(kindName) }
         var seen: Set<String> = []
         for item in query where !seen.insert(item.name).inserted {
             throw .repeatedParameter(item.name)
@@ -69,9 +70,10 @@ extension SpinnerRequest {
                                     + "an unescaped #, which starts the URL's fragment: write ff0000 or %23ff0000, not #ff0000")
             }
             guard text.count <= 64, let color = ColorValue(parsing: text) else {
-                throw .invalidValue(name, value: text, expected: "a colour: #rgb, #rgba, #rrggbb or #rrggbbaa (the # optional), "
-                                    + "CSS rgb()/rgba()/hsl()/hsla() in range, a CSS colour name, transparent (or none), "
-                                    + "or an iOS system colour such as systemBlue")
+                // Brief: the whole grammar is in the catalog (`/spinners`, `spinnerd kinds`).
+                throw .invalidValue(name, value: text, expected: "a colour such as ff0000, #f00a, rgb(255 0 0), hsl(0 100% 50%), "
+                                    + "red, transparent or systemBlue",
+                                    suggestion: Suggestion.closest(to: text, in: ColorValue.acceptedNames))
             }
             return .color(color)
 
@@ -84,7 +86,8 @@ extension SpinnerRequest {
 
         case .choice(_, let options):
             guard let option = options.first(where: { $0.lowercased() == text.lowercased() }) else {
-                throw .invalidValue(name, value: text, expected: "one of " + options.joined(separator: ", "))
+                throw .invalidValue(name, value: text, expected: "one of " + options.joined(separator: ", "),
+                                    suggestion: Suggestion.closest(to: text, in: options))
             }
             return .choice(option)
         }

@@ -30,3 +30,29 @@ public struct SpinnerRequest: Hashable, Sendable {
         return "\(kind.rawValue).\(format.rawValue)?\(query)"
     }
 }
+
+extension SpinnerRequest {
+    /// The `size` values a request accepts, in CSS pixels (8 to 1 024).
+    public var sizeRange: ClosedRange<Int> { integerRange(of: .size) ?? shared.size...shared.size }
+    /// The `fps` values a request accepts (1 to 60).
+    public var fpsRange: ClosedRange<Int> { integerRange(of: .fps) ?? shared.fps...shared.fps }
+
+    /// This request at another `size` (CSS pixels), everything else as it is.
+    public func resized(to size: Int) -> SpinnerRequest {
+        var shared = shared
+        shared.size = size
+        return SpinnerRequest(format: format, shared: shared, options: options)
+    }
+
+    /// This request at another `fps`, everything else as it is.
+    public func paced(at fps: Int) -> SpinnerRequest {
+        var shared = shared
+        shared.fps = fps
+        return SpinnerRequest(format: format, shared: shared, options: options)
+    }
+
+    private func integerRange(of name: ParameterName) -> ClosedRange<Int>? {
+        guard case .integer(_, let range)? = kind.definition(of: name)?.type else { return nil }
+        return range
+    }
+}

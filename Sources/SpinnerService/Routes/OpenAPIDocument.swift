@@ -156,7 +156,7 @@ public enum OpenAPIDocument {
         let problem: YAML = .map([("$ref", .string("#/components/schemas/Problem"))])
         let plain: YAML = .map([("type", .string("string"))])
         func content(_ entries: [(String, YAML)]) -> YAML { .map(entries.map { ($0.0, .map([("schema", $0.1)])) }) }
-        let colorNames = ["transparent", "none"] + ColorValue.namedColors + SystemColor.allCases.map(\.rawValue)
+        let colorNames = ColorValue.acceptedNames
         return .map([
             ("schemas", .map([
                 ("Color", .map([
@@ -176,6 +176,10 @@ public enum OpenAPIDocument {
                         ("type", plain), ("title", plain), ("status", .map([("type", .string("integer"))])), ("detail", plain),
                         ("parameter", plain), ("value", plain), ("accepted", plain),
                         ("kinds", .map([("type", .string("array")), ("items", plain)])),
+                        ("largest_size", .map([("type", .string("integer")), ("description", .string(
+                            "For a render budget refusal: the largest size (CSS pixels) admitted with the other parameters as given."))])),
+                        ("highest_fps", .map([("type", .string("integer")), ("description", .string(
+                            "For too many frames: the highest fps admitted with the other parameters as given."))])),
                     ])),
                 ])),
                 ("Catalog", .map([

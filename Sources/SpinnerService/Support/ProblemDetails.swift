@@ -18,13 +18,22 @@ struct ProblemDetails: Sendable {
         let value: String?
         let accepted: String?
         let kinds: [String]?
+        /// For a budget refusal: the largest `size` admitted at the other parameters given.
+        let largestSize: Int?
+        /// For too many frames: the highest `fps` admitted at the other parameters given.
+        let highestFPS: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case type, title, status, detail, parameter, value, accepted, kinds
+            case largestSize = "largest_size", highestFPS = "highest_fps"
+        }
     }
 
     /// The response for a refused request.
     func response(for error: RequestError) -> HTTPResponse {
         let kinds: [String]? = if case .unknownKind = error { SpinnerKind.allCases.map(\.rawValue) } else { nil }
         return response(status: error.status, title: error.title, detail: error.detail, parameter: error.parameter,
-                        value: error.value, accepted: error.accepted, kinds: kinds)
+                        value: error.value, accepted: error.accepted, kinds: kinds, admitted: error.admitted)
     }
 
     /// How long caches may keep a problem: a 400, 403 or 404 says what the URL itself
@@ -36,9 +45,16 @@ struct ProblemDetails: Sendable {
 
     /// A problem response with the given fields.
     func response(status: Int, title: String, detail: String, parameter: String? = nil, value: String? = nil,
-                  accepted: String? = nil, kinds: [String]? = nil, headers: [(String, String)] = []) -> HTTPResponse {
+                  accepted: String? = nil, kinds: [String]? = nil, admitted: BudgetRemedy? = nil,
+                  headers: [(String, String)] = []) -> HTTPResponse {
+        var (largestSize, highestFPS): (Int?, Int?) = (nil, nil)
+        switch admitted {
+        case .size(let size)?: largestSize = size
+        case .fps(let fps)?: highestFPS = fps
+        case nil: break
+        }
         let body = Body(type: "about:blank", title: title, status: status, detail: detail, parameter: parameter,
-                        value: value, accepted: accepted, kinds: kinds)
+                        value: value, accepted: accepted, kinds: kinds, largestSize: largestSize, highestFPS: highestFPS)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(body)).map { Array($0) } ?? Array("{\"status\":\(status)}".utf8)

@@ -50,7 +50,7 @@ final class CommandLineTests: XCTestCase {
         for arguments in [["--help"], ["-h"], ["help"], ["serve", "--help"], ["render", "-h"]] {
             let result = try ExternalTool.run(Repository.spinnerd, arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.errorText)")
-            XCTAssertTrue(result.outputText.contains("usage: spinnerd [serve]"), "\(arguments)")
+            XCTAssertTrue(result.outputText.contains("usage: spinnerd serve"), "\(arguments)")
         }
     }
 
@@ -188,6 +188,70 @@ final class CommandLineTests: XCTestCase {
         let unknownCommand = try spinnerd("bogus")
         XCTAssertEqual(unknownCommand.status, 2)
         XCTAssertTrue(unknownCommand.errorText.contains("unknown command 'bogus'") && unknownCommand.errorText.contains("--help"))
-        XCTAssertFalse(unknownCommand.errorText.contains("usage: spinnerd [serve]"))
+        XCTAssertFalse(unknownCommand.errorText.contains("usage: spinnerd serve"))
+        let slip = try spinnerd("srve")
+        XCTAssertTrue(slip.errorText.contains("did you mean 'serve'?"), slip.errorText)
+    }
+
+    func testNoCommandPrintsTheUsageAndOpensNoListener() throws {
+        // Bare `spinnerd` used to serve on 0.0.0.0:8080; now it prints the usage, exits 2
+        // and listens on nothing (a listener would keep it running until `timeout` stops it: 124).
+        let bare = try ExternalTool.run("timeout", ["20", Repository.spinnerd])
+        XCTAssertEqual(bare.status, 2, bare.errorText)
+        XCTAssertTrue(bare.errorText.contains("usage: spinnerd serve"), bare.errorText)
+        XCTAssertTrue(bare.outputText.isEmpty, "usage goes to standard error on a usage error")
+        // Serve's options without `serve` name the command to type.
+        let options = try ExternalTool.run("timeout", ["20", Repository.spinnerd, "--port", "0"])
+        XCTAssertEqual(options.status, 2)
+        XCTAssertTrue(options.errorText.contains("spinnerd serve --port 0"), options.errorText)
+    }
+
+    func testSlipsAreAnsweredAndKindNamesIgnoreCase() throws {
+        let directory = try TemporaryDirectory()
+        // `colour`, the spelling the docs' prose uses, and a slip in a value.
+        let colour = try spinnerd("render", "circular", "colour=red", "-o", directory.path("a.svg"))
+        XCTAssertEqual(colour.status, 2)
+        XCTAssertTrue(colour.errorText.contains("did you mean 'color'?"), colour.errorText)
+        let style = try spinnerd("render", "circular", "style=acent", "-o", directory.path("a.svg"))
+        XCTAssertTrue(style.errorText.contains("did you mean 'accent'?"), style.errorText)
+        // Each error says what is accepted once, briefly: the colour forms are not repeated.
+        let badColour = try spinnerd("render", "circular", "color=notacolour", "-o", directory.path("a.svg"))
+        XCTAssertEqual(badColour.status, 2)
+        XCTAssertEqual(badColour.errorText.components(separatedBy: "systemBlue").count, 2, badColour.errorText)
+        XCTAssertLessThan(badColour.errorText.count, 260, badColour.errorText)
+        // Kind names ignore case, as styles and extensions do; the file is named as typed.
+        let upper = try spinnerd("render", "Circular.GIF", "-o", directory.path("c.gif"))
+        XCTAssertEqual(upper.status, 0, upper.errorText)
+        XCTAssertEqual(try Decoders.inspect(directory.path("c.gif")).format, "GIF")
+        let signed = try spinnerd("sign", "ARC.webp", "size=30", "--signing-key", "a test key of enough bytes")
+        XCTAssertTrue(signed.outputText.hasPrefix("/spinner/arc.webp?size=30&sig="), signed.outputText)
+        XCTAssertEqual(try spinnerd("kinds", "Dots").status, 0)
+    }
+
+    func testABudgetRefusalNamesTheLargestSizeThatPasses() throws {
+        let refused = try spinnerd("cost", "circular.apng", "size=1024")
+        XCTAssertEqual(refused.status, 2)
+        let size = try XCTUnwrap(refused.errorText.firstMatch(of: #/size=([0-9]+) would be admitted/#).flatMap { Int($0.output.1) },
+                                 refused.errorText)
+        XCTAssertEqual(try spinnerd("cost", "circular.apng", "size=\(size)").status, 0)
+        XCTAssertEqual(try spinnerd("cost", "circular.apng", "size=\(size + 1)").status, 2)
+    }
+
+    func testTimingsHaveUnitsAndPhasesThatAddUpToTheCPUTime() throws {
+        let directory = try TemporaryDirectory()
+        for kind in ["dots.webp", "circular.apng", "capsules.gif", "arc.png"] {
+            let result = try spinnerd("render", kind, "-o", directory.path(kind), "--timings")
+            XCTAssertEqual(result.status, 0, result.errorText)
+            let line = result.errorText
+            let match = try XCTUnwrap(line.firstMatch(of: #/^timings: wall ([0-9.]+) ms, cpu ([0-9.]+) ms = (.+) ms\n?$/#), line)
+            let cpu = try XCTUnwrap(Double(match.output.2))
+            let parts = match.output.3.split(separator: " + ").map { $0.split(separator: " ") }
+            XCTAssertEqual(parts.map { String($0[0]) }, ["draw", "reduce", "plan", "filter", "compress", "mux", "other"], line)
+            let sum = parts.compactMap { Double($0[1]) }.reduce(0, +)
+            // Each printed to 0.01 ms: seven roundings.
+            XCTAssertEqual(sum, cpu, accuracy: 0.05, "phases add up to the CPU time: \(line)")
+            XCTAssertGreaterThan(cpu, 0, line)
+            XCTAssertGreaterThan(Double(parts[0][1]) ?? 0, 0, "drawing is measured: \(line)")
+        }
     }
 }
