@@ -150,7 +150,7 @@ for setting in settings:
 PY
 
 echo
-echo "== 4. WebP: ours against libwebp's own img2webp -lossless given the same frames (target: not larger)"
+echo "== 4. WebP: ours against libwebp's own img2webp -lossless -q 50 (our setting) given the same frames (target: not larger)"
 printf "%-9s %9s %9s %7s   %9s %9s\n" kind webp img2webp ratio apng gif
 img2webp_args() {  # frame dir → -d MS frame… (the same rounding of exact starts as ours)
     python3 - "$1" <<'PY'
@@ -169,13 +169,13 @@ for kind in "${kinds[@]}"; do
     $spinnerd render "$kind" format=webp -o "$work/$kind.webp"
     $spinnerd render "$kind" format=gif -o "$work/$kind.gif"
     mapfile -t args < <(img2webp_args "$work/$kind-frames")
-    img2webp -lossless "${args[@]}" -o "$work/$kind.img2webp.webp" >/dev/null 2>&1
+    img2webp -lossless -q 50 "${args[@]}" -o "$work/$kind.img2webp.webp" >/dev/null 2>&1
     webp=$(size_of "$work/$kind.webp"); peer=$(size_of "$work/$kind.img2webp.webp")
     printf "%-9s %9d %9d %7s   %9d %9d\n" "$kind" "$webp" "$peer" "$(ratio "$webp" "$peer")" \
         "$(size_of "$work/$kind.apng")" "$(size_of "$work/$kind.gif")"
 done
 echo
-echo "   img2webp's method/quality on dots' frames (one core; spinnerd codes method 4 quality 75 on both cores)"
+echo "   img2webp's method/quality on dots' frames (one core; spinnerd codes method 4 quality 50 on both cores)"
 mapfile -t args < <(img2webp_args "$work/dots-frames")
 printf "%-18s %9s %9s\n" setting bytes ms
 for setting in "-m 4 -q 75" "-m 4 -q 50" "-m 1 -q 0" "-m 0 -q 50"; do

@@ -30,17 +30,17 @@ public struct WebPEncoder: Sendable {
 
     /// libwebp's lossless `method` (0–6: how many ways it tries to predict and transform)
     /// and `quality` (0–100: how hard it searches for matches) for an effort, chosen by
-    /// measurement (README, "WebP effort"). Method 4 at quality 75, img2webp's default:
-    /// the same bytes as libwebp's own tool on the same frames. Quality 50 was a quarter
-    /// faster and no larger on four kinds, but 0.3 % larger on arc. Methods 5–6 save 3 %
-    /// for 1.3–1.5× the time and make arc larger still; method 0 is 3× faster but 40 %
-    /// larger. `.quick`
-    /// (large animations, where time is what the budget binds) uses method 0: 2–3.5× faster
-    /// there, and the file about as large as the APNG (methods 1–3 were no faster than 4
-    /// on large frames: method 1 took twice as long on dots at 400 px).
+    /// measurement (docs/formats.md, "WebP effort"). Method 4 at quality 50: a third less
+    /// coding time than img2webp's default quality 75 on dots (the slowest cold WebP), no
+    /// larger on four kinds and 0.3 % larger on arc, inside the 2 % a file may grow for
+    /// speed. Methods 5–6 save 3 % for 1.3–1.5× the time and make arc larger still;
+    /// method 3 is a fifth faster again but 9 % larger on dots; method 0 is 3× faster but
+    /// 40 % larger. `.quick` (large animations, where time is what the budget binds) uses
+    /// method 0: 2–3.5× faster there, and the file about as large as the APNG (methods 1–3
+    /// were no faster than 4 on large frames: method 1 took twice as long on dots at 400 px).
     static func settings(_ effort: EncoderEffort) -> (method: Int32, quality: Float) {
         switch effort {
-        case .thorough: (4, 75)
+        case .thorough: (4, 50)
         case .quick: (0, 50)
         }
     }

@@ -7,8 +7,9 @@ import XCTest
 /// The light theme is the seeds' look, and users' pages rely on it: every kind's light
 /// output must stay what the last release served. SVG and PNG byte for byte; the
 /// animations (GIF, APNG, WebP) frame for frame as a decoder shows them (Pillow:
-/// composited frames and durations), and never larger, so an encoder may find a smaller
-/// file for the same picture but not change the picture. The record is
+/// composited frames and durations), and at most 2 % larger (the most a file may
+/// grow for a quicker render), so an encoder may find another file for the same picture
+/// but not change the picture. The record is
 /// `Fixtures/light-release.json`; `RECORD_LIGHT_RELEASE=1` rewrites it from the current
 /// build after an intended change (look at the pictures first).
 final class LightThemeReleaseTests: XCTestCase {
@@ -71,7 +72,9 @@ final class LightThemeReleaseTests: XCTestCase {
                 XCTAssertEqual(now.sha256, then.sha256, "\(name): light output changed (\(then.bytes) → \(now.bytes) bytes)")
             } else {
                 XCTAssertEqual(now.digest, then.digest, "\(name): the frames a viewer sees changed")
-                XCTAssertLessThanOrEqual(now.bytes, then.bytes, "\(name): larger than the last release")
+                // A file may grow by at most 2 % of the release's for speed (docs/formats.md: WebP
+                // at quality 50 is 0.3 % larger on arc and a third quicker on dots).
+                XCTAssertLessThanOrEqual(now.bytes * 100, then.bytes * 102, "\(name): over 2 % larger than the last release (\(then.bytes) → \(now.bytes))")
             }
         }
     }
