@@ -2,7 +2,7 @@
 
 /// The gallery's front end as written in Gallery/Front/.
 enum GalleryFiles {
-    /// The page, with `{{formats}}`, `{{style}}` and `{{script}}` where GalleryPage puts them.
+    /// The page, with `{{formats}}`, `{{systemColours}}`, `{{style}}` and `{{script}}` where GalleryPage puts them.
     static let html = #"""
 <!doctype html>
 <html lang="en">
@@ -19,7 +19,7 @@ enum GalleryFiles {
 <p>Animated loading spinners as {{formats}}. Pick one, tune it, copy the snippet.
 <a href="/spinners">Catalog</a> · <a href="/openapi.yaml">OpenAPI</a></p>
 </header>
-<main>
+<main data-system-colours='{{systemColours}}'>
 <h2 id="gallery-title">Spinners</h2>
 <ul class="kinds" id="kinds" aria-labelledby="gallery-title"></ul>
 <section class="playground" aria-labelledby="playground-title">
