@@ -246,7 +246,7 @@ def gallery_for_people(browser, job):
     before = {"preview": preview_src(), "url": page.input_value("#snippet-url")}
     page.fill("#p-color", "rgb(256,0,0)")
     wait_until(page, "() => document.getElementById('p-color').getAttribute('aria-invalid') === 'true'")
-    refused = {"preview": preview_src(), "url": page.input_value("#snippet-url"), "status": page.text_content("#status"),
+    refused = {"preview": preview_src(), "url": page.input_value("#snippet-url"), "status": page.text_content("#p-color-error"),
                "address": page.evaluate("location.search")}
     page.fill("#p-color", "rgb(255 0 0)")
     changed_from(before["preview"])
@@ -432,8 +432,10 @@ def gallery(browser, job):
         if url == copied_url:
             browser_body = body
     fetched = urllib.request.urlopen(copied_url).read()
-    # GIF edges blended into the stage's colour, following the light/dark toggle.
-    step("matte", lambda: page.click("#matte-page"))
+    # A page colour of one's own: the theme from its luminance, a GIF's edges blended into
+    # it (matte); then the Dark stage, whose colour is the dark theme's default matte.
+    step("pagecolour", lambda: page.eval_on_selector(
+        "#page-colour", "e => { e.value = '#1b2a3a'; e.dispatchEvent(new Event('input', {bubbles: true})); }"))
     step("page", lambda: page.click("button.toggle[data-page='dark']"))
     before = preview_src()
     page.click("button.toggle[data-page='light']")
