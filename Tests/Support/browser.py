@@ -25,6 +25,10 @@
         and 390 px, the dark stage's theme=dark, a visible focus on every control reached
         by Tab, the preview in view on a phone while the colour is edited, the Download
         button, axe-core, the <picture> advice, and a refused colour kept out of the URLs
+    {"type": "galleryPages", "url": URL, "out": DIR}
+        the playground on people's pages in light and dark at 1280 and 390 px: page colours
+        of one's own, swatches, folded hints, an error at its field, Lottie mode, snippet
+        boxes, the phone's pinned preview (see gallery_pages.py)
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -479,11 +483,12 @@ def gallery(browser, job):
 def main(path):
     jobs = json.load(open(path))
     results = []
+    from gallery_pages import gallery_pages
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
-                       "galleryForPeople": gallery_for_people, "contrast": contrast}[job["type"]]
+                       "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))
