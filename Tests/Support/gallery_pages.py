@@ -186,7 +186,7 @@ def view(browser, url, out, scheme, name, width, height):
                 "(k) => { const box = (x) => { const r = x.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };"
                 " return {kind: k, size: Number(document.querySelector('[data-parameter=size] input[type=number]').value),"
                 " pinned: box(document.getElementById('pinned')), stage: box(document.getElementById('stage')),"
-                " preview: box(document.getElementById('preview')), height: innerHeight}; }", kind))
+                " preview: box(document.getElementById('preview')), height: innerHeight, width: innerWidth}; }", kind))
             if kind == "capsules":
                 shot("capsules")
         result["fit"] = fit

@@ -40,7 +40,7 @@ enum GalleryFiles {
 <label class="page-colour" title="The colour of the page the spinner goes on"><input type="color" id="page-colour" value="#ffffff"><span>Colour</span></label>
 </div>
 <div class="row"><a class="action" id="download" href="/spinner/circular.svg" download="circular.svg">Download</a>
-<span class="meta">Size: <output id="size">…</output><span id="shown-scale"></span></span></div>
+<span class="meta"><span class="size-label">Size: </span><output id="size">…</output> <span id="shown-scale"></span></span></div>
 </div>
 <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="60" height="60"></div>
 </div>
@@ -141,6 +141,7 @@ button.more{font:inherit;font-size:.8rem;padding:0 .4rem;border:1px solid var(--
 .extra{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .6rem;font-size:.85rem}
 .extra .action{font-size:.85rem;padding:.2rem .5rem}
 .extra .reason{color:var(--muted)}
+#shown-scale::before{content:"· "}#shown-scale:empty{display:none}
 .sizes{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.3rem 1rem}
 .format-size output{font-variant-numeric:tabular-nums;font-weight:600}
 .format-size.refused{grid-column:1/-1}.format-size.refused output{color:var(--error)}
@@ -169,7 +170,8 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
   .pinned{order:-2;position:sticky;top:0;z-index:2;display:grid;grid-template-columns:auto minmax(0,1fr);gap:.5rem;align-items:center;
     padding:.4rem;background:var(--card);border:1px solid var(--line);border-radius:12px;box-shadow:0 4px 12px rgba(0,0,0,.2)}
   .pinned .stage{order:-1;min-height:0;width:calc(25vh - 1.8rem);height:calc(25vh - 1.8rem);max-width:45vw;max-height:45vw}
-  .pinned .row{margin:.15rem 0;gap:.3rem}.pinned .page-label{display:none}
+  .pinned .row{margin:.15rem 0;gap:.3rem}.pinned .page-label,.pinned .size-label{display:none}
+  .pinned .meta{font-size:.85rem}#shown-scale{display:block}#shown-scale::before{content:none}
   .pinned button.toggle,.pinned .action{padding:.25rem .5rem}
   .notes{order:-1;font-size:.85rem}.notes p{margin:0}.notes p:empty{display:none}
   .use-panel{order:1}
@@ -556,7 +558,7 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
   function showScale() {
     const preview = $("#preview"), size = shownSize();
     const shown = preview.getBoundingClientRect().width;
-    $("#shown-scale").textContent = shown > 0 && shown < size - 0.5 ? ` · shown at ${Math.round((shown / size) * 100)} %` : "";
+    $("#shown-scale").textContent = shown > 0 && shown < size - 0.5 ? `shown at ${Math.round((shown / size) * 100)} %` : "";
   }
   $("#preview").addEventListener("load", showScale);
 
@@ -616,6 +618,11 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
     $("#snippet-markdown").value = `![Loading](${url})`;
     $("#snippet-picture").value = picture(url, size);
+    const still = formatByName(state.format).animated ? "still image for reduced motion" : "";
+    const follows = rasterFormats.includes(state.format) ? "dark OS scheme" : "";
+    const pictureLabel = `Picture (${[follows, still].filter(Boolean).join("; ")})`;
+    $("label[for=snippet-picture]").textContent = pictureLabel;
+    $("button[data-target=snippet-picture]").dataset.label = pictureLabel;
     // A Lottie document is for a Lottie player, not an <img>: the apps' snippets instead.
     const lottie = state.format === "lottie";
     for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
@@ -809,7 +816,11 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     const list = order.map((format) => `${formatByName(format).label} ${bytes(measured[format])}`).join(", ");
     const refusedList = Object.keys(refused).map((format) => formatByName(format).label).join(", ");
     let text = order.length ? `Animated pictures for these settings, smallest first: ${list}.` : "";
-    if (refusedList) text += ` ${refusedList}: refused for these settings (see the sizes above).`;
+    if (refusedList) text += ` ${refusedList}: refused for these settings (the sizes above say why).`;
+    if (refused[state.format]) {
+      advice.textContent = (text + ` The snippets keep the last ${formatByName(state.format).label} settings the service accepted.`).trim();
+      return;
+    }
     if (state.format === "svg") {
       text += " The SVG follows the viewer's light or dark scheme with theme=auto; the snippets carry the theme of the stage's page.";
     } else {

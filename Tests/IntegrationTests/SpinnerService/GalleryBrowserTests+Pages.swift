@@ -32,7 +32,9 @@ extension GalleryBrowserTests {
             let chosen: [String], other: [String], pressed: String
         }
         struct Snippet: Decodable { let id: String; let width: Double; let cut: Bool }
-        struct Fit: Decodable { let kind: String; let size: Int; let pinned: [Double]; let stage: [Double]; let preview: [Double]; let height: Double }
+        struct Fit: Decodable {
+            let kind: String, size: Int, pinned: [Double], stage: [Double], preview: [Double], height: Double, width: Double
+        }
         struct View: Decodable {
             let start: Start
             let headings: [Heading]
@@ -170,7 +172,9 @@ extension GalleryBrowserTests {
                 let fit = try XCTUnwrap(view.fit, name)
                 XCTAssertEqual(fit.map(\.kind), ["circular", "activity", "dots", "arc", "capsules"], name)
                 for kind in fit {
-                    XCTAssertLessThanOrEqual(kind.pinned[3] - kind.pinned[1], kind.height * 0.25 + 1,
+                    // The phone's own 390 × 844 (a page wider than the screen is zoomed out).
+                    XCTAssertEqual([kind.width, kind.height], [390, 844], "\(name): the page is zoomed out: \(kind)")
+                    XCTAssertLessThanOrEqual(kind.pinned[3] - kind.pinned[1], 844 * 0.25 + 1,
                                              "\(name): the pinned preview is taller than a quarter of the screen: \(kind)")
                     XCTAssertTrue(kind.preview[0] >= kind.stage[0] - 0.5 && kind.preview[1] >= kind.stage[1] - 0.5
                                   && kind.preview[2] <= kind.stage[2] + 0.5 && kind.preview[3] <= kind.stage[3] + 0.5

@@ -376,7 +376,7 @@
   function showScale() {
     const preview = $("#preview"), size = shownSize();
     const shown = preview.getBoundingClientRect().width;
-    $("#shown-scale").textContent = shown > 0 && shown < size - 0.5 ? ` · shown at ${Math.round((shown / size) * 100)} %` : "";
+    $("#shown-scale").textContent = shown > 0 && shown < size - 0.5 ? `shown at ${Math.round((shown / size) * 100)} %` : "";
   }
   $("#preview").addEventListener("load", showScale);
 
@@ -436,6 +436,11 @@
     $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
     $("#snippet-markdown").value = `![Loading](${url})`;
     $("#snippet-picture").value = picture(url, size);
+    const still = formatByName(state.format).animated ? "still image for reduced motion" : "";
+    const follows = rasterFormats.includes(state.format) ? "dark OS scheme" : "";
+    const pictureLabel = `Picture (${[follows, still].filter(Boolean).join("; ")})`;
+    $("label[for=snippet-picture]").textContent = pictureLabel;
+    $("button[data-target=snippet-picture]").dataset.label = pictureLabel;
     // A Lottie document is for a Lottie player, not an <img>: the apps' snippets instead.
     const lottie = state.format === "lottie";
     for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
@@ -629,7 +634,11 @@
     const list = order.map((format) => `${formatByName(format).label} ${bytes(measured[format])}`).join(", ");
     const refusedList = Object.keys(refused).map((format) => formatByName(format).label).join(", ");
     let text = order.length ? `Animated pictures for these settings, smallest first: ${list}.` : "";
-    if (refusedList) text += ` ${refusedList}: refused for these settings (see the sizes above).`;
+    if (refusedList) text += ` ${refusedList}: refused for these settings (the sizes above say why).`;
+    if (refused[state.format]) {
+      advice.textContent = (text + ` The snippets keep the last ${formatByName(state.format).label} settings the service accepted.`).trim();
+      return;
+    }
     if (state.format === "svg") {
       text += " The SVG follows the viewer's light or dark scheme with theme=auto; the snippets carry the theme of the stage's page.";
     } else {
