@@ -12,7 +12,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRONT = os.path.join(ROOT, "Sources", "SpinnerService", "Gallery", "Front")
 OUT = os.path.join(ROOT, "Sources", "SpinnerService", "Gallery", "GalleryFiles.swift")
-FILES = [("html", "gallery.html", "The page, with `{{formats}}`, `{{style}}` and `{{script}}` where GalleryPage puts them."),
+FILES = [("html", "gallery.html", "The page, with `{{formats}}`, `{{systemColours}}`, `{{style}}` and `{{script}}` where GalleryPage puts them."),
          ("css", "gallery.css", "The style sheet (inline in the page, allowed by its hash in the CSP)."),
          ("javascript", "gallery.js", "The script (inline in the page, allowed by its hash in the CSP).")]
 

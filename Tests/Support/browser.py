@@ -25,6 +25,10 @@
         and 390 px, the dark stage's theme=dark, a visible focus on every control reached
         by Tab, the preview in view on a phone while the colour is edited, the Download
         button, axe-core, the <picture> advice, and a refused colour kept out of the URLs
+    {"type": "galleryPages", "url": URL, "out": DIR}
+        the playground on people's pages in light and dark at 1280 and 390 px: page colours
+        of one's own, swatches, folded hints, an error at its field, Lottie mode, snippet
+        boxes, the phone's pinned preview (see gallery_pages.py)
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -246,7 +250,7 @@ def gallery_for_people(browser, job):
     before = {"preview": preview_src(), "url": page.input_value("#snippet-url")}
     page.fill("#p-color", "rgb(256,0,0)")
     wait_until(page, "() => document.getElementById('p-color').getAttribute('aria-invalid') === 'true'")
-    refused = {"preview": preview_src(), "url": page.input_value("#snippet-url"), "status": page.text_content("#status"),
+    refused = {"preview": preview_src(), "url": page.input_value("#snippet-url"), "status": page.text_content("#p-color-error"),
                "address": page.evaluate("location.search")}
     page.fill("#p-color", "rgb(255 0 0)")
     changed_from(before["preview"])
@@ -432,8 +436,10 @@ def gallery(browser, job):
         if url == copied_url:
             browser_body = body
     fetched = urllib.request.urlopen(copied_url).read()
-    # GIF edges blended into the stage's colour, following the light/dark toggle.
-    step("matte", lambda: page.click("#matte-page"))
+    # A page colour of one's own: the theme from its luminance, a GIF's edges blended into
+    # it (matte); then the Dark stage, whose colour is the dark theme's default matte.
+    step("pagecolour", lambda: page.eval_on_selector(
+        "#page-colour", "e => { e.value = '#1b2a3a'; e.dispatchEvent(new Event('input', {bubbles: true})); }"))
     step("page", lambda: page.click("button.toggle[data-page='dark']"))
     before = preview_src()
     page.click("button.toggle[data-page='light']")
@@ -477,11 +483,12 @@ def gallery(browser, job):
 def main(path):
     jobs = json.load(open(path))
     results = []
+    from gallery_pages import gallery_pages
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
-                       "galleryForPeople": gallery_for_people, "contrast": contrast}[job["type"]]
+                       "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

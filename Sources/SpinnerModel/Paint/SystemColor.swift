@@ -9,7 +9,7 @@ public enum SystemColor: String, CaseIterable, Sendable {
 
     /// SwiftUI spellings accepted as aliases: `primary` is `label`, `secondary` is
     /// `secondaryLabel`, `accent`/`accentColor` is the default accent `systemBlue`.
-    static let aliases: [String: SystemColor] = [
+    public static let aliases: [String: SystemColor] = [
         "primary": .label, "secondary": .secondaryLabel,
         "accent": .systemBlue, "accentcolor": .systemBlue,
     ]

@@ -2,7 +2,7 @@
 
 /// The gallery's front end as written in Gallery/Front/.
 enum GalleryFiles {
-    /// The page, with `{{formats}}`, `{{style}}` and `{{script}}` where GalleryPage puts them.
+    /// The page, with `{{formats}}`, `{{systemColours}}`, `{{style}}` and `{{script}}` where GalleryPage puts them.
     static let html = #"""
 <!doctype html>
 <html lang="en">
@@ -19,7 +19,7 @@ enum GalleryFiles {
 <p>Animated loading spinners as {{formats}}. Pick one, tune it, copy the snippet.
 <a href="/spinners">Catalog</a> · <a href="/openapi.yaml">OpenAPI</a></p>
 </header>
-<main>
+<main data-system-colours='{{systemColours}}'>
 <h2 id="gallery-title">Spinners</h2>
 <ul class="kinds" id="kinds" aria-labelledby="gallery-title"></ul>
 <section class="playground" aria-labelledby="playground-title">
@@ -27,39 +27,45 @@ enum GalleryFiles {
 <h2 id="playground-title">Playground</h2>
 <p id="summary" class="meta"></p>
 <fieldset><legend>Format</legend><div class="seg" id="formats" role="radiogroup" aria-label="Format"></div></fieldset>
-<fieldset id="controls"><legend>Look and motion</legend></fieldset>
-<fieldset id="output-controls"><legend>Output</legend></fieldset>
+<fieldset id="controls"><legend>Look and motion</legend><div class="fields" id="look-fields"></div></fieldset>
+<fieldset id="output-controls"><legend>Output</legend><div class="fields" id="output-fields"></div></fieldset>
 </div>
 <div class="side">
 <div class="panel preview-panel" id="preview-panel" aria-label="Preview">
-<div class="row"><span>Page:</span>
+<div class="pinned" id="pinned">
+<div class="stage-tools">
+<div class="row" role="group" aria-label="Page colour"><span class="page-label">Page:</span>
 <button type="button" class="toggle" data-page="light" aria-pressed="true">Light</button>
 <button type="button" class="toggle" data-page="dark" aria-pressed="false">Dark</button>
-<button type="button" class="action" id="matte-page" hidden>Blend GIF edges into this page's colour</button>
-<a class="action" id="download" href="/spinner/circular.svg" download="circular.svg">Download</a>
-<span class="meta">Size: <output id="size">…</output></span></div>
+<label class="page-colour" title="The colour of the page the spinner goes on"><input type="color" id="page-colour" value="#ffffff"><span>Colour</span></label>
+</div>
+<div class="row"><a class="action" id="download" href="/spinner/circular.svg" download="circular.svg">Download</a>
+<span class="meta"><span class="size-label">Size: </span><output id="size">…</output> <span id="shown-scale"></span></span></div>
+</div>
 <div class="stage" id="stage"><img id="preview" alt="spinner preview" width="60" height="60"></div>
-<p id="stage-note" class="meta" hidden>Dark page: the preview, the download and the snippets use <code>theme=dark</code>,
-the iOS dark colours (a GIF's edges blend into black).</p>
+</div>
+<div class="notes">
+<p id="stage-note" class="meta" hidden></p>
 <p id="preview-note" class="meta" hidden>This page has no Lottie player: the preview shows the same settings as SVG.
 The Lottie document draws the same shapes, colours and timing.</p>
 <p id="status" class="meta" role="status" aria-live="polite"></p>
 </div>
+</div>
 <div class="panel use-panel">
 <h2>Sizes</h2>
-<p id="sizes" class="meta sizes" aria-label="Size in each format"></p>
+<div id="sizes" class="meta sizes" role="group" aria-label="Size in each format"></div>
 <p id="advice" class="meta"></p>
 <h2>Use it</h2>
-<div class="snippet" id="use-url"><label class="visually-hidden" for="snippet-url">URL</label><textarea id="snippet-url" readonly rows="2"></textarea><button type="button" class="copy" data-target="snippet-url" data-label="URL">Copy URL</button></div>
-<div class="snippet" id="use-html"><label class="visually-hidden" for="snippet-html">HTML</label><textarea id="snippet-html" readonly rows="2"></textarea><button type="button" class="copy" data-target="snippet-html" data-label="HTML">Copy HTML</button></div>
-<div class="snippet" id="use-markdown"><label class="visually-hidden" for="snippet-markdown">Markdown</label><textarea id="snippet-markdown" readonly rows="2"></textarea><button type="button" class="copy" data-target="snippet-markdown" data-label="Markdown">Copy Markdown</button></div>
-<div class="snippet" id="use-picture"><label class="visually-hidden" for="snippet-picture">Picture (still image for reduced motion)</label><textarea id="snippet-picture" readonly rows="5"></textarea><button type="button" class="copy" data-target="snippet-picture" data-label="Picture (still image for reduced motion)">Copy Picture</button></div>
-<div class="snippet" id="use-ios"><label class="visually-hidden" for="snippet-ios">lottie-ios (SwiftUI)</label><textarea id="snippet-ios" readonly rows="4"></textarea><button type="button" class="copy" data-target="snippet-ios" data-label="lottie-ios (SwiftUI)">Copy lottie-ios</button></div>
-<div class="snippet" id="use-android"><label class="visually-hidden" for="snippet-android">lottie-android (Compose)</label><textarea id="snippet-android" readonly rows="5"></textarea><button type="button" class="copy" data-target="snippet-android" data-label="lottie-android (Compose)">Copy lottie-android</button></div>
-<div class="snippet" id="use-flutter"><label class="visually-hidden" for="snippet-flutter">Flutter (lottie)</label><textarea id="snippet-flutter" readonly rows="2"></textarea><button type="button" class="copy" data-target="snippet-flutter" data-label="Flutter (lottie)">Copy Flutter</button></div>
-<div class="snippet" id="use-react-native"><label class="visually-hidden" for="snippet-react-native">React Native (lottie-react-native)</label><textarea id="snippet-react-native" readonly rows="2"></textarea><button type="button" class="copy" data-target="snippet-react-native" data-label="React Native (lottie-react-native)">Copy React</button></div>
-<div class="snippet" id="use-web"><label class="visually-hidden" for="snippet-web">lottie-web</label><textarea id="snippet-web" readonly rows="5"></textarea><button type="button" class="copy" data-target="snippet-web" data-label="lottie-web">Copy lottie-web</button></div>
-<div class="snippet" id="use-dotlottie"><label class="visually-hidden" for="snippet-dotlottie">dotLottie players (ThorVG)</label><textarea id="snippet-dotlottie" readonly rows="2"></textarea><button type="button" class="copy" data-target="snippet-dotlottie" data-label="dotLottie players (ThorVG)">Copy dotLottie</button></div>
+<div class="snippet" id="use-url"><div class="snippet-head"><label for="snippet-url">URL</label><button type="button" class="copy" data-target="snippet-url" data-label="URL">Copy URL</button></div><textarea id="snippet-url" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-html"><div class="snippet-head"><label for="snippet-html">HTML</label><button type="button" class="copy" data-target="snippet-html" data-label="HTML">Copy HTML</button></div><textarea id="snippet-html" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-markdown"><div class="snippet-head"><label for="snippet-markdown">Markdown</label><button type="button" class="copy" data-target="snippet-markdown" data-label="Markdown">Copy Markdown</button></div><textarea id="snippet-markdown" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-picture"><div class="snippet-head"><label for="snippet-picture">Picture (dark OS scheme; still image for reduced motion)</label><button type="button" class="copy" data-target="snippet-picture" data-label="Picture (dark OS scheme; still image for reduced motion)">Copy Picture</button></div><textarea id="snippet-picture" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-ios"><div class="snippet-head"><label for="snippet-ios">lottie-ios (SwiftUI)</label><button type="button" class="copy" data-target="snippet-ios" data-label="lottie-ios (SwiftUI)">Copy lottie-ios</button></div><textarea id="snippet-ios" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-android"><div class="snippet-head"><label for="snippet-android">lottie-android (Compose)</label><button type="button" class="copy" data-target="snippet-android" data-label="lottie-android (Compose)">Copy lottie-android</button></div><textarea id="snippet-android" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-flutter"><div class="snippet-head"><label for="snippet-flutter">Flutter (lottie)</label><button type="button" class="copy" data-target="snippet-flutter" data-label="Flutter (lottie)">Copy Flutter</button></div><textarea id="snippet-flutter" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-react-native"><div class="snippet-head"><label for="snippet-react-native">React Native (lottie-react-native)</label><button type="button" class="copy" data-target="snippet-react-native" data-label="React Native (lottie-react-native)">Copy React</button></div><textarea id="snippet-react-native" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-web"><div class="snippet-head"><label for="snippet-web">lottie-web</label><button type="button" class="copy" data-target="snippet-web" data-label="lottie-web">Copy lottie-web</button></div><textarea id="snippet-web" readonly rows="1" spellcheck="false"></textarea></div>
+<div class="snippet" id="use-dotlottie"><div class="snippet-head"><label for="snippet-dotlottie">dotLottie players (ThorVG)</label><button type="button" class="copy" data-target="snippet-dotlottie" data-label="dotLottie players (ThorVG)">Copy dotLottie</button></div><textarea id="snippet-dotlottie" readonly rows="1" spellcheck="false"></textarea></div>
 </div>
 </div>
 </section>
@@ -71,8 +77,10 @@ The Lottie document draws the same shapes, colours and timing.</p>
 
     /// The style sheet (inline in the page, allowed by its hash in the CSP).
     static let css = #"""
-:root{color-scheme:light dark;--fg:#1c1c1e;--bg:#f2f2f7;--card:#fff;--line:#d1d1d6;--accent:#0a66d8;--on-accent:#fff;--muted:#555}
-@media (prefers-color-scheme:dark){:root{--fg:#f2f2f7;--bg:#1c1c1e;--card:#2c2c2e;--line:#48484a;--accent:#4aa3ff;--on-accent:#000;--muted:#b0b0b5}}
+:root{color-scheme:light dark;--fg:#1c1c1e;--bg:#f2f2f7;--card:#fff;--line:#d1d1d6;--accent:#0a66d8;--on-accent:#fff;--muted:#555;
+  --error:#c1000f;--error-bg:#fff0f0}
+@media (prefers-color-scheme:dark){:root{--fg:#f2f2f7;--bg:#1c1c1e;--card:#2c2c2e;--line:#48484a;--accent:#4aa3ff;--on-accent:#000;--muted:#b0b0b5;
+  --error:#ff8a80;--error-bg:#3a1d1d}}
 *{box-sizing:border-box}
 [hidden]{display:none!important}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
@@ -90,40 +98,84 @@ a{color:var(--accent)}
 .side{display:flex;flex-direction:column;gap:1rem;min-width:0}
 .panel{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem;min-width:0}
 .panel h2:first-child{margin-top:0}
-.stage{display:flex;align-items:center;justify-content:center;min-height:260px;border-radius:10px;background:#fff;
+/* The stage is the page the spinner goes on: its colour is the page colour chosen (--page). */
+.stage{display:flex;align-items:center;justify-content:center;min-height:260px;border-radius:10px;background:var(--page,#fff);
   border:1px solid var(--line);overflow:auto}
-.stage.dark{background:#000}
-.stage img{max-width:100%;height:auto}
-fieldset{border:0;margin:0 0 .8rem;padding:0}legend{font-weight:600;margin-bottom:.3rem}
-.field{display:grid;grid-template-columns:7.5rem 1fr 5.5rem;align-items:center;gap:.5rem;margin:.35rem 0}
-.field label{font-weight:500}.field .hint{grid-column:2/4;color:var(--muted);font-size:.85rem;margin-top:-.3rem}
+.stage img{max-width:100%;max-height:100%;object-fit:contain}
+.pinned{display:flex;flex-direction:column}
+.notes p{margin:.5rem 0 0}
+.page-colour{display:inline-flex;align-items:center;gap:.3rem;padding:.15rem .6rem .15rem .2rem;border:1px solid var(--line);border-radius:8px;cursor:pointer}
+.page-colour input{width:2.2rem;height:1.8rem;padding:0 .1rem;border:1px solid var(--line);border-radius:6px;background:var(--card);cursor:pointer}
+/* A page colour of one's own is the chosen stage: filled like a pressed Light or Dark. */
+.page-colour.custom{background:var(--accent);border-color:var(--accent);color:var(--on-accent);font-weight:600}
+fieldset{border:0;margin:0 0 .8rem;padding:0}legend{font-weight:600;font-size:1.05rem;margin-bottom:.3rem}
+fieldset+fieldset legend{margin-top:.4rem;padding-top:.2rem}
+.field{display:grid;grid-template-columns:7.5rem minmax(0,1fr) 5.5rem;align-items:center;gap:.5rem;margin:.35rem 0}
+.field label{font-weight:500;overflow-wrap:anywhere}
+.field>.hint,.field>.field-error,.field>.extra,.field>.styles{grid-column:2/4}
+.field .hint{color:var(--muted);font-size:.85rem;margin-top:-.3rem;display:flex;align-items:flex-start;gap:.4rem}
+/* A hint is at most two lines until its "more" toggle opens it. */
+.hint-text{flex:1;min-width:0;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden}
+.hint.open .hint-text{display:block;-webkit-line-clamp:unset;line-clamp:unset}
+button.more{font:inherit;font-size:.8rem;padding:0 .4rem;border:1px solid var(--line);border-radius:6px;background:var(--card);
+  color:var(--accent);cursor:pointer;white-space:nowrap}
 .field input[type=range]{width:100%}
-.field input[type=number],.field input[type=text],.field select{width:100%;font:inherit;padding:.25rem}
+.field input[type=number],.field input[type=text],.field select{width:100%;font:inherit;padding:.25rem;border:1px solid var(--line);
+  border-radius:4px;background:var(--card);color:var(--fg)}
+/* A refused value: the field says so where it is, in colour, border and words. */
+.field.invalid input[type=number],.field.invalid input[type=text],.field.invalid select{border:2px solid var(--error);background:var(--error-bg)}
+.field.invalid>label{color:var(--error)}
+.field-error{color:var(--error);font-size:.9rem;font-weight:600;margin-top:-.2rem}
+.field-error .reason::before{content:"⚠ "}.field-error .keeping{font-weight:400;color:var(--muted)}
 .colour{display:flex;gap:.4rem}
-.styles{grid-column:2/4;display:flex;gap:.4rem}
+.styles{display:flex;flex-wrap:wrap;gap:.4rem}
 .style-choice{padding:.2rem;border:1px solid var(--line);border-radius:6px;background:var(--card);cursor:pointer;line-height:0}
+/* A swatch paints the colour as the service resolves it; the checkerboard only shows
+   through where the colour is (partly) transparent; stripes mean "not set: the style's". */
 .swatch{position:relative;display:inline-block;width:2.6rem;height:2rem;border:1px solid var(--line);border-radius:4px;cursor:pointer;
-  background:linear-gradient(var(--swatch,transparent),var(--swatch,transparent)),
-    repeating-conic-gradient(#c8c8c8 0 25%,#fff 0 50%) 0 0/12px 12px}
+  background-color:var(--swatch,transparent)}
+.swatch.see-through{background-image:linear-gradient(var(--swatch),var(--swatch)),repeating-conic-gradient(#c8c8c8 0 25%,#fff 0 50%);
+  background-size:auto,12px 12px;background-color:transparent}
+.swatch.unset{background-image:repeating-linear-gradient(135deg,var(--line) 0 3px,transparent 3px 8px)}
 .swatch input[type=color]{position:absolute;inset:0;width:100%;height:100%;opacity:0;cursor:pointer;border:0;padding:0}
-.sizes{display:flex;flex-wrap:wrap;gap:.3rem 1rem}.format-size output{font-variant-numeric:tabular-nums;font-weight:600}
+.extra{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .6rem;font-size:.85rem}
+.extra .action{font-size:.85rem;padding:.2rem .5rem}
+.extra .reason{color:var(--muted)}
+#shown-scale::before{content:"· "}#shown-scale:empty{display:none}
+.sizes{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.3rem 1rem}
+.format-size output{font-variant-numeric:tabular-nums;font-weight:600}
+.format-size.refused{grid-column:1/-1}.format-size.refused output{color:var(--error)}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.5rem 0}
-.seg{display:inline-flex;flex-wrap:wrap;border:1px solid var(--line);border-radius:8px;overflow:hidden}
-.seg label{position:relative;padding:.3rem .7rem;cursor:pointer}.seg input{position:absolute;opacity:0}
-.seg span{display:inline-block;border-radius:4px}
-.seg input:checked+span{font-weight:700;text-decoration:underline}
+.seg{display:inline-flex;flex-wrap:wrap;gap:2px;padding:2px;border:1px solid var(--line);border-radius:8px}
+.seg label{position:relative;cursor:pointer}.seg input{position:absolute;opacity:0}
+.seg span{display:inline-block;padding:.3rem .7rem;border-radius:6px}
+/* The chosen format is filled like the chosen stage button. */
+.seg input:checked+span{background:var(--accent);color:var(--on-accent);font-weight:600}
 button.copy,button.toggle,.action{font:inherit;padding:.35rem .7rem;border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer;text-decoration:none}
+.action:disabled{cursor:default;opacity:.6}
 button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--accent);color:var(--on-accent);font-weight:600}
-.snippet{display:grid;grid-template-columns:1fr auto;gap:.4rem;align-items:start;margin:.4rem 0}
-.snippet textarea{width:100%;font:13px/1.35 ui-monospace,monospace;resize:vertical;min-height:2.6rem;padding:.3rem;
-  color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:6px}
+.snippet{margin:.6rem 0}
+.snippet-head{display:flex;align-items:center;justify-content:space-between;gap:.5rem;margin-bottom:.25rem}
+.snippet-head label{font-weight:500;font-size:.9rem;min-width:0}
+.snippet-head button.copy{flex:none;font-size:.9rem;padding:.25rem .6rem}
+/* Every snippet box is the panel's width; long lines wrap (a URL anywhere), nothing is cut:
+   the script grows each box to its text. */
+.snippet textarea{display:block;width:100%;font:13px/1.4 ui-monospace,monospace;resize:vertical;padding:.35rem .45rem;overflow:hidden;
+  white-space:pre-wrap;overflow-wrap:anywhere;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:6px}
 .meta{color:var(--muted)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@media (max-width:720px){.playground{grid-template-columns:1fr}.side{display:contents}
-  .preview-panel{order:-1;position:sticky;top:0;z-index:2;padding:.5rem;box-shadow:0 4px 12px rgba(0,0,0,.2)}
-  .preview-panel .stage{min-height:110px;max-height:30vh}.preview-panel .row{margin:.2rem 0}.use-panel{order:1}
-  .preview-panel p{margin:.3rem 0;font-size:.85rem}
-  .field{grid-template-columns:6rem 1fr 4.5rem}}
+/* A phone: the preview is pinned at the top, at most a quarter of the screen: the stage on
+   the left (the spinner shrunk to fit it), its tools beside it; notes scroll with the page. */
+@media (max-width:720px){.playground{grid-template-columns:1fr}.side,.preview-panel{display:contents}
+  .pinned{order:-2;position:sticky;top:0;z-index:2;display:grid;grid-template-columns:auto minmax(0,1fr);gap:.5rem;align-items:center;
+    padding:.4rem;background:var(--card);border:1px solid var(--line);border-radius:12px;box-shadow:0 4px 12px rgba(0,0,0,.2)}
+  .pinned .stage{order:-1;min-height:0;width:calc(25vh - 1.8rem);height:calc(25vh - 1.8rem);max-width:45vw;max-height:45vw}
+  .pinned .row{margin:.15rem 0;gap:.3rem}.pinned .page-label,.pinned .size-label{display:none}
+  .pinned .meta{font-size:.85rem}#shown-scale{display:block}#shown-scale::before{content:none}
+  .pinned button.toggle,.pinned .action{padding:.25rem .5rem}
+  .notes{order:-1;font-size:.85rem}.notes p{margin:0}.notes p:empty{display:none}
+  .use-panel{order:1}
+  .field{grid-template-columns:6rem minmax(0,1fr) 4rem}.field label{font-size:.95rem}}
 """#
 
     /// The script (inline in the page, allowed by its hash in the CSP).
@@ -149,10 +201,15 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
   }
   const formats = catalog.formats.map((format) => format.name);
   const formatByName = (name) => catalog.formats.find((format) => format.name === name);
-  const state = { kind: null, format: "svg", values: {}, page: "light", matteFollowsPage: false, sizes: {} };
-  // The stage's colours (the iOS page colours, systemBackground), so a GIF's matte can be
-  // the page it is shown on.
-  const pageColour = () => (state.page === "dark" ? "000000" : "ffffff");
+  const rasterFormats = catalog.formats.filter((format) => format.efforts.length > 0).map((format) => format.name);
+  // The page colour (hex, no #) is the stage's: Light and Dark are the iOS page colours
+  // (systemBackground), any other is the designer's own page.
+  const state = { kind: null, format: "svg", values: {}, page: "ffffff", matteFollowsPage: true, sizes: {} };
+  const LIGHT = "ffffff", DARK = "000000";
+
+  // The iOS system colours, light and dark, as the service resolves them (put into the page
+  // by the service from its own table): {name (lower case): [light hex, dark hex]}.
+  const systemColours = JSON.parse(document.querySelector("main").dataset.systemColours || "{}");
 
   // The grid: every kind, live, from the service itself, in the page's colour scheme
   // (theme=auto SVGs follow prefers-color-scheme).
@@ -168,25 +225,80 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
   const parameter = (name) => state.kind.parameters.find((item) => item.name === name);
   const applies = (item) => item.formats.includes(state.format);
 
-  // GIF has 1-bit alpha: blending edges into the page's colour (matte) makes them smooth.
-  function matteToPage() {
-    state.matteFollowsPage = true;
-    state.values.matte = pageColour();
-    const input = document.getElementById("p-matte");
-    if (input) {
-      input.value = state.values.matte;
-      input.parentElement.querySelector("input[type=color]").value = "#" + state.values.matte;
-    }
-    update(true);
+  // Colours ------------------------------------------------------------------------------
+
+  // WCAG relative luminance of a hex colour.
+  function luminance(hex) {
+    const linear = (index) => {
+      const value = parseInt(hex.slice(index, index + 2), 16) / 255;
+      return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(0) + 0.7152 * linear(2) + 0.0722 * linear(4);
   }
-  $("#matte-page").addEventListener("click", matteToPage);
+  // The theme a page colour wants: dark when white text would contrast more than black
+  // (luminance below 0.179, where the two ratios meet).
+  const themeForPage = (hex) => (luminance(hex) < 0.179 ? "dark" : "light");
+  const pageTheme = () => themeForPage(state.page);
+  // The theme the spinner is drawn in: `auto` follows the viewer's scheme (SVG only).
+  function drawnTheme(values = state.values) {
+    const theme = values.theme ?? parameter("theme")?.default ?? "light";
+    if (theme === "auto") return state.format === "svg" && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+    return theme;
+  }
+
+  // A colour as the service reads it, resolved in `theme`: {hex: "rrggbb", alpha: 0…1}, or
+  // null when it is not a colour. System names come from the service's table; hex,
+  // transparent/none and CSS names and functions as CSS reads them.
+  const canvas = document.createElement("canvas").getContext("2d");
+  function resolveColour(value, theme) {
+    const text = String(value ?? "").trim().replace(/^#/, "").toLowerCase();
+    if (text === "") return null;
+    if (text === "transparent" || text === "none") return { hex: "000000", alpha: 0 };
+    if (systemColours[text]) return fromHex(systemColours[text][theme === "dark" ? 1 : 0]);
+    if (/^([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(text)) return fromHex(text);
+    if (!CSS.supports("color", text)) return null;
+    canvas.fillStyle = "#000"; canvas.fillStyle = text;
+    const first = canvas.fillStyle;
+    canvas.fillStyle = "#fff"; canvas.fillStyle = text;
+    if (canvas.fillStyle !== first) return null;
+    if (first.startsWith("#")) return fromHex(first.slice(1));
+    const parts = first.slice(first.indexOf("(") + 1, -1).split(",").map(Number);
+    return { hex: parts.slice(0, 3).map((n) => n.toString(16).padStart(2, "0")).join(""), alpha: parts[3] ?? 1 };
+  }
+  function fromHex(text) {
+    const digits = text.length <= 4 ? text.split("").map((c) => c + c).join("") : text;
+    return { hex: digits.slice(0, 6), alpha: digits.length === 8 ? parseInt(digits.slice(6), 16) / 255 : 1 };
+  }
+
+  // The matte a GIF gets when it follows the page: the page colour, or nothing when the
+  // theme's own default (systemBackground: white, black when dark) is that colour already.
+  function pageMatte(theme) {
+    const fallback = resolveColour(parameter("matte")?.default, theme);
+    return fallback && fallback.alpha === 1 && fallback.hex === state.page ? undefined : state.page;
+  }
+
+  // The settings as sent: the GIF matte follows the page unless the designer set one.
+  function settings(overrides = {}) {
+    const values = { ...state.values, ...overrides };
+    if (state.matteFollowsPage && parameter("matte")) {
+      delete values.matte;
+      const theme = values.theme === "dark" ? "dark" : "light";
+      // Only the theme of this page knows its colour; the other theme's page is its own.
+      const matte = theme === pageTheme() ? pageMatte(theme) : undefined;
+      if (matte) values.matte = matte;
+    }
+    return values;
+  }
+
+  // The form --------------------------------------------------------------------------------
 
   function select(name, values) {
     const kind = kindByName(name) || catalog.kinds[0];
-    state.matteFollowsPage = false;
     state.kind = kind;
-    // On the dark stage a new kind starts dark too.
-    if (values.theme === undefined && state.page === "dark") values.theme = "dark";
+    // On a dark page a new kind starts dark too.
+    if (values.theme === undefined && pageTheme() === "dark") values.theme = "dark";
+    state.matteFollowsPage = values.matte === undefined || String(values.matte).toLowerCase().replace(/^#/, "") === state.page;
+    if (state.matteFollowsPage) delete values.matte;
     state.values = values;
     for (const button of document.querySelectorAll(".kind")) {
       button.setAttribute("aria-pressed", String(button.dataset.kind === kind.name));
@@ -197,13 +309,17 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     update(true);
   }
 
+  // Each colour field's swatch painter, run again when the page or theme changes.
+  let painters = [];
+
   function buildControls() {
-    const box = $("#controls");
-    box.replaceChildren();
-    const output = $("#output-controls");
+    painters = [];
+    // The catalog says which parameters shape the spinner and which the file; the
+    // fieldsets' headings stay, only their fields are rebuilt.
+    const look = $("#look-fields"), output = $("#output-fields");
+    look.replaceChildren();
     output.replaceChildren();
-    // The catalog says which parameters shape the spinner and which the file.
-    for (const item of state.kind.parameters) (item.group === "output" ? output : box).append(control(item));
+    for (const item of state.kind.parameters) (item.group === "output" ? output : look).append(control(item));
     refreshApplicability();
   }
 
@@ -211,11 +327,12 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     const id = "p-" + item.name;
     const field = make("div", { class: "field", "data-parameter": item.name });
     const label = make("label", { for: id, text: item.name });
-    const current = state.values[item.name] ?? item.default ?? "";
+    const current = item.name === "matte" ? (settings().matte ?? "") : (state.values[item.name] ?? item.default ?? "");
+    const described = `${id}-error ${id}-hint`;
     let input, companion;
     if (item.type === "integer" || item.type === "number") {
       const step = item.type === "integer" ? "1" : (item.unit === "s" ? "0.05" : "0.5");
-      input = make("input", { id, type: "range", min: item.minimum, max: item.maximum, step, value: current, "aria-describedby": id + "-hint" });
+      input = make("input", { id, type: "range", min: item.minimum, max: item.maximum, step, value: current, "aria-describedby": described });
       // A number whose absence has its own meaning (a style's shadow) shows that meaning
       // until it is set.
       companion = make("input", { type: "number", min: item.minimum, max: item.maximum, step: "any", value: current,
@@ -223,36 +340,26 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
       input.addEventListener("input", () => { companion.value = input.value; set(item, input.value); });
       companion.addEventListener("input", () => { input.value = companion.value; set(item, companion.value); });
     } else if (item.type === "color") {
-      // A clear colour reads "transparent", not 00000000.
-      const clear = (text) => /^#?([0-9a-f]{3}0|[0-9a-f]{6}00)$/i.test(String(text));
-      input = make("input", { id, type: "text", value: clear(current) ? "transparent" : current, spellcheck: "false",
-                              placeholder: item.absent || (clear(item.default) ? "transparent" : item.default) || "",
-                              "aria-describedby": id + "-hint" });
-      // The swatch shows the colour as given, alpha included, over a checkerboard (so a
-      // clear or unset colour reads as clear, not black); the picker inside it edits it.
-      const picker = make("input", { type: "color", value: hexOf(current), "aria-label": item.name + " picker" });
-      const swatch = make("label", { class: "swatch", title: item.name }, [picker]);
-      const paint = () => swatch.style.setProperty("--swatch", cssColour(input.value || item.default || ""));
-      picker.addEventListener("input", () => { input.value = picker.value.slice(1); paint(); set(item, input.value); });
-      input.addEventListener("input", () => { picker.value = hexOf(input.value); paint(); set(item, input.value); });
-      paint();
-      companion = make("span", { class: "colour" }, [swatch]);
+      ({ input, companion } = colourControl(item, id, current, described));
     } else if (item.enum) {
-      input = make("select", { id, "aria-describedby": id + "-hint" }, item.enum.map((option) => make("option", { value: option, text: option })));
+      input = make("select", { id, "aria-describedby": described }, item.enum.map((option) => make("option", { value: option, text: option })));
       input.value = current;
       input.addEventListener("change", () => {
         set(item, input.value);
         // Choosing a light or dark theme puts the spinner on that page colour.
-        if (item.name === "theme" && input.value !== "auto" && input.value !== state.page) setPage(input.value, true);
+        if (item.name === "theme" && input.value !== "auto" && input.value !== pageTheme()) {
+          setPage(input.value === "dark" ? DARK : LIGHT, true);
+        }
       });
       companion = make("span");
     } else {
-      input = make("input", { id, type: "text", value: current, maxlength: String(item.maxLength || 120), "aria-describedby": id + "-hint" });
+      input = make("input", { id, type: "text", value: current, maxlength: String(item.maxLength || 120), "aria-describedby": described });
       input.addEventListener("input", () => set(item, input.value));
       companion = make("span");
     }
     const range = item.minimum !== undefined && item.minimum !== null ? ` (${item.minimum}–${item.maximum}${item.unit ? " " + item.unit : ""})` : "";
-    field.append(label, input, companion, make("div", { id: id + "-hint", class: "hint", text: item.summary + range }));
+    field.append(label, input, companion, make("div", { id: id + "-error", class: "field-error", hidden: "" }), hint(id, item.summary + range, item.name));
+    if (item.name === "matte") field.append(matteExtra());
     if (item.name === "style" && item.enum) {
       // A small picture of each style, in the page's colour scheme; choosing one sets it.
       const pictures = item.enum.map((option) => {
@@ -267,20 +374,85 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     return field;
   }
 
-  function hexOf(value) {
-    const text = String(value || "").replace(/^#/, "");
-    if (/^[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(text)) return "#" + text.slice(0, 6).toLowerCase();
-    if (/^[0-9a-fA-F]{3,4}$/.test(text)) return "#" + text.slice(0, 3).split("").map((c) => c + c).join("").toLowerCase();
-    return "#000000";
+  // A field's help: two lines at most, the rest behind a "more" toggle (fitHints decides
+  // whether it is needed at the width the field has).
+  function hint(id, text, name) {
+    const more = make("button", { type: "button", class: "more", "aria-expanded": "false", "aria-controls": id + "-hint", text: "more",
+                                  "aria-label": "More about " + name });
+    const box = make("div", { id: id + "-hint", class: "hint" }, [make("span", { class: "hint-text", text }), more]);
+    more.addEventListener("click", () => {
+      const open = box.classList.toggle("open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = open ? "less" : "more";
+      more.setAttribute("aria-label", (open ? "Less about " : "More about ") + name);
+    });
+    return box;
   }
 
-  // A colour as CSS can paint it: hex with its alpha, CSS names as they are; clear,
-  // unset and iOS system colours (which CSS does not know) as transparent.
-  function cssColour(value) {
-    const text = String(value || "").replace(/^#/, "").toLowerCase();
-    if (/^([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(text)) return "#" + text;
-    if (text && text !== "none" && !text.startsWith("system") && CSS.supports("color", text)) return text;
-    return "transparent";
+  function fitHints() {
+    for (const box of document.querySelectorAll(".hint:not(.open)")) {
+      const text = box.querySelector(".hint-text"), more = box.querySelector("button.more");
+      more.hidden = true;  // measured at the full width first, so showing it never undoes itself
+      more.hidden = !(text.scrollHeight > text.clientHeight + 1);
+    }
+  }
+  let resizing = null;
+  addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(() => { fitHints(); fitSnippets(); showScale(); }, 100); });
+
+  // A colour field: the text as given, and a swatch showing the colour the service would
+  // draw (system colours resolved in the stage's theme), over a checkerboard only where it
+  // is transparent; the picker inside the swatch opens at that colour and edits it.
+  function colourControl(item, id, current, described) {
+    const clear = (text) => /^#?([0-9a-f]{3}0|[0-9a-f]{6}00)$/i.test(String(text));
+    const input = make("input", { id, type: "text", value: clear(current) ? "transparent" : current, spellcheck: "false",
+                                  placeholder: item.absent || (clear(item.default) ? "transparent" : item.default) || "",
+                                  "aria-describedby": described });
+    const picker = make("input", { type: "color", "aria-label": item.name + " picker" });
+    const swatch = make("label", { class: "swatch", title: item.name }, [picker]);
+    const paint = () => {
+      const theme = drawnTheme();
+      const given = input.value.trim() || item.default;
+      const colour = given ? resolveColour(given, theme) : null;
+      swatch.classList.toggle("unset", !given);
+      swatch.classList.toggle("see-through", !!colour && colour.alpha < 1);
+      if (colour) {
+        const alpha = Math.round(colour.alpha * 255);
+        swatch.style.setProperty("--swatch", "#" + colour.hex + (alpha === 255 ? "" : alpha.toString(16).padStart(2, "0")));
+        swatch.dataset.resolved = alpha === 0 ? "transparent" : "#" + colour.hex + (alpha === 255 ? "" : alpha.toString(16).padStart(2, "0"));
+        swatch.title = `${item.name}: ${given}${given.replace(/^#/, "").toLowerCase() === colour.hex ? "" : " = #" + colour.hex}` +
+          (alpha === 255 ? "" : alpha === 0 ? " (transparent)" : ` at ${Math.round(colour.alpha * 100)} % opacity`) + ` (${theme} theme)`;
+        picker.value = "#" + (alpha === 0 ? state.page : colour.hex);
+      } else {
+        // Not set: the style (or kind) chooses; the picker starts at the theme's label colour.
+        swatch.style.removeProperty("--swatch");
+        swatch.dataset.resolved = given ? "invalid" : "unset";
+        swatch.title = given ? `${item.name}: not a colour` : `${item.name}: not set (${item.absent || "the default"})`;
+        picker.value = "#" + (systemColours.label ? systemColours.label[theme === "dark" ? 1 : 0] : "000000");
+      }
+    };
+    picker.addEventListener("input", () => { input.value = picker.value.slice(1); paint(); set(item, input.value); });
+    input.addEventListener("input", () => { paint(); set(item, input.value); });
+    // A matte that follows the page shows the page's colour (or nothing: the default).
+    if (item.name === "matte") painters.push(() => { if (state.matteFollowsPage) input.value = settings().matte ?? ""; });
+    painters.push(paint);
+    paint();
+    return { input, companion: make("span", { class: "colour" }, [swatch]) };
+  }
+
+  // GIF has 1-bit alpha: its edges are blended into one page colour (matte). By default the
+  // matte follows the stage's page colour; a matte set by hand stops that until this is pressed.
+  function matteExtra() {
+    const button = make("button", { type: "button", class: "action", id: "matte-page", text: "Blend edges into the page colour" });
+    button.addEventListener("click", () => {
+      state.matteFollowsPage = true;
+      delete state.values.matte;
+      update(true);
+    });
+    return make("div", { class: "extra" }, [button, make("span", { class: "reason", id: "matte-page-reason" })]);
+  }
+
+  function refreshColours() {
+    for (const paint of painters) paint();
   }
 
   let timer = null;
@@ -291,19 +463,38 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     timer = setTimeout(() => update(false), 250);
   }
 
+  // Fields that do nothing for this format are hidden; controls that would change nothing
+  // on this stage are disabled and say why.
   function refreshApplicability() {
     for (const field of document.querySelectorAll("[data-parameter]")) {
       field.hidden = !applies(parameter(field.dataset.parameter));
     }
-    const matte = parameter("matte");
-    $("#matte-page").hidden = !(matte && applies(matte));
+    const themes = document.getElementById("p-theme");
+    if (themes) {
+      const auto = themes.querySelector("option[value=auto]");
+      auto.disabled = state.format !== "svg";
+      auto.textContent = state.format === "svg" ? "auto" : "auto (SVG only: a picture draws it light)";
+    }
+    const button = document.getElementById("matte-page");
+    if (button) {
+      const values = settings(), theme = drawnTheme(values);
+      const matte = resolveColour(values.matte ?? parameter("matte").default, theme);
+      const same = !!matte && matte.alpha === 1 && matte.hex === state.page;
+      button.disabled = same;
+      $("#matte-page-reason").textContent = !same ? `The matte is not this page's colour (#${state.page}).`
+        : values.matte === undefined ? `Nothing to do: the default matte (systemBackground) is this page's colour, #${state.page}, in the ${theme} theme.`
+        : `Nothing to do: the edges blend into this page's colour, #${state.page}.`;
+    }
+    fitHints();
   }
 
-  // The query of the current settings: only values that apply and differ from the default.
-  function query(format) {
+  // URLs ------------------------------------------------------------------------------------
+
+  // The query of some settings: only values that apply and differ from the default.
+  function query(format, values = settings()) {
     const search = new URLSearchParams();
     for (const item of state.kind.parameters) {
-      const value = state.values[item.name];
+      const value = values[item.name];
       if (value === undefined || value === "" || !item.formats.includes(format)) continue;
       if (item.default !== null && item.default !== undefined && String(value) === String(item.default)) continue;
       search.set(item.name, String(value).replace(/^#/, ""));
@@ -312,7 +503,7 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     return text ? "?" + text : "";
   }
 
-  const imageURL = (format) => `/spinner/${state.kind.name}.${formatByName(format).extension}${query(format)}`;
+  const imageURL = (format, values) => `/spinner/${state.kind.name}.${formatByName(format).extension}${query(format, values)}`;
   // No Lottie player here: a Lottie choice previews the same settings as SVG (every
   // parameter that applies to Lottie applies to SVG).
   const previewURL = () => state.format === "lottie"
@@ -322,17 +513,19 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
 
   // The settings changed: ask the service first (HEAD), and only a URL it accepts
   // reaches the preview, the address bar, the download and the snippets; a refused one
-  // leaves them on the last accepted URL and marks the field the service names.
+  // leaves them on the last accepted URL and the field the service names says why.
   function update(immediate) {
+    refreshColours();
     refreshApplicability();
     measure(imageURL(state.format));
   }
 
   function apply(path) {
+    state.accepted = path;
     const download = $("#download");
     download.href = path;
     download.download = `${state.kind.name}.${formatByName(state.format).extension}`;
-    $("#stage-note").hidden = !(state.page === "dark" && state.values.theme === "dark");
+    writeStageNote();
     const preview = $("#preview");
     const shown = previewURL();
     $("#preview-note").hidden = state.format !== "lottie";
@@ -340,40 +533,143 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     preview.height = shownSize();
     if (preview.getAttribute("src") !== shown) preview.src = shown;
     preview.alt = state.kind.name + " spinner preview";
+    showScale();
     const page = new URLSearchParams(query(state.format).slice(1));
     page.set("kind", state.kind.name);
     page.set("format", state.format);
+    page.set("page", state.page);
     history.replaceState(null, "", "?" + page.toString());
     writeSnippets(path);
   }
 
-  function markInvalid(name) {
-    for (const field of document.querySelectorAll("[data-parameter]")) {
-      const input = field.querySelector("input[id], select[id]");
-      if (input) input.setAttribute("aria-invalid", String(field.dataset.parameter === name));
+  // What the stage's page means for what is copied.
+  function writeStageNote() {
+    const values = settings(), theme = values.theme ?? "light";
+    const named = state.page === LIGHT ? "White page" : state.page === DARK ? "Dark page" : `Page #${state.page} (${pageTheme()})`;
+    const matte = state.format === "gif" ? (values.matte ? ` A GIF's edges blend into it (matte=${values.matte}).`
+      : ` A GIF's edges blend into it (the default matte is ${pageTheme() === "dark" ? "black" : "white"} in this theme).`) : "";
+    const note = $("#stage-note");
+    note.hidden = state.page === LIGHT && theme !== "dark";
+    note.textContent = `${named}: the preview, the download and the snippets use theme=${theme}` +
+      (theme === "dark" ? ", the iOS dark colours." : ".") + matte;
+  }
+
+  // On a small screen the spinner is shrunk to fit the stage: say by how much.
+  function showScale() {
+    const preview = $("#preview"), size = shownSize();
+    const shown = preview.getBoundingClientRect().width;
+    $("#shown-scale").textContent = shown > 0 && shown < size - 0.5 ? `shown at ${Math.round((shown / size) * 100)} %` : "";
+  }
+  $("#preview").addEventListener("load", showScale);
+
+  // Errors ----------------------------------------------------------------------------------
+
+  // Why the service refused, in words for the field: a budget refusal says how large the
+  // spinner may be at these settings (largest_size) or how fast (highest_fps) when the
+  // service says so, else its own sentence.
+  function reasonOf(problem) {
+    if (!problem) return "the service refused these settings";
+    if (problem.title === "Render budget exceeded") {
+      if (Number.isInteger(problem.largest_size) && problem.largest_size > 0) {
+        return `over the render budget: at most ${problem.largest_size} px at this speed`;
+      }
+      if (Number.isInteger(problem.highest_fps) && problem.highest_fps > 0) {
+        return `over the render budget: at most ${problem.highest_fps} fps at this size`;
+      }
+      const detail = problem.detail || problem.accepted || "";
+      return "over the render budget: " + detail.charAt(0).toLowerCase() + detail.slice(1);
+    }
+    return problem.detail || problem.title || "the service refused these settings";
+  }
+  const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+
+  async function problemOf(path) {
+    try {
+      return await (await fetch(path)).json();
+    } catch (error) {
+      return null;
     }
   }
+
+  // Marks the field the service named (or none), with the reason beside it; false when no
+  // field shown is named.
+  const keeping = "The preview and the snippets keep the last settings the service accepted.";
+  function markInvalid(name, message) {
+    let shown = false;
+    for (const field of document.querySelectorAll("[data-parameter]")) {
+      const invalid = field.dataset.parameter === name && !field.hidden;
+      shown ||= invalid;
+      field.classList.toggle("invalid", invalid);
+      const input = field.querySelector("input[id], select[id]");
+      if (input) input.setAttribute("aria-invalid", String(invalid));
+      const error = field.querySelector(".field-error");
+      error.hidden = !invalid;
+      error.replaceChildren(...(invalid ? [make("span", { class: "reason", text: message }), " ", make("span", { class: "keeping", text: keeping })] : []));
+    }
+    return shown;
+  }
+
+  // Snippets --------------------------------------------------------------------------------
 
   function writeSnippets(path) {
     const url = absolute(path);
     const size = shownSize();
-    const still = absolute(imageURL("png"));
     $("#snippet-url").value = url;
     $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
     $("#snippet-markdown").value = `![Loading](${url})`;
-    // A GIF or APNG choice gets a WebP source first only when the WebP is no larger for
-    // these settings (measured below): every current browser takes the first source it
-    // can show, so a larger WebP first would cost bytes. WebP has full alpha on any page.
-    const sizes = state.sizes[query("webp")] || {};
-    const offerWebP = (state.format === "gif" || state.format === "apng")
-      && sizes.webp !== undefined && sizes[state.format] !== undefined && sizes.webp <= sizes[state.format];
-    const webp = offerWebP ? `  <source type="image/webp" srcset="${absolute(imageURL("webp"))}">\n` : "";
-    $("#snippet-picture").value = `<picture>\n  <source media="(prefers-reduced-motion: reduce)" srcset="${still}">\n` +
-      webp + `  <img src="${url}" width="${size}" height="${size}" alt="Loading">\n</picture>`;
+    $("#snippet-picture").value = picture(url, size);
+    const still = formatByName(state.format).animated ? "still image for reduced motion" : "";
+    const follows = rasterFormats.includes(state.format) ? "dark OS scheme" : "";
+    const pictureLabel = `Picture (${[follows, still].filter(Boolean).join("; ")})`;
+    $("label[for=snippet-picture]").textContent = pictureLabel;
+    $("button[data-target=snippet-picture]").dataset.label = pictureLabel;
     // A Lottie document is for a Lottie player, not an <img>: the apps' snippets instead.
     const lottie = state.format === "lottie";
     for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
     for (const name of ["ios", "android", "flutter", "react-native", "web", "dotlottie"]) $("#use-" + name).hidden = !lottie;
+    writeLottieSnippets(url, size);
+    fitSnippets();
+  }
+
+  // The <picture>: for a raster format, a dark source (theme=dark) for sites that follow
+  // the OS's colour scheme ahead of the light picture, each with its still for reduced
+  // motion; for GIF or APNG a WebP first when it is no larger for these settings (measured
+  // below): every current browser takes the first source it can show, so a larger WebP
+  // first would cost bytes. WebP has full alpha on any page.
+  function picture(url, size) {
+    const format = state.format, raster = rasterFormats.includes(format);
+    const img = (src) => `  <img src="${src}" width="${size}" height="${size}" alt="Loading">\n`;
+    const source = (media, srcset, type) => `  <source${media ? ` media="${media}"` : ""}${type ? ` type="${type}"` : ""} srcset="${srcset}">\n`;
+    const reduce = "(prefers-reduced-motion: reduce)", dark = "(prefers-color-scheme: dark)";
+    const animated = formatByName(format).animated;
+    if (!raster) {
+      return "<picture>\n" + source(reduce, absolute(imageURL("png"))) + img(url) + "</picture>";
+    }
+    const light = settings({ theme: "light" }), night = settings({ theme: "dark" });
+    const sizes = state.sizes[query("webp")] || {};
+    const offerWebP = (format === "gif" || format === "apng")
+      && sizes.webp !== undefined && sizes[format] !== undefined && sizes.webp <= sizes[format];
+    let text = "<picture>\n";
+    if (animated) {
+      text += source(`${reduce} and ${dark}`, absolute(imageURL("png", night)));
+      text += source(reduce, absolute(imageURL("png", light)));
+    }
+    if (offerWebP) text += source(dark, absolute(imageURL("webp", night)), "image/webp");
+    text += source(dark, absolute(imageURL(format, night)));
+    if (offerWebP) text += source("", absolute(imageURL("webp", light)), "image/webp");
+    return text + img(absolute(imageURL(format, light))) + "</picture>";
+  }
+
+  // Each snippet box as tall as its text (wrapped at the box's width): nothing is cut.
+  function fitSnippets() {
+    for (const box of document.querySelectorAll(".snippet textarea")) {
+      if (box.offsetParent === null) continue;
+      box.style.height = "auto";
+      box.style.height = box.scrollHeight + box.offsetHeight - box.clientHeight + "px";
+    }
+  }
+
+  function writeLottieSnippets(url, size) {
     // Each app snippet plays the URL and recolours one paint, the kind's first with a
     // slot (circular's puck): by its keypath where the player takes keypaths, by its
     // slot where it reads slots. Pink is systemPink, #FF2D55.
@@ -418,6 +714,8 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
       `<\/script>`;
   }
 
+  // Measuring -------------------------------------------------------------------------------
+
   let measuring = 0;
   async function measure(path) {
     const ticket = ++measuring;
@@ -426,20 +724,19 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
       const response = await fetch(path, { method: "HEAD" });
       if (ticket !== measuring) return;
       if (!response.ok) {
-        $("#size").textContent = `error ${response.status}`;
-        const problem = await (await fetch(path)).json().catch(() => null);
+        const problem = await problemOf(path);
         if (ticket !== measuring) return;
-        status((problem && problem.detail ? problem.detail : "The service refused these settings.") +
-               " The preview and the snippets keep the last settings it accepted.");
-        markInvalid(problem && problem.parameter);
-        return;
+        $("#size").textContent = "refused";
+        const message = sentence(reasonOf(problem));
+        status(markInvalid(problem && problem.parameter, message) ? "" : message + " " + keeping);
+      } else {
+        const length = Number(response.headers.get("Content-Length"));
+        const coding = response.headers.get("Content-Encoding");
+        $("#size").textContent = `${bytes(length)}${coding ? " (" + coding + ")" : ""}`;
+        status("");
+        markInvalid(null, "");
+        apply(path);
       }
-      const length = Number(response.headers.get("Content-Length"));
-      const coding = response.headers.get("Content-Encoding");
-      $("#size").textContent = `${bytes(length)}${coding ? " (" + coding + ")" : ""}`;
-      status("");
-      markInvalid(null);
-      apply(path);
     } catch (error) {
       if (ticket === measuring) $("#size").textContent = "unknown";
       return;
@@ -452,7 +749,7 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
   // Every format's size for the same settings, side by side, so a designer can choose:
   // the SVG and the Lottie document as written and as sent gzipped (a GET: the browser
   // unzips the body, the header keeps the wire length), the animated rasters by HEAD
-  // (each a render, cached).
+  // (each a render, cached); a format the service refuses says why.
   async function compareFormats(ticket) {
     // From the catalog: the documents (no encoder effort: written, not drawn) and the
     // animated pictures (drawn).
@@ -467,68 +764,119 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
       return [key, make("span", { class: "format-size", "data-format": key }, [label + " ", value])];
     }));
     $("#sizes").replaceChildren(...cells.values());
-    const show = (key, text) => { if (ticket === measuring) cells.get(key).querySelector("output").textContent = text; };
+    const show = (key, text, refused = false) => {
+      if (ticket !== measuring) return;
+      cells.get(key).querySelector("output").textContent = text;
+      cells.get(key).classList.toggle("refused", refused);
+    };
+    const refusal = async (key, url) => show(key, "refused: " + reasonOf(await problemOf(url)), true);
     const documents = documentFormats.map(({ name: format }) => fetch(imageURL(format)).then(async (response) => {
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) {
+        await refusal(format, imageURL(format));
+        show(format + "-gzip", "–");
+        return;
+      }
       const written = (await response.arrayBuffer()).byteLength;
       const coding = response.headers.get("Content-Encoding");
       show(format, bytes(written));
       show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
-    }).catch((error) => { show(format, "error " + error.message); show(format + "-gzip", "–"); }));
-    const measured = {};
+    }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
+    const measured = {}, refused = {};
     const rasters = animatedFormats.map(({ name: format }) =>
       fetch(imageURL(format), { method: "HEAD" })
-        .then((response) => {
-          if (response.ok) measured[format] = Number(response.headers.get("Content-Length"));
-          show(format, response.ok ? bytes(measured[format]) : "error " + response.status);
+        .then(async (response) => {
+          if (response.ok) {
+            measured[format] = Number(response.headers.get("Content-Length"));
+            show(format, bytes(measured[format]));
+          } else {
+            refused[format] = true;
+            await refusal(format, imageURL(format));
+          }
         })
         .catch(() => show(format, "unknown")));
     await Promise.all([...documents, ...rasters]);
     if (ticket !== measuring) return;
     state.sizes[query("webp")] = measured;
-    advise(measured);
-    writeSnippets(imageURL(state.format));
+    advise(measured, refused);
+    // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
+    if (state.accepted === imageURL(state.format)) writeSnippets(state.accepted);
   }
 
-  // Honest advice from the sizes just measured: the animated rasters smallest first, and
-  // what each trades (an SVG or Lottie document is smaller still, but is not a picture
-  // every place accepts).
-  function advise(measured) {
+  // Honest advice for the format chosen, from the sizes just measured.
+  function advise(measured, refused) {
+    const advice = $("#advice");
+    if (state.format === "lottie") {
+      const written = $("#sizes [data-format=lottie] output")?.textContent, zipped = $("#sizes [data-format=lottie-gzip] output")?.textContent;
+      advice.textContent = `The Lottie document for these settings is ${written}` + (zipped && zipped.endsWith("B") ? `, ${zipped} gzipped` : "") +
+        ". It is for a Lottie player in an app or a page (the snippets below): each plays the URL and can recolour " +
+        "its paints at run time by keypath or slot. Light or dark is the theme parameter; players draw theme=auto as light.";
+      return;
+    }
     const order = Object.keys(measured).sort((a, b) => measured[a] - measured[b]);
-    if (order.length === 0) { $("#advice").textContent = ""; return; }
     const list = order.map((format) => `${formatByName(format).label} ${bytes(measured[format])}`).join(", ");
-    $("#advice").textContent = `Animated pictures for these settings, smallest first: ${list}. ` +
-      "WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
-      (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :
-        "The <picture> snippet offers WebP first when it is no larger.");
+    const refusedList = Object.keys(refused).map((format) => formatByName(format).label).join(", ");
+    let text = order.length ? `Animated pictures for these settings, smallest first: ${list}.` : "";
+    if (refusedList) text += ` ${refusedList}: refused for these settings (the sizes above say why).`;
+    if (refused[state.format]) {
+      advice.textContent = (text + ` The snippets keep the last ${formatByName(state.format).label} settings the service accepted.`).trim();
+      return;
+    }
+    if (state.format === "svg") {
+      text += " The SVG follows the viewer's light or dark scheme with theme=auto; the snippets carry the theme of the stage's page.";
+    } else {
+      text += " The <picture> snippet serves theme=dark to sites that follow a dark OS scheme.";
+      if (state.format === "gif" || state.format === "apng") {
+        text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
+          (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :
+            "The <picture> snippet offers WebP first when it is no larger.");
+      }
+    }
+    advice.textContent = text.trim();
   }
+
+  // The format and the stage ----------------------------------------------------------------
 
   for (const format of formats) {
     const input = make("input", { type: "radio", name: "format", value: format, id: "f-" + format });
     input.checked = format === state.format;
-    input.addEventListener("change", () => { state.format = format; update(true); });
+    input.addEventListener("change", () => {
+      state.format = format;
+      // A picture cannot follow the viewer: theme=auto becomes the page's theme.
+      if (format !== "svg" && state.values.theme === "auto") {
+        state.values.theme = pageTheme();
+        const select = document.getElementById("p-theme");
+        if (select) select.value = state.values.theme;
+      }
+      update(true);
+    });
     $("#formats").append(make("label", { for: "f-" + format }, [input, make("span", { text: formatByName(format).label })]));
   }
 
-  // The stage's page colour also chooses the theme: what a designer sees on the dark
-  // stage is what they would ship for a dark page (theme=dark; a GIF's default matte is
-  // then black, the stage's colour).
-  function setPage(page, fromTheme) {
-    state.page = page;
-    $("#stage").classList.toggle("dark", page === "dark");
+  // The stage's page colour also chooses the theme (by its luminance) and a GIF's matte:
+  // what a designer sees on the stage is what they would ship for that page.
+  function setPage(hex, fromTheme) {
+    state.page = hex.replace(/^#/, "").toLowerCase();
+    $("#stage").style.setProperty("--page", "#" + state.page);
     for (const button of document.querySelectorAll("button.toggle")) {
-      button.setAttribute("aria-pressed", String(button.dataset.page === page));
+      button.setAttribute("aria-pressed", String(button.dataset.page === (state.page === LIGHT ? "light" : state.page === DARK ? "dark" : "")));
     }
-    if (!fromTheme && parameter("theme")) {
-      state.values.theme = page;
+    $("#page-colour").value = "#" + state.page;
+    $(".page-colour").classList.toggle("custom", state.page !== LIGHT && state.page !== DARK);
+    if (!fromTheme && state.kind && parameter("theme")) {
+      state.values.theme = pageTheme();
       const select = document.getElementById("p-theme");
-      if (select) select.value = page;
+      if (select) select.value = state.values.theme;
     }
-    if (state.matteFollowsPage) matteToPage(); else update(true);
+    if (state.kind) update(true);
   }
   for (const button of document.querySelectorAll("button.toggle")) {
-    button.addEventListener("click", () => setPage(button.dataset.page, false));
+    button.addEventListener("click", () => setPage(button.dataset.page === "dark" ? DARK : LIGHT, false));
   }
+  let picking = null;
+  $("#page-colour").addEventListener("input", (event) => {
+    clearTimeout(picking);
+    picking = setTimeout(() => setPage(event.target.value, false), 150);
+  });
 
   for (const button of document.querySelectorAll("button.copy")) {
     button.addEventListener("click", async () => {
@@ -543,18 +891,21 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     });
   }
 
-  // Restore a shared playground address (?kind=…&format=…&stroke=…).
+  // Restore a shared playground address (?kind=…&format=…&page=…&stroke=…); a first visit
+  // starts on the page colour of the viewer's scheme.
   const initial = new URLSearchParams(location.search);
+  const values = {};
+  for (const [key, value] of initial) if (!["kind", "format", "page"].includes(key)) values[key] = value;
+  const pageGiven = /^#?[0-9a-f]{6}$/i.test(initial.get("page") || "") ? initial.get("page") : null;
+  const osDark = matchMedia("(prefers-color-scheme: dark)").matches;
+  setPage(pageGiven || (values.theme === "dark" ? DARK : values.theme === "light" ? LIGHT : osDark ? DARK : LIGHT), true);
   if (initial.get("kind") && kindByName(initial.get("kind"))) {
     const format = initial.get("format");
     if (formats.includes(format)) {
       state.format = format;
       document.getElementById("f-" + format).checked = true;
     }
-    const values = {};
-    for (const [key, value] of initial) if (key !== "kind" && key !== "format") values[key] = value;
     select(initial.get("kind"), values);
-    if (values.theme === "dark") setPage("dark", true);
   } else {
     select(catalog.kinds[0].name, {});
   }

@@ -56,14 +56,16 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertGreaterThan(kind.naturalWidth, 0, "\(kind.name) did not load")
             XCTAssertTrue(kind.changed, "\(kind.name) did not move in 300 ms")
         }
-        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format", "matte", "page", "lottie", "gif"])
+        XCTAssertEqual(report.steps.map(\.control), ["stroke", "color", "format", "pagecolour", "page", "lottie", "gif"])
         for step in report.steps { XCTAssertNotEqual(step.before, step.after, step.control) }
         XCTAssertTrue(report.steps[0].after.contains("stroke=15"), report.steps[0].after)
         XCTAssertTrue(report.steps[1].after.contains("color=ff3b30"), report.steps[1].after)
         XCTAssertTrue(report.steps[2].after.hasPrefix("/spinner/circular.gif?"), report.steps[2].after)
-        XCTAssertTrue(report.steps[3].after.contains("matte=ffffff"), "matte for the light stage: \(report.steps[3].after)")
-        XCTAssertTrue(report.steps[4].after.contains("matte=000000") && report.steps[4].after.contains("theme=dark"),
-                      "matte and theme follow the dark stage: \(report.steps[4].after)")
+        XCTAssertTrue(report.steps[3].after.contains("matte=1b2a3a") && report.steps[3].after.contains("theme=dark"),
+                      "matte and theme follow a dark page colour of one's own: \(report.steps[3].after)")
+        // The Dark stage's colour is the dark theme's default matte (black): no matte= needed.
+        XCTAssertTrue(report.steps[4].after.contains("theme=dark") && !report.steps[4].after.contains("matte"),
+                      "the theme follows the dark stage: \(report.steps[4].after)")
         XCTAssertTrue(report.copiedURL.hasSuffix(report.steps[2].after), report.copiedURL)
         XCTAssertTrue(report.bytesMatch, "the copied URL did not return the image the page showed")
         XCTAssertTrue(report.sizeText.contains("KB") || report.sizeText.contains("bytes"), report.sizeText)
@@ -197,7 +199,7 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertEqual(colour.refused.preview, colour.before.preview, "a refused colour reached the preview")
         XCTAssertEqual(colour.refused.url, colour.before.url, "a refused colour reached the copied URL")
         XCTAssertFalse(colour.refused.address?.contains("256") ?? true, "a refused colour reached the address bar")
-        XCTAssertTrue(colour.refused.status?.contains("color") ?? false, colour.refused.status ?? "")
+        XCTAssertTrue(colour.refused.status?.contains("color") ?? false, "the colour's field says why: \(colour.refused.status ?? "")")
         XCTAssertNotEqual(colour.accepted.url, colour.before.url)
         XCTAssertEqual(colour.acceptedStatus, 200)
         XCTAssertEqual(colour.accepted.invalid, "false")

@@ -1,0 +1,203 @@
+"""The gallery's playground on the pages people put spinners on (issue 29), in Chromium.
+
+gallery_pages(browser, job) with job {"url": URL, "out": DIR} visits the playground in the
+light and dark colour schemes at 1280 and 390 px and reports, per view:
+  start      the stage's colour and pressed button on a first visit (the OS scheme's)
+  headings   the form's section headings after the script built the fields
+  hints      the tallest folded hint in lines, and the matte hint before and after "more"
+  custom     a dark page colour of one's own (#1b2a3a) and a light one (#f5e6c8) for a GIF:
+             the stage's colour, the URL, the <picture> snippet, the matte button
+  swatches   the colour painted for systemBlue, label and matte=systemBackground, with the
+             picker's colour, and the clear background's (checkerboard) look
+  error      size=1024 for an APNG (over the render budget): the field's state, its message
+             and where it is, the sizes table's reason, the problem+json the service sent
+  darkGif    the matte button on the Dark stage for a GIF (the same bytes: disabled, why)
+  lottie     the notes and advice in Lottie mode, and the chosen format's fill
+  snippets   the snippet boxes' widths, and any whose text is cut
+  fit        (390 px) the pinned preview's height, and each kind at its default size inside it
+Screenshots of each state are saved in DIR.
+"""
+import json
+import os
+import urllib.error
+import urllib.request
+
+from browser import PREVIEW_READY, wait_until
+
+SETTLED = ("() => { const i = document.getElementById('preview'); return !!i.getAttribute('src') && i.complete &&"
+           " i.naturalWidth > 0 && document.getElementById('size').textContent !== '…' &&"
+           " document.querySelectorAll('#sizes output').length > 0 &&"
+           " ![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…'); }")
+
+BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def problem_of(url):
+    try:
+        urllib.request.urlopen(url)
+        return None
+    except urllib.error.HTTPError as error:
+        return json.loads(error.read())
+
+
+def set_value(page, selector, value):
+    """Types a value as a person would (input events), for text and colour inputs alike."""
+    page.eval_on_selector(selector, "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", value)
+
+
+def choose_format(page, name):
+    page.click("label[for='f-%s']" % name)
+    wait_until(page, "(n) => location.search.includes('format=' + n)", name)
+    wait_until(page, SETTLED)
+
+
+def swatch(page, name):
+    return page.eval_on_selector("[data-parameter=%s] .swatch" % name,
+                                 "s => { const c = getComputedStyle(s); return {colour: c.backgroundColor, image: c.backgroundImage,"
+                                 " resolved: s.dataset.resolved, picker: s.querySelector('input[type=color]').value}; }")
+
+
+def view(browser, url, out, scheme, name, width, height):
+    page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme,
+                            is_mobile=name == "phone", device_scale_factor=1)
+    shot = lambda state: page.screenshot(path=os.path.join(out, "pages-%s-%s-%s.png" % (scheme, name, state)))
+    result = {}
+    page.goto(url, wait_until="load")
+    wait_until(page, PREVIEW_READY)
+    wait_until(page, SETTLED)
+    result["start"] = page.evaluate("() => ({stage: getComputedStyle(document.getElementById('stage')).backgroundColor,"
+                                    " pressed: [...document.querySelectorAll('button.toggle[aria-pressed=true]')].map(b => b.dataset.page),"
+                                    " address: location.search})")
+    result["headings"] = page.evaluate("() => ['#controls', '#output-controls'].map(s => { const f = document.querySelector(s);"
+                                       " const l = f.querySelector(':scope > legend'); return {legend: l ? l.textContent : null,"
+                                       " shown: !!l && l.getBoundingClientRect().height > 0,"
+                                       " fields: f.querySelectorAll('[data-parameter]:not([hidden])').length}; })")
+    shot("start")
+
+    # A dark page of one's own, then a light one, for a GIF.
+    choose_format(page, "gif")
+    custom = {}
+    for colour in ("#1b2a3a", "#f5e6c8"):
+        set_value(page, "#page-colour", colour)
+        wait_until(page, "(c) => location.search.includes('page=' + c.slice(1))", colour)
+        wait_until(page, SETTLED)
+        custom[colour] = page.evaluate(
+            "() => ({stage: getComputedStyle(document.getElementById('stage')).backgroundColor,"
+            " url: document.getElementById('snippet-url').value, picture: document.getElementById('snippet-picture').value,"
+            " preview: document.getElementById('preview').getAttribute('src'),"
+            " note: document.getElementById('stage-note').hidden ? null : document.getElementById('stage-note').textContent,"
+            " matteText: document.getElementById('p-matte').value,"
+            " matteButton: document.getElementById('matte-page').disabled,"
+            " matteReason: document.getElementById('matte-page-reason').textContent,"
+            " pressed: [...document.querySelectorAll('button.toggle[aria-pressed=true]')].map(b => b.dataset.page)})")
+        if colour == "#1b2a3a":
+            shot("custom-dark")
+    result["custom"] = custom
+
+    # The Dark stage for a GIF: the default matte is black already.
+    page.click("button.toggle[data-page='dark']")
+    wait_until(page, "() => location.search.includes('page=000000')")
+    wait_until(page, SETTLED)
+    result["darkGif"] = page.evaluate("() => ({url: document.getElementById('snippet-url').value,"
+                                      " disabled: document.getElementById('matte-page').disabled,"
+                                      " reason: document.getElementById('matte-page-reason').textContent})")
+
+    # Folded hints: two lines at most until "more".
+    lines = ("() => Math.max(...[...document.querySelectorAll('.field:not([hidden]) .hint:not(.open) .hint-text')].map(t =>"
+             " t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight)))")
+    matte_lines = ("() => { const t = document.querySelector('#p-matte-hint .hint-text');"
+                   " return t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight); }")
+    hints = {"tallest": page.evaluate(lines), "matteFolded": page.evaluate(matte_lines),
+             "matteMoreShown": page.eval_on_selector("#p-matte-hint button.more", "b => !b.hidden && b.offsetParent !== null")}
+    page.click("#p-matte-hint button.more")
+    hints["matteOpen"] = page.evaluate(matte_lines)
+    hints["expanded"] = page.get_attribute("#p-matte-hint button.more", "aria-expanded")
+    result["hints"] = hints
+
+    # Back to the OS's own stage for the swatches, the error and Lottie.
+    page.click("button.toggle[data-page='%s']" % scheme)
+    wait_until(page, "(p) => location.search.includes('page=' + p)", "ffffff" if scheme == "light" else "000000")
+    wait_until(page, SETTLED)
+    swatches = {"background": swatch(page, "background")}
+    for field, value in (("color", "systemBlue"), ("color", "label"), ("matte", "systemBackground")):
+        set_value(page, "#p-" + field, value)
+        swatches[value] = swatch(page, field)  # painted as it is typed
+        wait_until(page, SETTLED)
+    result["swatches"] = swatches
+
+    # An error at its field: size 1024 for an APNG is over the render budget.
+    choose_format(page, "apng")
+    set_value(page, "[data-parameter=size] input[type=number]", "1024")
+    wait_until(page, "() => !document.getElementById('p-size-error').hidden")
+    wait_until(page, SETTLED)
+    wait_until(page, "() => document.querySelector('#sizes [data-format=apng]').classList.contains('refused')")
+    page.eval_on_selector("[data-parameter=size]", "e => e.scrollIntoView({block: 'center'})")
+    shot("error")
+    error = page.evaluate(
+        "() => { const f = document.querySelector('[data-parameter=size]'), e = document.getElementById('p-size-error');"
+        " const i = document.getElementById('p-size'), n = f.querySelector('input[type=number]');"
+        " const box = (x) => { const r = x.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };"
+        " return {invalid: f.classList.contains('invalid'), ariaInvalid: i.getAttribute('aria-invalid'),"
+        " message: e.textContent, errorColour: getComputedStyle(e).color, bodyColour: getComputedStyle(document.body).color,"
+        " border: getComputedStyle(n).borderTopColor, normalBorder: getComputedStyle(document.getElementById('p-stroke').parentElement"
+        "   .querySelector('input[type=number]')).borderTopColor,"
+        " field: box(f), error: box(e), input: box(n), status: document.getElementById('status').textContent,"
+        " size: document.getElementById('size').textContent, described: i.getAttribute('aria-describedby'),"
+        " cells: Object.fromEntries([...document.querySelectorAll('#sizes .format-size')].map(c => [c.dataset.format, c.textContent]))}; }")
+    base = url.split("?")[0].rstrip("/")
+    theme = "" if scheme == "light" else "&theme=dark"
+    error["problem"] = problem_of(base + "/spinner/circular.apng?size=1024" + theme)
+    result["error"] = error
+    set_value(page, "[data-parameter=size] input[type=number]", "60")
+    wait_until(page, "() => document.getElementById('p-size-error').hidden")
+    wait_until(page, SETTLED)
+
+    # Lottie: its own note and advice; the chosen format as filled as the chosen stage.
+    choose_format(page, "lottie")
+    wait_until(page, "() => document.getElementById('advice').textContent.includes('Lottie')")
+    shot("lottie")
+    result["lottie"] = page.evaluate(
+        "() => { const shown = (id) => { const e = document.getElementById(id); return e.hidden ? null : e.textContent; };"
+        " const span = (f) => getComputedStyle(document.querySelector(`label[for=f-${f}] span`));"
+        " return {previewNote: shown('preview-note'), stageNote: shown('stage-note'), advice: shown('advice'),"
+        " matteShown: !document.querySelector('[data-parameter=matte]').hidden,"
+        " chosen: [span('lottie').backgroundColor, span('lottie').color], other: [span('svg').backgroundColor, span('svg').color],"
+        " pressed: getComputedStyle(document.querySelector('button.toggle[aria-pressed=true]')).backgroundColor}; }")
+
+    # Snippet boxes: one width, nothing cut (SVG: the <img> snippets; Lottie: the apps').
+    snippets = {}
+    for format in ("lottie", "svg"):
+        if format != "lottie":
+            choose_format(page, format)
+        snippets[format] = page.evaluate(
+            "() => [...document.querySelectorAll('.snippet textarea')].filter(t => t.offsetParent !== null).map(t =>"
+            " ({id: t.id, width: t.getBoundingClientRect().width, cut: t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1}))")
+    result["snippets"] = snippets
+
+    if name == "phone":
+        fit = []
+        page.evaluate("() => window.scrollTo(0, document.querySelector('.controls-panel').offsetTop + 200)")
+        for kind in page.eval_on_selector_all("#kinds button.kind", "bs => bs.map(b => b.dataset.kind)"):
+            page.eval_on_selector("button.kind[data-kind='%s']" % kind, "b => b.click()")
+            wait_until(page, "(k) => location.search.includes('kind=' + k) && document.getElementById('preview').getAttribute('src').includes('/' + k + '.')", kind)
+            wait_until(page, SETTLED)
+            page.evaluate("() => window.scrollTo(0, document.querySelector('.controls-panel').offsetTop + 200)")
+            fit.append(page.evaluate(
+                "(k) => { const box = (x) => { const r = x.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };"
+                " return {kind: k, size: Number(document.querySelector('[data-parameter=size] input[type=number]').value),"
+                " pinned: box(document.getElementById('pinned')), stage: box(document.getElementById('stage')),"
+                " preview: box(document.getElementById('preview')), height: innerHeight, width: innerWidth}; }", kind))
+            if kind == "capsules":
+                shot("capsules")
+        result["fit"] = fit
+    page.close()
+    return result
+
+
+def gallery_pages(browser, job):
+    url, out = job["url"], job["out"]
+    views = {}
+    for scheme in ("light", "dark"):
+        for name, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):
+            views["%s-%s" % (scheme, name)] = view(browser, url, out, scheme, name, width, height)
+    return {"views": views}
