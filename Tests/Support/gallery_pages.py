@@ -200,4 +200,12 @@ def gallery_pages(browser, job):
     for scheme in ("light", "dark"):
         for name, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):
             views["%s-%s" % (scheme, name)] = view(browser, url, out, scheme, name, width, height)
-    return {"views": views}
+    # Opened on an address the service refuses: nothing accepted yet, so no broken preview.
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url.split("?")[0] + "?kind=circular&format=apng&size=1024", wait_until="load")
+    wait_until(page, "() => { const e = document.getElementById('p-size-error'); return e !== null && !e.hidden; }")
+    opened = page.evaluate("() => ({previewHidden: document.getElementById('preview').hidden,"
+                           " message: document.getElementById('p-size-error').textContent})")
+    page.screenshot(path=os.path.join(out, "pages-opened-refused.png"))
+    page.close()
+    return {"views": views, "openedRefused": opened}

@@ -47,7 +47,9 @@ extension GalleryBrowserTests {
             let snippets: [String: [Snippet]]
             let fit: [Fit]?
         }
+        struct Opened: Decodable { let previewHidden: Bool; let message: String }
         let views: [String: View]
+        let openedRefused: Opened
     }
 
     func testThePlaygroundFitsDarkPagesAndPhonesShowsColoursAsTheyAreAndErrorsAtTheirField() throws {
@@ -58,6 +60,10 @@ extension GalleryBrowserTests {
         let report = try XCTUnwrap(try JSONDecoder().decode([PagesReport].self, from: try Browser.run(
             [["type": "galleryPages", "url": server.url("/"), "out": shots.path]], in: directory)).first)
         XCTAssertEqual(Set(report.views.keys), ["light-desktop", "light-phone", "dark-desktop", "dark-phone"])
+        // Opened on a refused address (size=1024 APNG): the reason at the field, no broken preview.
+        XCTAssertTrue(report.openedRefused.previewHidden, "a refused first address shows a broken image")
+        XCTAssertTrue(report.openedRefused.message.contains("Over the render budget")
+                      && report.openedRefused.message.contains("until the service accepts"), report.openedRefused.message)
         for (name, view) in report.views.sorted(by: { $0.key < $1.key }) {
             let dark = name.hasPrefix("dark")
             // A first visit's stage is the OS scheme's page colour, not a glaring white.

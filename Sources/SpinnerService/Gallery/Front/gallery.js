@@ -347,6 +347,7 @@
     const preview = $("#preview");
     const shown = previewURL();
     $("#preview-note").hidden = state.format !== "lottie";
+    preview.hidden = false;
     preview.width = shownSize();
     preview.height = shownSize();
     if (preview.getAttribute("src") !== shown) preview.src = shown;
@@ -411,7 +412,9 @@
 
   // Marks the field the service named (or none), with the reason beside it; false when no
   // field shown is named.
-  const keeping = "The preview and the snippets keep the last settings the service accepted.";
+  // Opened on a refused address, nothing was accepted yet: no preview rather than a broken image.
+  const keeping = () => state.accepted ? "The preview and the snippets keep the last settings the service accepted."
+    : "Nothing is previewed or copied until the service accepts the settings.";
   function markInvalid(name, message) {
     let shown = false;
     for (const field of document.querySelectorAll("[data-parameter]")) {
@@ -422,7 +425,7 @@
       if (input) input.setAttribute("aria-invalid", String(invalid));
       const error = field.querySelector(".field-error");
       error.hidden = !invalid;
-      error.replaceChildren(...(invalid ? [make("span", { class: "reason", text: message }), " ", make("span", { class: "keeping", text: keeping })] : []));
+      error.replaceChildren(...(invalid ? [make("span", { class: "reason", text: message }), " ", make("span", { class: "keeping", text: keeping() })] : []));
     }
     return shown;
   }
@@ -546,7 +549,8 @@
         if (ticket !== measuring) return;
         $("#size").textContent = "refused";
         const message = sentence(reasonOf(problem));
-        status(markInvalid(problem && problem.parameter, message) ? "" : message + " " + keeping);
+        $("#preview").hidden = !state.accepted;
+        status(markInvalid(problem && problem.parameter, message) ? "" : message + " " + keeping());
       } else {
         const length = Number(response.headers.get("Content-Length"));
         const coding = response.headers.get("Content-Encoding");
@@ -636,7 +640,8 @@
     let text = order.length ? `Animated pictures for these settings, smallest first: ${list}.` : "";
     if (refusedList) text += ` ${refusedList}: refused for these settings (the sizes above say why).`;
     if (refused[state.format]) {
-      advice.textContent = (text + ` The snippets keep the last ${formatByName(state.format).label} settings the service accepted.`).trim();
+      advice.textContent = (text + (state.accepted ? ` The snippets keep the last ${formatByName(state.format).label} settings the service accepted.`
+        : " There are no snippets until the service accepts the settings.")).trim();
       return;
     }
     if (state.format === "svg") {
