@@ -153,6 +153,33 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(stroke["minimum"] as? Double, 1)
         XCTAssertEqual(stroke["maximum"] as? Double, 30)
         XCTAssertEqual(stroke["default"] as? String, "10")
+
+        // The system colours the service draws, every name and alias, for swatches and apps.
+        let colours = try XCTUnwrap(catalog["systemColors"] as? [[String: Any]])
+        XCTAssertEqual(colours.compactMap { $0["name"] as? String }, SystemColor.allCases.map(\.rawValue))
+        for (entry, colour) in zip(colours, SystemColor.allCases) {
+            XCTAssertEqual([entry["light"] as? String, entry["dark"] as? String], [colour.light.hex, colour.dark.hex], colour.rawValue)
+        }
+        let blue = try XCTUnwrap(colours.first { $0["name"] as? String == "systemBlue" })
+        XCTAssertEqual([blue["light"] as? String, blue["dark"] as? String], ["007aff", "0a84ff"])
+        XCTAssertEqual(blue["aliases"] as? [String], ["accent", "accentcolor"])
+        // circular's color and track default to the style's: each style's colours are listed,
+        // and they are what the renderer draws (a request naming them is the default's twin).
+        let parameters = try XCTUnwrap(circular["parameters"] as? [[String: Any]])
+        let puck = try XCTUnwrap(parameters.first { $0["name"] as? String == "color" }?["styleDefaults"] as? [String: [String]])
+        XCTAssertEqual(puck, ["bubbledForeground": ["f0f0f0"], "hierarchy": ["label"], "accent": ["systemBlue"],
+                              "nineties": ["systemPurple", "systemRed"]])
+        let track = try XCTUnwrap(parameters.first { $0["name"] as? String == "track" }?["styleDefaults"] as? [String: [String]])
+        XCTAssertEqual(track["hierarchy"], ["secondaryLabel"])
+        // (bubbledForeground's puck is white 0.94, which hex rounds to f0f0f0: a swatch's
+        // colour, not the exact paint.)
+        for style in ["hierarchy", "accent"] {
+            let plain = get(service, "/spinner/circular.png?style=\(style)&theme=dark")
+            let named = get(service, "/spinner/circular.png?style=\(style)&theme=dark&color=\(puck[style]?[0] ?? "")&track=\(track[style]?[0] ?? "")")
+            XCTAssertTrue(plain.status == 200 && plain.body == named.body, "\(style): the listed colours are the style's own")
+        }
+        XCTAssertNil(kinds[1]["parameters"].flatMap { ($0 as? [[String: Any]])?.first { $0["name"] as? String == "color" }?["styleDefaults"] },
+                     "activity's colour does not depend on a style")
     }
 
     /// Lottie is served like every image: `.json` or `format=lottie`, application/json,

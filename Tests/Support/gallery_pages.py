@@ -118,7 +118,8 @@ def view(browser, url, out, scheme, name, width, height):
     page.click("button.toggle[data-page='%s']" % scheme)
     wait_until(page, "(p) => location.search.includes('page=' + p)", "ffffff" if scheme == "light" else "000000")
     wait_until(page, SETTLED)
-    swatches = {"background": swatch(page, "background")}
+    # Not set: circular's color is the style's (hierarchy: label), from the catalog.
+    swatches = {"background": swatch(page, "background"), "unset": swatch(page, "color")}
     for field, value in (("color", "systemBlue"), ("color", "label"), ("matte", "systemBackground")):
         set_value(page, "#p-" + field, value)
         swatches[value] = swatch(page, field)  # painted as it is typed

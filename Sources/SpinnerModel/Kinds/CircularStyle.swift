@@ -13,7 +13,7 @@ public enum CircularStyle: String, CaseIterable, Sendable {
     case nineties
 
     /// The track's colour.
-    var track: ColorValue {
+    public var track: ColorValue {
         switch self {
         case .bubbledForeground: .fixed(.black)
         case .hierarchy: .system(.secondaryLabel)
@@ -22,28 +22,30 @@ public enum CircularStyle: String, CaseIterable, Sendable {
         }
     }
 
+    /// The puck's colours as the package names them: one, or a gradient's stops from the
+    /// trailing end's side (purple) to the short puck's (red) for `nineties`. The one source
+    /// of the puck's paint and of the catalog's per-style defaults.
+    public var puckColors: [ColorValue] {
+        switch self {
+        case .bubbledForeground: [.fixed(Color(white: 0.94))]
+        case .hierarchy: [.system(.label)]
+        case .accent: [.system(.systemBlue)]
+        case .nineties: [.system(.systemPurple), .system(.systemRed)]
+        }
+    }
+
     /// The puck's paint for a ring around `center` in a box of `center.x × 2` points, in
     /// the puck's own frame: trim 0 (its trailing end) at 12 o'clock, running clockwise
     /// (so the gradient turns with the puck).
     func puckPaint(center: Point, theme: Theme) -> Paint {
-        switch self {
-        case .bubbledForeground:
-            return .solid(Color(white: 0.94))
-        case .hierarchy:
-            return .solid(SystemColor.label.resolved(for: theme))
-        case .accent:
-            return .solid(SystemColor.systemBlue.resolved(for: theme))
-        case .nineties:
-            // The package: `LinearGradient(colors: [.purple, .red], startPoint: .leading,
-            // endPoint: .trailing)` across the view's frame on the circle trimmed from 3
-            // o'clock, then `.rotationEffect(-90°)`: leading (purple) turns to the bottom,
-            // trailing (red) to the top, where trim 0 is.
-            return .linear(LinearGradient(
-                start: Point(x: center.x, y: 2 * center.y),
-                end: Point(x: center.x, y: 0),
-                stops: [GradientStop(0, SystemColor.systemPurple.resolved(for: theme)),
-                        GradientStop(1, SystemColor.systemRed.resolved(for: theme))]))
-        }
+        let colors = puckColors.map { $0.resolved(for: theme) }
+        guard colors.count == 2 else { return .solid(colors[0]) }
+        // nineties, as the package draws it: `LinearGradient(colors: [.purple, .red],
+        // startPoint: .leading, endPoint: .trailing)` across the view's frame on the circle
+        // trimmed from 3 o'clock, then `.rotationEffect(-90°)`: leading (purple) turns to
+        // the bottom, trailing (red) to the top, where trim 0 is.
+        return .linear(LinearGradient(start: Point(x: center.x, y: 2 * center.y), end: Point(x: center.x, y: 0),
+                                      stops: [GradientStop(0, colors[0]), GradientStop(1, colors[1])]))
     }
 
     /// The puck's inner shadow, if the style has one (seed: `.shadow(.inner(radius: 3))`).

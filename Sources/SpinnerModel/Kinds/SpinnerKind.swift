@@ -28,6 +28,17 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
     /// The keys of `parameters`.
     public var parameterKeys: [String] { parameters.map(\.name.rawValue) }
 
+    /// For a colour parameter whose default is the chosen style's (circular's `color` and
+    /// `track`): each style's colours, one or a gradient's stops; nil for every other.
+    public func styleDefaults(of name: ParameterName) -> [(style: String, colors: [ColorValue])]? {
+        guard self == .circular else { return nil }
+        switch name {
+        case .color: return CircularStyle.allCases.map { ($0.rawValue, $0.puckColors) }
+        case .track: return CircularStyle.allCases.map { ($0.rawValue, [$0.track]) }
+        default: return nil
+        }
+    }
+
     /// The definition of `name` for this kind, if the kind accepts it.
     public func definition(of name: ParameterName) -> ParameterDefinition? {
         Self.tables[self]?.byName[name]

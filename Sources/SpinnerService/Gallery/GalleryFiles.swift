@@ -19,7 +19,7 @@ enum GalleryFiles {
 <p>Animated loading spinners as {{formats}}. Pick one, tune it, copy the snippet.
 <a href="/spinners">Catalog</a> · <a href="/openapi.yaml">OpenAPI</a></p>
 </header>
-<main data-system-colours='{{systemColours}}'>
+<main>
 <h2 id="gallery-title">Spinners</h2>
 <ul class="kinds" id="kinds" aria-labelledby="gallery-title"></ul>
 <section class="playground" aria-labelledby="playground-title">
@@ -207,9 +207,10 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
   const state = { kind: null, format: "svg", values: {}, page: "ffffff", matteFollowsPage: true, sizes: {} };
   const LIGHT = "ffffff", DARK = "000000";
 
-  // The iOS system colours, light and dark, as the service resolves them (put into the page
-  // by the service from its own table): {name (lower case): [light hex, dark hex]}.
-  const systemColours = JSON.parse(document.querySelector("main").dataset.systemColours || "{}");
+  // The iOS system colours, light and dark, as the service resolves them (the catalog's own
+  // table): {name or alias (lower case): [light hex, dark hex]}.
+  const systemColours = Object.fromEntries((catalog.systemColors || []).flatMap((colour) =>
+    [colour.name, ...colour.aliases].map((name) => [name.toLowerCase(), [colour.light, colour.dark]])));
 
   // The grid: every kind, live, from the service itself, in the page's colour scheme
   // (theme=auto SVGs follow prefers-color-scheme).
@@ -412,14 +413,21 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     const paint = () => {
       const theme = drawnTheme();
       const given = input.value.trim() || item.default;
-      const colour = given ? resolveColour(given, theme) : null;
-      swatch.classList.toggle("unset", !given);
+      // Not set and the style chooses (circular's color and track): the style's own
+      // colours from the catalog, one or a gradient's stops, shown as the service draws them.
+      const style = state.values.style ?? parameter("style")?.default;
+      const styled = !given && item.styleDefaults && style ? item.styleDefaults[style] ?? null : null;
+      const stops = styled ? styled.map((value) => resolveColour(value, theme)).filter(Boolean) : [];
+      const colour = given ? resolveColour(given, theme) : stops[0] ?? null;
+      const named = given || (styled ? `the ${style} style's ${styled.join(" → ")}` : "");
+      swatch.classList.toggle("unset", !given && !colour);
       swatch.classList.toggle("see-through", !!colour && colour.alpha < 1);
+      swatch.style.backgroundImage = stops.length > 1 ? `linear-gradient(90deg, ${stops.map((stop) => "#" + stop.hex).join(", ")})` : "";
       if (colour) {
         const alpha = Math.round(colour.alpha * 255);
         swatch.style.setProperty("--swatch", "#" + colour.hex + (alpha === 255 ? "" : alpha.toString(16).padStart(2, "0")));
         swatch.dataset.resolved = alpha === 0 ? "transparent" : "#" + colour.hex + (alpha === 255 ? "" : alpha.toString(16).padStart(2, "0"));
-        swatch.title = `${item.name}: ${given}${given.replace(/^#/, "").toLowerCase() === colour.hex ? "" : " = #" + colour.hex}` +
+        swatch.title = `${item.name}: ${named}${named.replace(/^#/, "").toLowerCase() === colour.hex ? "" : " = #" + colour.hex}` +
           (alpha === 255 ? "" : alpha === 0 ? " (transparent)" : ` at ${Math.round(colour.alpha * 100)} % opacity`) + ` (${theme} theme)`;
         picker.value = "#" + (alpha === 0 ? state.page : colour.hex);
       } else {

@@ -6,24 +6,12 @@ import SpinnerModel
 /// written as files in `Gallery/Front/` (gallery.html, .css, .js), embedded at build time as
 /// `GalleryFiles` by `make gallery` (a test fails when that is stale).
 enum GalleryPage {
-    /// The page's HTML: the page with the formats' names, the system colours, its style and
-    /// its script put in.
+    /// The page's HTML: the page with the formats' names, its style and its script put in
+    /// (the system colours come from the catalog, which the script reads).
     static let html: String = GalleryFiles.html
         .replacing("{{formats}}", with: OutputFormat.listedForPeople)
-        .replacing("{{systemColours}}", with: systemColoursJSON)
         .replacing("{{style}}", with: GalleryFiles.css)
         .replacing("{{script}}", with: GalleryFiles.javascript)
-
-    /// The iOS system colours as the service resolves them, for the page's colour swatches:
-    /// a JSON object from each accepted name, lower case (aliases such as `primary`
-    /// included), to its light and dark hex, `{"systemblue":["007aff","0a84ff"],…}`. Names
-    /// and hex digits only, so it sits in a single-quoted HTML attribute as it is.
-    static let systemColoursJSON: String = {
-        let names = SystemColor.allCases.map { ($0.rawValue.lowercased(), $0) }
-            + SystemColor.aliases.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        return "{" + names.map { name, color in "\"\(name)\":[\"\(color.light.hex)\",\"\(color.dark.hex)\"]" }
-            .joined(separator: ",") + "}"
-    }()
 
     /// The page's Content-Security-Policy: nothing but its own images and requests, and
     /// its inline style and script by hash.

@@ -11,6 +11,17 @@ public enum Catalog {
         let version: String
         let formats: [Format]
         let kinds: [Kind]
+        /// The iOS system colours a colour parameter accepts by name, as the service draws them.
+        let systemColors: [SystemColorEntry]
+    }
+
+    /// One iOS system colour: its name, the SwiftUI spellings that also name it, and its
+    /// light and dark value (hex, eight digits when not opaque).
+    struct SystemColorEntry: Codable, Equatable {
+        let name: String
+        let aliases: [String]
+        let light: String
+        let dark: String
     }
 
     struct Format: Codable, Equatable {
@@ -76,6 +87,9 @@ public enum Catalog {
         let formats: [String]
         /// `look` (shapes, colours, timing) or `output` (the file: fps, loops, scale, matte, t, title).
         let group: String
+        /// For a colour whose default is the style's: each style's colours (one, or a
+        /// gradient's stops), as query values.
+        let styleDefaults: [String: [String]]?
     }
 
     /// The catalog as JSON (keys sorted, stable from run to run).
@@ -92,7 +106,11 @@ public enum Catalog {
                 Format(name: $0.rawValue, label: $0.displayName, mediaType: $0.mediaType, extension: $0.fileExtension, animated: $0 != .png,
                        efforts: RenderCostModel.efforts(of: $0).map { "\($0)" })
             },
-            kinds: SpinnerKind.allCases.map(kind))
+            kinds: SpinnerKind.allCases.map(kind),
+            systemColors: SystemColor.allCases.map { color in
+                SystemColorEntry(name: color.rawValue, aliases: SystemColor.aliases.filter { $0.value == color }.keys.sorted(),
+                                 light: color.light.hex, dark: color.dark.hex)
+            })
     }
 
     private static func kind(_ kind: SpinnerKind) -> Kind {
@@ -105,7 +123,7 @@ public enum Catalog {
         }
         return Kind(name: kind.rawValue, summary: kind.design.summary, naturalSize: kind.design.naturalSize,
                     loopSeconds: Double(loop) / 1000, url: "/spinner/\(kind.rawValue)",
-                    parameters: kind.parameters.map(parameter), styles: styles, lottie: lottie(kind))
+                    parameters: kind.parameters.map { parameter($0, of: kind) }, styles: styles, lottie: lottie(kind))
     }
 
     /// The slots and paints of `kind`'s default Lottie document, read from the document.
@@ -118,29 +136,37 @@ public enum Catalog {
                       paints: document.paints.map { Paint(keypath: $0.keypath, paint: $0.kind.rawValue, slot: $0.slot) })
     }
 
-    static func parameter(_ definition: ParameterDefinition) -> Parameter {
+    static func parameter(_ definition: ParameterDefinition, of kind: SpinnerKind) -> Parameter {
         let formats = OutputFormat.allCases.filter(definition.formats.contains).map(\.rawValue)
+        let styleDefaults = kind.styleDefaults(of: definition.name).map { styles in
+            Dictionary(uniqueKeysWithValues: styles.map { ($0.style, $0.colors.map(\.canonicalText)) })
+        }
         let fallback = definition.defaultValue?.canonicalText
         let group = definition.name.group.rawValue
         switch definition.type {
         case .integer(_, let range):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "integer", default: fallback,
                              absent: nil, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), unit: nil,
-                             enum: nil, maxLength: nil, formats: formats, group: group)
+                             enum: nil, maxLength: nil, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
         case .decimal(_, let range, let unit, let absent):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "number", default: fallback,
                              absent: fallback == nil ? absent : nil, minimum: range.lowerBound.doubleValue, maximum: range.upperBound.doubleValue, unit: unit,
-                             enum: nil, maxLength: nil, formats: formats, group: group)
+                             enum: nil, maxLength: nil, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
         case .color(_, let absent):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "color", default: fallback,
                              absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil, enum: nil,
-                             maxLength: nil, formats: formats, group: group)
+                             maxLength: nil, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
         case .choice(_, let options):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,
-                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats, group: group)
+                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
         case .text(let value, let maxLength):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: value,
-                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats, group: group)
+                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
         }
     }
 }

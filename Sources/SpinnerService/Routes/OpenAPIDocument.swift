@@ -184,12 +184,19 @@ public enum OpenAPIDocument {
                 ])),
                 ("Catalog", .map([
                     ("type", .string("object")),
-                    ("required", .list(["version", "formats", "kinds"].map(YAML.string))),
+                    ("required", .list(["version", "formats", "kinds", "systemColors"].map(YAML.string))),
                     ("properties", .map([
                         ("version", plain),
                         ("formats", .map([("type", .string("array")), ("items", .map([("type", .string("object"))]))])),
                         ("kinds", .map([("type", .string("array")), ("items", .map([("type", .string("object")),
                             ("required", .list(["name", "parameters", "url"].map(YAML.string)))]))])),
+                        ("systemColors", .map([
+                            ("description", .string("The iOS system colours a colour parameter accepts by name (and their SwiftUI "
+                                                    + "aliases), with the light and dark value the service draws (hex).")),
+                            ("type", .string("array")),
+                            ("items", .map([("type", .string("object")),
+                                            ("required", .list(["name", "aliases", "light", "dark"].map(YAML.string)))])),
+                        ])),
                     ])),
                 ])),
             ])),

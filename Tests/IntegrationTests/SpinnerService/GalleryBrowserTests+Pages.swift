@@ -118,6 +118,10 @@ extension GalleryBrowserTests {
                 XCTAssertEqual(swatch.image, "none", "\(name): \(colour)'s swatch shows a checkerboard")
                 XCTAssertEqual(swatch.picker, hex, "\(name): \(colour)'s picker")
             }
+            // An unset colour the style chooses shows the style's own: hierarchy's puck is label.
+            let unset = try XCTUnwrap(view.swatches["unset"], name)
+            XCTAssertEqual(unset.colour, expected["label"]?.0, "\(name): the unset colour's swatch is not the style's label")
+            XCTAssertEqual(unset.image, "none", "\(name): the unset colour shows stripes or a checkerboard")
             let clear = try XCTUnwrap(view.swatches["background"], name)
             XCTAssertTrue(clear.image.contains("conic-gradient") && clear.resolved == "transparent", "\(name): \(clear)")
 
