@@ -82,6 +82,7 @@ capacity: deps-test release
 bench: deps-bench release
 	scripts/bench.sh
 	scripts/bench-http.sh
+	scripts/bench-instructions.sh
 
 deps-run:
 	@scripts/install-deps.sh run

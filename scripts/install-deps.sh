@@ -25,7 +25,7 @@ if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
                    "axe-playwright-python|axe_playwright_python")
 fi
 if [[ "$purpose" == bench ]]; then
-    apt_packages+=(apngdis apngopt webp hyperfine wrk)
+    apt_packages+=(apngdis apngopt webp hyperfine wrk valgrind)
 fi
 if [[ "$purpose" == flaky ]]; then
     # `make flaky-check`: the load on both cores beside which the suites must still pass.

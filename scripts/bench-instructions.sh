@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# User-space instructions per cached answer, spinnerd against nginx serving the same bytes,
+# counted by callgrind (repeatable on a noisy machine, unlike time): each server runs
+# under valgrind twice, wrk -t1 -c32 for SHORT and LONG seconds over keep-alive, and the
+# difference of the two runs' instruction totals over the difference of their requests is
+# what one more answer costs (start-up, the first render and shutdown cancel out). Also
+# the instructions spent in malloc/free and in swift_retain/release per answer. One event
+# loop against one nginx process (master_process off). Run by `make bench`.
+#   scripts/bench-instructions.sh [SHORT LONG]   (default 4 and 12 seconds)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+short=${1:-4} long=${2:-12}
+binary=${SPINNERD:-.build/release/spinnerd}
+work=bench-out/instructions
+rm -rf "$work" && mkdir -p "$work/nginx/logs" "$work/www/spinner"
+port=18097
+
+wait_for() {  # url
+    for _ in $(seq 1 200); do curl -sf -o /dev/null "$1" && return 0; sleep 0.1; done
+    echo "bench-instructions: $1 never answered" >&2; return 1
+}
+
+# One run: the server under callgrind, warmed, then wrk for $1 seconds on $2; prints
+# "instructions requests malloc-free retain-release" (totals of the run).
+counted() {  # seconds url kind(spinnerd|nginx)
+    rm -f "$work"/cg.out.*
+    if [[ $3 == spinnerd ]]; then
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out.%p" "$binary" serve --host 127.0.0.1 --port "$port" \
+            --log-level none --prerender=false --event-loops 1 >"$work/server.log" 2>&1 &
+    else
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out.%p" nginx -c "$(pwd)/$work/nginx/nginx.conf" \
+            -p "$(pwd)/$work/nginx" >"$work/server.log" 2>&1 &
+    fi
+    local pid=$!
+    wait_for "$2"
+    curl -sf -o /dev/null "$2"
+    local requests
+    requests=$(wrk -t1 -c32 -d"$1s" "$2" | awk '/requests in/ {print $1}')
+    # Both servers drain and exit on their graceful signal, and callgrind writes its totals.
+    if [[ $3 == spinnerd ]]; then kill -TERM "$pid"; else kill -QUIT "$pid"; fi
+    wait "$pid" 2>/dev/null || true
+    python3 - "$requests" "$work"/cg.out.* <<'PY'
+import re, subprocess, sys
+requests, files = int(sys.argv[1]), sys.argv[2:]
+total = malloc = retain = 0
+for path in files:
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
+    total += int(re.search(r"([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", text).group(1).replace(",", ""))
+    for line in text.splitlines():
+        m = re.match(r"\s*([\d,]+) \([ \d.]+%\)\s+\S*:(\S+)", line)
+        if not m:
+            continue
+        count, function = int(m.group(1).replace(",", "")), m.group(2)
+        if re.fullmatch(r"(__libc_)?(malloc|free|calloc|realloc)|_int_(malloc|free|realloc)|malloc_consolidate|tcache_\w+", function):
+            malloc += count
+        elif re.fullmatch(r"swift_(retain|release|bridgeObjectRetain|bridgeObjectRelease)(_n)?", function):
+            retain += count
+print(total, requests, malloc, retain)
+PY
+}
+
+# nginx serves the very bytes spinnerd sends, from a file, with the same Cache-Control.
+cat >"$work/nginx/nginx.conf" <<CONF
+daemon off;
+master_process off;
+worker_processes 1;
+error_log logs/error.log;
+pid logs/nginx.pid;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    types { image/gif gif; image/svg+xml svg; }
+    server {
+        listen 127.0.0.1:$port;
+        root $(pwd)/$work/www;
+        location /spinner/ { add_header Cache-Control "public, max-age=31536000, immutable"; etag on; }
+    }
+}
+CONF
+images=("circular.gif|/spinner/circular.gif?stroke=15&duration=1&style=accent"
+        "circular.svg|/spinner/circular.svg?stroke=15&duration=1&style=accent")
+"$binary" serve --host 127.0.0.1 --port "$port" --log-level none --prerender=false >"$work/fetch.log" 2>&1 &
+fetcher=$!
+for image in "${images[@]}"; do
+    wait_for "http://127.0.0.1:$port/healthz"
+    curl -sf -o "$work/www/spinner/${image%%|*}" "http://127.0.0.1:$port${image#*|}"
+done
+kill -TERM "$fetcher"; wait "$fetcher" 2>/dev/null || true
+
+echo "== User-space instructions per cached answer (callgrind; wrk -t1 -c32 for ${short} s and ${long} s, the difference)"
+printf "%-14s %-9s %12s %14s %16s\n" image server "instr/answer" "malloc+free" "retain+release"
+for image in "${images[@]}"; do
+    file="${image%%|*}"; path="${image#*|}"
+    declare -A per=()
+    for server in spinnerd nginx; do
+        url="http://127.0.0.1:$port$path"
+        [[ $server == nginx ]] && url="http://127.0.0.1:$port/spinner/$file"
+        read -r i1 r1 m1 k1 < <(counted "$short" "$url" "$server")
+        read -r i2 r2 m2 k2 < <(counted "$long" "$url" "$server")
+        read -r instructions malloc retain < <(python3 -c "
+d = $r2 - $r1
+print('%.0f %.0f %.0f' % (($i2 - $i1) / d, ($m2 - $m1) / d, ($k2 - $k1) / d))")
+        per[$server]=$instructions
+        printf "%-14s %-9s %12s %14s %16s   (%d and %d answers)\n" "$file" "$server" "$instructions" "$malloc" "$retain" "$r1" "$r2"
+    done
+    python3 -c "print('%-14s ratio to nginx: %.2f (target <= 1.00)' % ('$file', ${per[spinnerd]} / ${per[nginx]}))"
+done
