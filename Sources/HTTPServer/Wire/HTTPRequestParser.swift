@@ -160,7 +160,9 @@ public enum HTTPRequestParser {
                 target = authorityEnd < rest.endIndex ? "/" + rest[authorityEnd...].drop { $0 == "/" } : "/"
             }
         }
-        guard target.hasPrefix("/") else { return .failure(HTTPParseError(400, "request target must be a path")) }
+        // Bytes, not Characters: the target is ASCII (checked above), and a String prefix
+        // test walks grapheme clusters on every request.
+        guard target.utf8.first == UInt8(ascii: "/") else { return .failure(HTTPParseError(400, "request target must be a path")) }
         return .success((String(decoding: method, as: UTF8.self), target, version))
     }
 
