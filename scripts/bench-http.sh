@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/listening-port.sh
+source scripts/nginx-static.sh
 work=bench-out/http
 rm -rf "$work" && mkdir -p "$work/nginx/logs" "$work/www/spinner"
 binary=.build/release/spinnerd
@@ -48,24 +49,7 @@ done
 stop_spinnerd
 
 start_nginx() {  # worker processes
-    cat >"$work/nginx/nginx.conf" <<CONF
-worker_processes $1;
-error_log logs/error.log;
-pid logs/nginx.pid;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    types { image/gif gif; image/svg+xml svg; }
-    server {
-        listen 127.0.0.1:18099 reuseport;
-        root $(pwd)/$work/www;
-        location /spinner/ { add_header Cache-Control "public, max-age=31536000, immutable"; etag on; }
-    }
-}
-CONF
+    nginx_static_conf "$work/nginx/nginx.conf" "$(pwd)/$work/www" 18099 "$1"
     nginx -c "$(pwd)/$work/nginx/nginx.conf" -p "$(pwd)/$work/nginx"
     sleep 0.3
 }

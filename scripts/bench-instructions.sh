@@ -9,6 +9,7 @@
 #   scripts/bench-instructions.sh [SHORT LONG]   (default 4 and 12 seconds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/nginx-static.sh
 short=${1:-4} long=${2:-12}
 binary=${SPINNERD:-.build/release/spinnerd}
 work=bench-out/instructions
@@ -60,26 +61,7 @@ PY
 }
 
 # nginx serves the very bytes spinnerd sends, from a file, with the same Cache-Control.
-cat >"$work/nginx/nginx.conf" <<CONF
-daemon off;
-master_process off;
-worker_processes 1;
-error_log logs/error.log;
-pid logs/nginx.pid;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    types { image/gif gif; image/svg+xml svg; }
-    server {
-        listen 127.0.0.1:$port;
-        root $(pwd)/$work/www;
-        location /spinner/ { add_header Cache-Control "public, max-age=31536000, immutable"; etag on; }
-    }
-}
-CONF
+nginx_static_conf "$work/nginx/nginx.conf" "$(pwd)/$work/www" "$port" 1 "daemon off;" "master_process off;"
 images=("circular.gif|/spinner/circular.gif?stroke=15&duration=1&style=accent"
         "circular.svg|/spinner/circular.svg?stroke=15&duration=1&style=accent")
 "$binary" serve --host 127.0.0.1 --port "$port" --log-level none --prerender=false >"$work/fetch.log" 2>&1 &

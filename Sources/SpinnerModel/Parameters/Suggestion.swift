@@ -2,10 +2,10 @@
 /// closest to what was written, if it is a slip away (`colour` → `color`, `circlar` →
 /// `circular`). Case is ignored; the name is returned as accepted.
 public enum Suggestion {
-    /// The accepted name at most `maxEdits` edits from `written` (insertions, deletions,
+    /// The accepted name a slip away from `written` (edits: insertions, deletions,
     /// substitutions and swaps of neighbours), the nearest one, first in `names` on a tie;
     /// nil when none is that near or `written` is longer than 64 characters.
-    public static func closest(to written: String, in names: [String], maxEdits: Int = 2) -> String? {
+    public static func closest(to written: String, in names: [String]) -> String? {
         let typed = Array(written.lowercased())
         guard !typed.isEmpty, typed.count <= 64 else { return nil }
         var best: (name: String, edits: Int)? = nil
@@ -13,7 +13,7 @@ public enum Suggestion {
             let edits = distance(typed, Array(name.lowercased()))
             // A slip is small beside the word: one edit up to five letters (`style` is not
             // `scale`), two from six (`circlar`, `systmBlu`).
-            let allowed = min(maxEdits, max(typed.count, name.count) <= 5 ? 1 : 2)
+            let allowed = max(typed.count, name.count) <= 5 ? 1 : 2
             guard edits <= allowed, edits < (best?.edits ?? .max) else { continue }
             best = (name, edits)
         }

@@ -125,7 +125,7 @@
     $("#playground-title").textContent = "Playground: " + kind.name;
     $("#summary").textContent = kind.summary;
     buildControls();
-    update(true);
+    update();
   }
 
   // Each colour field's swatch painter, run again when the page or theme changes.
@@ -272,7 +272,7 @@
     button.addEventListener("click", () => {
       state.matteFollowsPage = true;
       delete state.values.matte;
-      update(true);
+      update();
     });
     return make("div", { class: "extra" }, [button, make("span", { class: "reason", id: "matte-page-reason" })]);
   }
@@ -286,7 +286,7 @@
     if (item.name === "matte") state.matteFollowsPage = false;
     state.values[item.name] = value;
     clearTimeout(timer);
-    timer = setTimeout(() => update(false), 250);
+    timer = setTimeout(() => update(), 250);
   }
 
   // Fields that do nothing for this format are hidden; controls that would change nothing
@@ -340,7 +340,7 @@
   // The settings changed: ask the service first (HEAD), and only a URL it accepts
   // reaches the preview, the address bar, the download and the snippets; a refused one
   // leaves them on the last accepted URL and the field the service names says why.
-  function update(immediate) {
+  function update() {
     refreshColours();
     refreshApplicability();
     measure(imageURL(state.format));
@@ -678,7 +678,7 @@
         const select = document.getElementById("p-theme");
         if (select) select.value = state.values.theme;
       }
-      update(true);
+      update();
     });
     $("#formats").append(make("label", { for: "f-" + format }, [input, make("span", { text: formatByName(format).label })]));
   }
@@ -698,7 +698,7 @@
       const select = document.getElementById("p-theme");
       if (select) select.value = state.values.theme;
     }
-    if (state.kind) update(true);
+    if (state.kind) update();
   }
   for (const button of document.querySelectorAll("button.toggle")) {
     button.addEventListener("click", () => setPage(button.dataset.page === "dark" ? DARK : LIGHT, false));
