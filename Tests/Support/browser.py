@@ -91,17 +91,9 @@ def animates(browser, job):
     page.goto(pathlib.Path(html).resolve().as_uri(), wait_until="load")
     page.evaluate("Promise.all([...document.images].map(i => i.decode()))")
     boxes = [page.locator("#i%d" % n).bounding_box() for n in range(len(job["svgs"]))]
-    first = os.path.join(job["out"], "a.png")
-    second = os.path.join(job["out"], "b.png")
-    page.screenshot(path=first)
-    page.wait_for_timeout(300)
-    page.screenshot(path=second)
-    a, b = Image.open(first).convert("RGB"), Image.open(second).convert("RGB")
-    results = []
-    for path, box in zip(job["svgs"], boxes):
-        crop = (int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"]))
-        changed = ImageChops.difference(a.crop(crop), b.crop(crop)).getbbox() is not None
-        results.append({"svg": path, "loaded": box["width"] > 0, "changed": changed})
+    moved = moving(page, boxes, job["out"], "animates")
+    results = [{"svg": path, "loaded": box["width"] > 0, "changed": changed}
+               for path, box, changed in zip(job["svgs"], boxes, moved)]
     page.close()
     return results
 
@@ -324,6 +316,29 @@ def durations(browser, job):
     return values
 
 
+def moving(page, boxes, out, name, timeout=15.0):
+    """Whether each of `boxes` (bounding boxes on `page`) shows motion: screenshots are taken
+    until every box has differed from the first one at least once, or `timeout` seconds
+    pass. One pair of screenshots a fixed time apart is not enough: a looping spinner can
+    be caught at the same phase twice (a busy machine stretches the time between them to
+    a whole period), so the shots go on, at uneven times, until each box has moved."""
+    first_path = os.path.join(out, "%s-first.png" % name)
+    page.screenshot(path=first_path)
+    first = Image.open(first_path).convert("RGB")
+    crops = [(int(b["x"]), int(b["y"]), int(b["x"] + b["width"]), int(b["y"] + b["height"])) for b in boxes]
+    moved = [False] * len(boxes)
+    deadline, shot = time.monotonic() + timeout, 0
+    while not all(moved) and time.monotonic() < deadline:
+        page.wait_for_timeout(70 + 40 * (shot % 3))
+        path = os.path.join(out, "%s-%d.png" % (name, shot % 2))
+        page.screenshot(path=path)
+        later = Image.open(path).convert("RGB")
+        for n, crop in enumerate(crops):
+            moved[n] = moved[n] or ImageChops.difference(first.crop(crop), later.crop(crop)).getbbox() is not None
+        shot += 1
+    return moved
+
+
 def wait_until(page, function, arg=None, timeout=30.0):
     """Polls `function` (a JS function) until it returns true. Playwright's
     wait_for_function evaluates its predicate with eval, which the gallery's strict CSP
@@ -386,15 +401,8 @@ def gallery(browser, job):
     wait_until(page, PREVIEW_READY)
     names = page.eval_on_selector_all("#kinds img", "images => images.map(i => [i.dataset.kind, i.naturalWidth])")
     boxes = [page.locator("#kinds img[data-kind='%s']" % name).bounding_box() for name, _ in names]
-    first, second = os.path.join(out, "g-a.png"), os.path.join(out, "g-b.png")
-    page.screenshot(path=first)
-    page.wait_for_timeout(300)
-    page.screenshot(path=second)
-    a, b = Image.open(first).convert("RGB"), Image.open(second).convert("RGB")
-    kinds = []
-    for (name, width), box in zip(names, boxes):
-        crop = (int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"]))
-        kinds.append({"name": name, "naturalWidth": width, "changed": ImageChops.difference(a.crop(crop), b.crop(crop)).getbbox() is not None})
+    kinds = [{"name": name, "naturalWidth": width, "changed": changed}
+             for (name, width), changed in zip(names, moving(page, boxes, out, "g"))]
 
     def preview_src():
         return page.eval_on_selector("#preview", "i => i.getAttribute('src')")
@@ -413,7 +421,8 @@ def gallery(browser, job):
         steps.append({"control": control, "before": before, "after": wait_for_new_preview(before)})
 
     page.click("button.kind[data-kind='circular']")
-    page.wait_for_timeout(400)
+    # The click asks the service again (a HEAD); wait until that answer is in.
+    wait_until(page, "() => document.getElementById('size').textContent !== '…'")
     step("stroke", lambda: page.eval_on_selector(
         "#p-stroke", "e => { e.value = 15; e.dispatchEvent(new Event('input', {bubbles: true})); }"))
     step("color", lambda: page.fill("#p-color", "ff3b30"))
