@@ -5,6 +5,12 @@
 /// without sockets.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) -> HTTPAnswer
+
+    /// The answer prepared ahead for a `GET` or `HEAD` seen before (a cached image's), found
+    /// from the request's raw bytes, or nil to have the request parsed into an
+    /// `HTTPRequest` and given to `respond(to:)`. Called on the event loop for every such
+    /// request first, so it must be quick and must not block. Default: nil.
+    func preparedResponse(to request: HTTPRequestBytes) -> HTTPPreparedResponse?
 }
 
 /// A responder's answer: the response, or a promise of one.
@@ -16,6 +22,8 @@ public enum HTTPAnswer: Sendable {
 }
 
 extension HTTPResponder {
+    public func preparedResponse(to request: HTTPRequestBytes) -> HTTPPreparedResponse? { nil }
+
     /// Calls `reply` once with the answer to `request`, now or later from another thread
     /// (for callers without a transport: tests, tools).
     public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {

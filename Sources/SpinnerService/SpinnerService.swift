@@ -9,10 +9,10 @@ import SpinnerRendering
 public final class SpinnerService: HTTPResponder {
     public let configuration: ServiceConfiguration
     public let metrics = Metrics()
+    /// Images by cache key; a request target canonicalised to a cached key becomes an alias
+    /// of it, so a repeated URL is found from its raw bytes, skipping parsing and
+    /// canonicalisation entirely.
     private let cache: ByteBoundedLRU<Representation>
-    /// Request targets already validated, with their cache keys: a repeated URL skips
-    /// parsing and canonicalisation entirely.
-    private let knownTargets = ByteBoundedLRU<String>(capacity: 4 << 20)
     let renders: RenderDispatcher
     /// The fixed documents; the gallery (`.index`) only when `configuration.gallery`.
     private let documents: [Route: Representation]
@@ -64,16 +64,17 @@ public final class SpinnerService: HTTPResponder {
         }
     }
 
+    /// The hot path: a spinner URL seen before whose image is cached needs no routing,
+    /// parsing or validation (only validated spinner targets become aliases), and makes no
+    /// text: the target's bytes find the entry, whose answers are written out already.
+    public func preparedResponse(to request: HTTPRequestBytes) -> HTTPPreparedResponse? {
+        guard let prepared = cache.withValue(forAlias: request.target, { $0.prepared(for: request) }) else { return nil }
+        metrics.preparedHit(status: prepared.status)
+        return prepared
+    }
+
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
         let metrics = self.metrics
-        // The hot path: a spinner URL seen before whose image is cached needs no routing,
-        // parsing or validation (only spinner targets are ever remembered).
-        if request.method == "GET" || request.method == "HEAD", let cached = cachedImage(for: request.target) {
-            let response = cached.response(to: request, note: "cache=hit")
-            metrics.cacheHit()
-            metrics.request(route: .spinner, status: response.status)
-            return .now(response)
-        }
         let path = Route(path: request.path)
         // A document this service does not serve (the gallery, when it is off) is not there.
         let route = path.isDocument && documents[path] == nil ? .notFound : path
@@ -144,8 +145,8 @@ public final class SpinnerService: HTTPResponder {
             return .now(unsigned("The sig of this URL is not valid for it."))
         }
         let key = Self.cacheKey(spinnerRequest)
-        knownTargets.insert(key, cost: request.target.utf8.count + key.utf8.count + 64, for: request.target)
         if let cached = cache.value(for: key) {
+            cache.addAlias(request.target, for: key)
             metrics.cacheHit()
             return .now(cached.response(to: request, note: "cache=hit"))
         }
@@ -164,9 +165,4 @@ public final class SpinnerService: HTTPResponder {
         renders.stop()
     }
 
-    /// The cached image for a request target already validated, if it is still cached.
-    private func cachedImage(for target: String) -> Representation? {
-        guard let key = knownTargets.value(for: target) else { return nil }
-        return cache.value(for: key)
-    }
 }

@@ -122,32 +122,70 @@ final class Connection {
     /// Parses and dispatches the requests at the front of `bytes` while the state allows;
     /// returns how many bytes they took.
     private func parse(_ bytes: ArraySlice<UInt8>, now: Int64, owner: some ConnectionOwner) -> Int {
-        var consumed = 0
-        while state.canParse && consumed < bytes.count {
-            switch HTTPRequestParser.parse(bytes[(bytes.startIndex + consumed)...], limits: owner.parserLimits) {
-            case .incomplete:
-                inputIncomplete = true
-                return consumed
-            case .request(var request, let length):
-                consumed += length
-                request.client = client
-                let sequence = firstSequence + UInt64(inFlight.count)
-                let keepAlive = request.wantsKeepAlive
-                state.requestParsed(keepAlive: keepAlive)
-                inFlight.append(InFlight(method: request.method, target: request.target, version: request.version,
-                                         keepAlive: keepAlive, started: now))
-                switch owner.answer(request, sequence: sequence, of: self) {
-                case .now(let response): inFlight[inFlight.count - 1].response = response
-                case .later(let pending): inFlight[inFlight.count - 1].pending = pending
+        bytes.withUnsafeBufferPointer { buffer in
+            var consumed = 0
+            while state.canParse && consumed < buffer.count {
+                let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
+                switch HTTPRequestParser.scan(rest, limits: owner.parserLimits) {
+                case .incomplete:
+                    inputIncomplete = true
+                    return consumed
+                case .head(let head):
+                    consumed += head.consumed
+                    // Nothing waits before it and its answer was prepared ahead: out at once,
+                    // no request made.
+                    if inFlight.isEmpty, head.isGet || head.isHead, head.targetIsOriginForm,
+                       let prepared = owner.preparedAnswer(head, in: rest) {
+                        sendPrepared(prepared, head: head, in: rest, now: now, owner: owner)
+                        continue
+                    }
+                    dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
+                case .failure(let error):
+                    refuse(HTTPResponse.text(error.status, error.reason), now: now, owner: owner)
+                    return buffer.count
                 }
-                // Queued at once, so the output bound is checked before the next request.
-                queueReadyAnswers(now: now, owner: owner)
-            case .failure(let error):
-                refuse(HTTPResponse.text(error.status, error.reason), now: now, owner: owner)
-                return bytes.count
             }
+            return consumed
         }
-        return consumed
+    }
+
+    /// Hands `request` to the owner and queues its answer once it and every earlier one
+    /// are ready.
+    private func dispatch(_ request: HTTPRequest, now: Int64, owner: some ConnectionOwner) {
+        var request = request
+        request.client = client
+        let sequence = firstSequence + UInt64(inFlight.count)
+        let keepAlive = request.wantsKeepAlive
+        state.requestParsed(keepAlive: keepAlive)
+        inFlight.append(InFlight(method: request.method, target: request.target, version: request.version,
+                                 keepAlive: keepAlive, started: now))
+        switch owner.answer(request, sequence: sequence, of: self) {
+        case .now(let response): inFlight[inFlight.count - 1].response = response
+        case .later(let pending): inFlight[inFlight.count - 1].pending = pending
+        }
+        // Queued at once, so the output bound is checked before the next request.
+        queueReadyAnswers(now: now, owner: owner)
+    }
+
+    /// Queues a prepared answer to the request `head` (nothing in flight before it).
+    private func sendPrepared(_ response: HTTPPreparedResponse, head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>, now: Int64,
+                              owner: some ConnectionOwner) {
+        let wantsKeepAlive = head.wantsKeepAlive
+        state.requestParsed(keepAlive: wantsKeepAlive)
+        firstSequence += 1
+        // A kept-alive answer still closes when it is the last the connection will give.
+        let keepAlive = wantsKeepAlive && state.takesRequests
+        let sendsBody = !head.isHead && response.status != 304 && response.status != 204
+        let before = output.count
+        let date = owner.date
+        output.append(writeHead: { HTTPResponseSerializer.writeHead(response, version: head.version, keepAlive: keepAlive, date: date, to: &$0) },
+                      body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
+        state.answerQueued(bytes: output.count - before)
+        if owner.logsAnswers {
+            owner.log(AccessLogEntry(method: String(decoding: bytes[head.method], as: UTF8.self),
+                                     target: String(decoding: bytes[head.target], as: UTF8.self), status: response.status,
+                                     bytes: sendsBody ? response.bodyLength : 0, milliseconds: 0, note: response.logNote))
+        }
     }
 
     private func releaseInput() {
@@ -258,6 +296,9 @@ protocol ConnectionOwner: AnyObject {
     var parserLimits: HTTPParserLimits { get }
     /// The responder's answer to request `sequence` of `connection`.
     func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer
+    /// The responder's prepared answer to the `GET` or `HEAD` in origin form whose head
+    /// is `head` in `bytes`, if it has one.
+    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> HTTPPreparedResponse?
     /// The `Date` field's value now (an IMF-fixdate's bytes).
     var date: [UInt8] { get }
     /// True when answers are written to an access log.

@@ -25,13 +25,19 @@ struct OutputQueue {
 
     /// Bodies up to this many bytes are copied next to their head. Default 4 KiB.
     static let copyLimit = 4096
-    /// Capacity the open buffer keeps once everything went out; larger ones are released so
-    /// that an idle connection holds little. Default 2 KiB.
-    static let retainedCapacity = 2048
+    /// Room for a head, in bytes. Default 1 KiB.
+    static let headRoom = 1024
+    /// Capacity the open buffer keeps once everything went out (a head and the largest
+    /// copied body: the next answer then needs no allocation); larger ones are released so
+    /// that an idle connection holds little. Default 5 KiB.
+    static let retainedCapacity = copyLimit + headRoom
 
     private var closed = RingBuffer<Chunk>()
     /// Bytes after every closed chunk; appended to in place.
     private var open: [UInt8] = []
+    /// An emptied buffer kept for the next time `open` is closed off (a head before a
+    /// shared body or a file), so that answering does not allocate.
+    private var spare: [UInt8] = []
     /// Bytes of the front piece (the first closed chunk, else `open`) already written.
     private var offset = 0
     /// Bytes queued and not yet written.
@@ -41,6 +47,10 @@ struct OutputQueue {
 
     /// Appends a response: `writeHead` adds its head to the open buffer, then the body follows.
     mutating func append(writeHead: (inout [UInt8]) -> Void, body: [UInt8], file: HTTPBodyFile?) {
+        // Room for the head and a copied body at once, rather than growing through several sizes.
+        let copied = file == nil && body.count <= Self.copyLimit ? body.count : 0
+        let needed = open.count + Self.headRoom + copied
+        if open.capacity < needed { open.reserveCapacity(max(needed, 2 * open.capacity)) }
         let before = open.count
         writeHead(&open)
         count += open.count - before
@@ -101,6 +111,7 @@ struct OutputQueue {
     mutating func removeAll() {
         closed.removeAll()
         open = []
+        spare = []
         offset = 0
         count = 0
     }
@@ -108,7 +119,11 @@ struct OutputQueue {
     private mutating func closeOpenBuffer() {
         guard !open.isEmpty else { return }
         closed.append(.bytes(open))
-        open = []
+        open = spare
+        spare = []
+        // Emptied only now: the chunk it came from is gone, so this keeps its capacity
+        // without copying.
+        open.removeAll(keepingCapacity: true)
     }
 
     /// Forgets `written` bytes from the front.
@@ -123,12 +138,22 @@ struct OutputQueue {
             }
             remaining -= left
             offset = 0
-            closed.popFirst()
+            if case .bytes(let emptied)? = closed.popFirst(), spare.capacity == 0, emptied.capacity <= Self.retainedCapacity {
+                spare = emptied
+            }
         }
         offset += remaining
         if closed.isEmpty && offset == open.count {
             offset = 0
-            if open.capacity > Self.retainedCapacity { open = [] } else { open.removeAll(keepingCapacity: true) }
+            // An idle connection keeps one buffer of at most `retainedCapacity`: the open
+            // one, else the spare.
+            if open.capacity == 0 {
+                open = spare
+            } else if open.capacity > Self.retainedCapacity {
+                open = []
+            }
+            spare = []
+            open.removeAll(keepingCapacity: true)
         }
     }
 }

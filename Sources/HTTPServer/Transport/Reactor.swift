@@ -255,6 +255,14 @@ extension Reactor: ConnectionOwner {
         return answer
     }
 
+    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> HTTPPreparedResponse? {
+        let raw = UnsafeRawBufferPointer(bytes)
+        func part(_ range: Range<Int>?) -> UnsafeRawBufferPointer? { range.map { UnsafeRawBufferPointer(rebasing: raw[$0]) } }
+        return context.responder.preparedResponse(to: HTTPRequestBytes(
+            isHead: head.isHead, target: UnsafeRawBufferPointer(rebasing: raw[head.target]),
+            ifNoneMatch: part(head.ifNoneMatch), acceptEncoding: part(head.acceptEncoding)))
+    }
+
     /// The IMF-fixdate for `Date`, formatted once a second.
     var date: [UInt8] {
         var seconds = time(nil)

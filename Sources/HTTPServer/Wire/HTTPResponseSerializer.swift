@@ -20,11 +20,29 @@ public enum HTTPResponseSerializer {
         } else {
             appendFields(response.headers, to: &bytes)
         }
-        if response.status != 304 && response.status != 204 {
-            bytes.append(contentsOf: contentLengthName)
-            appendDecimal(response.bodyLength, to: &bytes)
-            bytes.append(contentsOf: lineEnd)
-        }
+        appendContentLength(of: response, to: &bytes)
+        appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
+    }
+
+    /// Appends the head of a prepared response: its status line, its prepared fields, then
+    /// `Date` and `Connection`.
+    public static func writeHead(_ response: HTTPPreparedResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8],
+                                 to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: statusLine(response.status, version: version))
+        bytes.append(contentsOf: response.fields)
+        appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
+    }
+
+    /// `Content-Length: N` of `response`'s body, for every status but 304 and 204.
+    static func appendContentLength(of response: HTTPResponse, to bytes: inout [UInt8]) {
+        guard response.status != 304 && response.status != 204 else { return }
+        bytes.append(contentsOf: contentLengthName)
+        appendDecimal(response.bodyLength, to: &bytes)
+        bytes.append(contentsOf: lineEnd)
+    }
+
+    /// `Date`, `Connection` when it is not HTTP/1.1's default, and the empty line.
+    private static func appendTransportFields(version: HTTPVersion, keepAlive: Bool, date: [UInt8], to bytes: inout [UInt8]) {
         bytes.append(contentsOf: dateName)
         bytes.append(contentsOf: date)
         bytes.append(contentsOf: lineEnd)

@@ -5,18 +5,26 @@ import Locking
 ///
 /// Entries sit in an array of slots linked into a recency list by slot index, with a
 /// dictionary from key to slot: a hit hashes its key once and relinks in O(1).
+///
+/// An entry may also be found by aliases (other spellings of its key: the request
+/// targets that were canonicalised to it), in a dictionary of their own so that no alias
+/// can stand for a key. Aliases cost bytes like values, at most `aliasLimit` per entry
+/// (the oldest is forgotten), and leave with their entry.
 public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     private struct Slot {
-        var key: String
+        var key: ByteKey
         var value: Value?
         var cost: Int
+        /// The aliases leading here, oldest first, with what each costs.
+        var aliases: [(key: ByteKey, cost: Int)] = []
         /// Slot indices of the neighbours in recency order; `none` at the ends.
         var newer: Int
         var older: Int
     }
 
     private struct State {
-        var index: [String: Int] = [:]
+        var index: [ByteKey: Int] = [:]
+        var aliases: [ByteKey: Int] = [:]
         var slots: [Slot] = []
         /// Slots whose entries were evicted or replaced, for reuse.
         var free: [Int] = []
@@ -41,19 +49,41 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             if oldest == ByteBoundedLRU.none { oldest = slot }
         }
 
-        /// Removes the entry in `slot` and frees the slot.
+        /// Makes `slot` the most recently used and returns it.
+        mutating func touch(_ slot: Int) -> Int {
+            if newest != slot {
+                unlink(slot)
+                linkNewest(slot)
+            }
+            return slot
+        }
+
+        /// Removes the entry in `slot` with its aliases and frees the slot.
         mutating func remove(_ slot: Int) {
             unlink(slot)
             bytes -= slots[slot].cost
             index[slots[slot].key] = nil
-            slots[slot] = Slot(key: "", value: nil, cost: 0, newer: ByteBoundedLRU.none, older: ByteBoundedLRU.none)
+            for alias in slots[slot].aliases { aliases[alias.key] = nil }
+            slots[slot] = Slot(key: ByteKey([]), value: nil, cost: 0, newer: ByteBoundedLRU.none, older: ByteBoundedLRU.none)
             free.append(slot)
+        }
+
+        /// Evicts the least recently used entries until the bytes fit `capacity`.
+        mutating func evict(toFit capacity: Int) {
+            while bytes > capacity, oldest != ByteBoundedLRU.none {
+                remove(oldest)
+                evictions += 1
+            }
         }
     }
 
     private static var none: Int { -1 }
 
-    /// The most bytes the values may hold.
+    /// The most aliases one entry keeps (spellings of one URL beyond it are canonicalised
+    /// again when they come). Default 16.
+    static var aliasLimit: Int { 16 }
+
+    /// The most bytes the values (and aliases) may hold.
     public let capacity: Int
     private let state = Locked(State())
 
@@ -65,20 +95,47 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     /// The value for `key`, which becomes the most recently used.
     public func value(for key: String) -> Value? {
         state.withLock { state in
-            guard let slot = state.index[key] else { return nil }
-            if state.newest != slot {
-                state.unlink(slot)
-                state.linkNewest(slot)
-            }
-            return state.slots[slot].value
+            state.index[ByteKey(key)].flatMap { state.slots[state.touch($0)].value }
         }
     }
 
-    /// Stores `value` costing `cost` bytes (replacing any value for `key`) and evicts the
-    /// least recently used entries until the total fits. A value larger than the whole
-    /// capacity is not kept.
+    /// What `body` makes of the value the alias `bytes` leads to (which becomes the most
+    /// recently used), with the lock held; nil when no entry has that alias. Copies
+    /// neither the bytes nor the value.
+    func withValue<Result>(forAlias bytes: UnsafeRawBufferPointer, _ body: (borrowing Value) -> Result) -> Result? {
+        state.withLock { state -> Result? in
+            guard let slot = state.aliases[ByteKey(borrowing: bytes)], let value = state.slots[state.touch(slot)].value else { return nil }
+            return body(value)
+        }
+    }
+
+    /// Lets the entry for `key`, if there is one, also be found by `alias`, costing the
+    /// alias's bytes and `overhead` more.
+    public func addAlias(_ alias: String, overhead: Int = 64, for key: String) {
+        state.withLock { state in
+            let aliasKey = ByteKey(alias)
+            guard state.aliases[aliasKey] == nil, let slot = state.index[ByteKey(key)] else { return }
+            if state.slots[slot].aliases.count >= Self.aliasLimit {
+                let forgotten = state.slots[slot].aliases.removeFirst()
+                state.aliases[forgotten.key] = nil
+                state.slots[slot].cost -= forgotten.cost
+                state.bytes -= forgotten.cost
+            }
+            let cost = aliasKey.count + overhead
+            state.aliases[aliasKey] = slot
+            state.slots[slot].aliases.append((aliasKey, cost))
+            state.slots[slot].cost += cost
+            state.bytes += cost
+            state.evict(toFit: capacity)
+        }
+    }
+
+    /// Stores `value` costing `cost` bytes (replacing any value for `key`, and its aliases)
+    /// and evicts the least recently used entries until the total fits. A value larger
+    /// than the whole capacity is not kept.
     public func insert(_ value: Value, cost: Int, for key: String) {
         state.withLock { state in
+            let key = ByteKey(key)
             if let old = state.index[key] { state.remove(old) }
             guard cost <= capacity else { return }
             let entry = Slot(key: key, value: value, cost: cost, newer: Self.none, older: Self.none)
@@ -93,15 +150,15 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             state.index[key] = slot
             state.bytes += cost
             state.linkNewest(slot)
-            while state.bytes > capacity, state.oldest != Self.none {
-                state.remove(state.oldest)
-                state.evictions += 1
-            }
+            state.evict(toFit: capacity)
         }
     }
 
-    /// Entries, bytes held and evictions so far.
+    /// Entries, bytes held (values and aliases) and evictions so far.
     public var statistics: (entries: Int, bytes: Int, evictions: Int) {
         state.withLock { ($0.index.count, $0.bytes, $0.evictions) }
     }
+
+    /// Aliases held, all entries together.
+    var aliasCount: Int { state.withLock { $0.aliases.count } }
 }

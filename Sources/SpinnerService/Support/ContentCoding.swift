@@ -10,15 +10,49 @@ enum ContentCoding {
 
     /// True when `Accept-Encoding` accepts gzip (listed, or `*`, with a non-zero q).
     static func acceptsGzip(_ header: String?) -> Bool {
+        HeaderList.withBytes(of: header) { acceptsGzip($0) }
+    }
+
+    /// True when the bytes of an `Accept-Encoding` value accept gzip: `gzip` or `x-gzip`
+    /// listed with a weight above zero, else `*` with one (RFC 9110 §12.5.3). A weight that
+    /// is not a number counts as 1.
+    static func acceptsGzip(_ header: UnsafeRawBufferPointer?) -> Bool {
         guard let header else { return false }
         var accepted: Bool? = nil
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingOptionalWhitespace() }
-            guard let coding = parts.first?.lowercased() else { continue }
-            let quality = parts.dropFirst().first { $0.lowercased().hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            if coding == "gzip" || coding == "x-gzip" { accepted = quality > 0 }
-            if coding == "*" && accepted == nil { accepted = quality > 0 }
+        HeaderList.forEachItem(header) { item in
+            var coding: UnsafeRawBufferPointer? = nil, positive = true, weighed = false
+            HeaderList.forEachItem(item, separator: UInt8(ascii: ";")) { part in
+                if coding == nil {
+                    coding = part
+                } else if !weighed, part.count >= 2, part[0] | 0x20 == UInt8(ascii: "q"), part[1] == UInt8(ascii: "=") {
+                    weighed = true
+                    positive = isPositiveWeight(UnsafeRawBufferPointer(rebasing: part[2...]))
+                }
+                return true
+            }
+            guard let coding else { return true }
+            if HeaderList.equalsIgnoringCase(coding, "gzip") || HeaderList.equalsIgnoringCase(coding, "x-gzip") {
+                accepted = positive
+            } else if HeaderList.equalsIgnoringCase(coding, "*") && accepted == nil {
+                accepted = positive
+            }
+            return true
         }
         return accepted ?? false
+    }
+
+    /// False for a weight of zero (`0`, `0.0`, `0.000`); true for any other number, and
+    /// for text that is not one.
+    private static func isPositiveWeight(_ weight: UnsafeRawBufferPointer) -> Bool {
+        var digits = 0, points = 0, nonZero = false
+        for byte in weight {
+            switch byte {
+            case UInt8(ascii: "."): points += 1
+            case UInt8(ascii: "0"): digits += 1
+            case UInt8(ascii: "1") ... UInt8(ascii: "9"): digits += 1; nonZero = true
+            default: return true
+            }
+        }
+        return digits == 0 || points > 1 || nonZero
     }
 }

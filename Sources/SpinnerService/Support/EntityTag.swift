@@ -16,14 +16,21 @@ enum EntityTag {
 
     /// True when `header` (an `If-None-Match` value) lists `tag` or is `*`.
     static func matches(_ header: String?, _ tag: String) -> Bool {
-        guard let header else { return false }
-        let opaque = { (text: Substring) -> Substring in
-            let trimmed = text.trimmingOptionalWhitespace()
-            return trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed
-        }
-        return header.split(separator: ",").contains { item in
-            let candidate = opaque(item)
-            return candidate == "*" || candidate == tag
-        }
+        HeaderList.withBytes(of: header) { header in matches(header, Array(tag.utf8)) }
     }
+
+    /// True when the bytes of an `If-None-Match` value list `tag` (its bytes, quotes
+    /// included) or are `*`; `W/` before an item is ignored (the weak comparison).
+    static func matches(_ header: UnsafeRawBufferPointer?, _ tag: [UInt8]) -> Bool {
+        guard let header else { return false }
+        var found = false
+        HeaderList.forEachItem(header) { item in
+            let opaque = item.starts(with: weakPrefix) ? UnsafeRawBufferPointer(rebasing: item[2...]) : item
+            found = (opaque.count == 1 && opaque[0] == UInt8(ascii: "*")) || opaque.elementsEqual(tag)
+            return !found
+        }
+        return found
+    }
+
+    private static let weakPrefix = Array("W/".utf8)
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import Locking
+import Synchronization
 
 /// The service's counters, gauges and histograms, written in the Prometheus text
 /// exposition format (version 0.0.4).
@@ -32,6 +33,10 @@ public final class Metrics: Sendable {
     }
 
     private let state = Locked(State())
+    /// Cache hits answered with a prepared `200` and `304`: counted apart, without the
+    /// lock, since they are most requests and the event loops count them at once.
+    private let preparedOK = Atomic<Int>(0)
+    private let preparedNotModified = Atomic<Int>(0)
 
     public init() {}
 
@@ -40,6 +45,14 @@ public final class Metrics: Sendable {
     }
 
     func cacheHit() { state.withLock { $0.cacheHits += 1 } }
+    /// A spinner request answered from the cache by its prepared `status` (200 or 304).
+    func preparedHit(status: Int) {
+        if status == 304 {
+            preparedNotModified.wrappingAdd(1, ordering: .relaxed)
+        } else {
+            preparedOK.wrappingAdd(1, ordering: .relaxed)
+        }
+    }
     func cacheMiss() { state.withLock { $0.cacheMisses += 1 } }
     func coalescedRender() { state.withLock { $0.coalesced += 1 } }
     func refusedByBudget() { state.withLock { $0.refusedByBudget += 1 } }
@@ -85,7 +98,12 @@ public final class Metrics: Sendable {
         // with the state the event loops go on counting into, which copy-on-write makes safe
         // through reference counts that ThreadSanitizer cannot see (it reported the race).
         // A scrape holds the lock for the tens of microseconds the text takes.
-        state.withLock { snapshot in
+        let (ok, notModified) = (preparedOK.load(ordering: .relaxed), preparedNotModified.load(ordering: .relaxed))
+        return state.withLock { snapshot in
+            var requests = snapshot.requests
+            requests[RouteLabel.spinner.rawValue * 1000 + 200, default: 0] += ok
+            requests[RouteLabel.spinner.rawValue * 1000 + 304, default: 0] += notModified
+            requests = requests.filter { $0.value > 0 }
             var lines: [String] = []
             func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
                 lines.append("# HELP \(name) \(help)")
@@ -98,10 +116,10 @@ public final class Metrics: Sendable {
                 for lane in RenderLane.allCases { lines += histograms[lane.rawValue].lines(name, labels: "lane=\"\(lane.name)\"") }
             }
             metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
-                   snapshot.requests.sorted { $0.key < $1.key }.map { key, count in
+                   requests.sorted { $0.key < $1.key }.map { key, count in
                        ("{route=\"\((RouteLabel(rawValue: key / 1000) ?? .other).name)\",status=\"\(key % 1000)\"}", String(count))
                    })
-            metric("spinnerd_cache_hits_total", "counter", "Image requests answered from the cache.", [("", String(snapshot.cacheHits))])
+            metric("spinnerd_cache_hits_total", "counter", "Image requests answered from the cache.", [("", String(snapshot.cacheHits + ok + notModified))])
             metric("spinnerd_cache_misses_total", "counter", "Image requests that were not in the cache.", [("", String(snapshot.cacheMisses))])
             metric("spinnerd_cache_evictions_total", "counter", "Cache entries evicted to stay within the byte bound.", [("", String(cache.evictions))])
             metric("spinnerd_cache_bytes", "gauge", "Bytes held by the cache.", [("", String(cache.bytes))])

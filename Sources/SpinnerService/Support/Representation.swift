@@ -2,7 +2,8 @@ import HTTPServer
 
 /// A response body as stored, with its gzip variant for compressible types, and how it
 /// is answered: content negotiation, strong ETags per variant, `304` on `If-None-Match`.
-struct Representation: Sendable {
+/// A class: a cache hit hands it on with one reference, not one per field.
+final class Representation: Sendable {
     /// One encoding of the body with its tag, and the response fields of its `200` and
     /// `304`, built once: answering from the cache then copies prepared bytes.
     private struct Variant: Sendable {
@@ -10,8 +11,24 @@ struct Representation: Sendable {
         /// Bodies of `fileThreshold` bytes or more live in a sealed memfd and go out by sendfile.
         let file: HTTPBodyFile?
         let tag: String
+        /// The tag's bytes, quotes included, for `If-None-Match` read from raw bytes.
+        let tagBytes: [UInt8]
         let fields: HTTPHeaders
         let notModifiedFields: HTTPHeaders
+        /// Its `200` and `304` written out for a cache hit (log note `cache=hit`).
+        let prepared: HTTPPreparedResponse
+        let preparedNotModified: HTTPPreparedResponse
+
+        init(body: [UInt8], file: HTTPBodyFile?, tag: String, fields: HTTPHeaders, notModifiedFields: HTTPHeaders) {
+            self.body = body
+            self.file = file
+            self.tag = tag
+            self.tagBytes = Array(tag.utf8)
+            self.fields = fields
+            self.notModifiedFields = notModifiedFields
+            prepared = HTTPPreparedResponse(HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: "cache=hit"))
+            preparedNotModified = HTTPPreparedResponse(HTTPResponse(status: 304, headers: notModifiedFields, logNote: "cache=hit"))
+        }
 
         /// Bytes held, in memory or in the memfd.
         var length: Int { body.count + (file?.length ?? 0) }
@@ -22,6 +39,11 @@ struct Representation: Sendable {
                 return HTTPResponse(status: 304, headers: notModifiedFields, logNote: note)
             }
             return HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: note)
+        }
+
+        /// The prepared `304` or `200` for an `If-None-Match` value's bytes.
+        func prepared(ifNoneMatch: UnsafeRawBufferPointer?) -> HTTPPreparedResponse {
+            EntityTag.matches(ifNoneMatch, tagBytes) ? preparedNotModified : prepared
         }
     }
 
@@ -61,8 +83,9 @@ struct Representation: Sendable {
         }
     }
 
-    /// Bytes held (in memory or in the memfd), for the cache's bound.
-    var cost: Int { identity.length + (gzip?.length ?? 0) + 256 }
+    /// Bytes held (in memory or in the memfd), for the cache's bound, the prepared heads
+    /// included.
+    var cost: Int { identity.length + (gzip?.length ?? 0) + 1024 }
 
     /// The response to `request`: gzip when accepted and available, 304 when the client's
     /// tag matches the chosen variant's.
@@ -71,5 +94,14 @@ struct Representation: Sendable {
             return gzip.response(to: request, note: note)
         }
         return identity.response(to: request, note: note)
+    }
+
+    /// The prepared answer to a request seen as raw bytes (the fast path of a cache hit):
+    /// the same choice as `response(to:)`.
+    func prepared(for request: HTTPRequestBytes) -> HTTPPreparedResponse {
+        if let gzip, ContentCoding.acceptsGzip(request.acceptEncoding) {
+            return gzip.prepared(ifNoneMatch: request.ifNoneMatch)
+        }
+        return identity.prepared(ifNoneMatch: request.ifNoneMatch)
     }
 }

@@ -1,0 +1,32 @@
+/// A response written out once, to be sent many times as it is (a cached image's): its
+/// status, its fields already serialised with `Content-Length`, and its body. The
+/// transport adds only the status line, `Date` and `Connection`, so answering with it
+/// formats no text and copies prepared bytes. Immutable; shared between event loops.
+public final class HTTPPreparedResponse: Sendable {
+    /// The status code.
+    public let status: Int
+    /// The fields as the serializer writes them, `Content-Length` included (for every
+    /// status but 304 and 204), each line ending in CRLF.
+    let fields: [UInt8]
+    /// The body in memory (empty when it is in `bodyFile`).
+    public let body: [UInt8]
+    /// The body in a sealed file, sent with sendfile.
+    public let bodyFile: HTTPBodyFile?
+    /// A short note for the access log (`cache=hit`), never sent.
+    public let logNote: String?
+
+    /// Serialises `response`'s fields once; its body and file are kept as they are.
+    public init(_ response: HTTPResponse) {
+        var fields: [UInt8] = []
+        HTTPResponseSerializer.appendFields(response.headers, to: &fields)
+        HTTPResponseSerializer.appendContentLength(of: response, to: &fields)
+        self.status = response.status
+        self.fields = fields
+        self.body = response.body
+        self.bodyFile = response.bodyFile
+        self.logNote = response.logNote
+    }
+
+    /// Length of the body, wherever it is kept.
+    public var bodyLength: Int { bodyFile?.length ?? body.count }
+}
