@@ -71,4 +71,61 @@ final class ByteBoundedLRUTests: XCTestCase {
         }
         XCTAssertEqual(cache.statistics.evictions, evictions)
     }
+
+    private func aliased(_ cache: ByteBoundedLRU<Int>, _ alias: String) -> Int? {
+        var bytes = Array(alias.utf8)
+        return bytes.withUnsafeMutableBytes { cache.withValue(forAlias: UnsafeRawBufferPointer($0)) { $0 } }
+    }
+
+    /// Spellings of a key (request targets) find its entry by their bytes, cost their
+    /// bytes, and leave with it; no alias stands for a key, and an entry keeps at most
+    /// `aliasLimit` of them (the oldest goes).
+    func testAliasesFindTheirEntryCostBytesAndLeaveWithIt() {
+        let cache = ByteBoundedLRU<Int>(capacity: 1000)
+        cache.insert(1, cost: 100, for: "k1")
+        cache.addAlias("/a?x=1", overhead: 10, for: "k1")
+        cache.addAlias("/a?x=01", overhead: 10, for: "k1")
+        cache.addAlias("/b", overhead: 10, for: "missing")  // no entry: nothing to alias
+        XCTAssertEqual(aliased(cache, "/a?x=1"), 1)
+        XCTAssertEqual(aliased(cache, "/a?x=01"), 1)
+        XCTAssertNil(aliased(cache, "/b"))
+        XCTAssertNil(aliased(cache, "k1"), "a key is not an alias")
+        XCTAssertNil(cache.value(for: "/a?x=1"), "an alias is not a key")
+        XCTAssertEqual(cache.statistics.bytes, 100 + 16 + 17)
+        XCTAssertEqual(cache.aliasCount, 2)
+
+        // Replacing the entry drops its aliases (they are learnt again from requests).
+        cache.insert(2, cost: 100, for: "k1")
+        XCTAssertNil(aliased(cache, "/a?x=1"))
+        XCTAssertEqual(cache.statistics.bytes, 100)
+
+        // At most aliasLimit per entry, the oldest forgotten, the bytes kept in step.
+        let limit = ByteBoundedLRU<Int>.aliasLimit
+        for n in 0 ..< limit + 5 { cache.addAlias("/s\(n)", overhead: 0, for: "k1") }
+        XCTAssertEqual(cache.aliasCount, limit)
+        XCTAssertNil(aliased(cache, "/s0"))
+        XCTAssertEqual(aliased(cache, "/s\(limit + 4)"), 2)
+        XCTAssertEqual(cache.statistics.bytes, 100 + (5 ..< limit + 5).reduce(0) { $0 + "/s\($1)".utf8.count })
+
+        // Evicting the entry takes its aliases; a hit by alias makes it the newest.
+        cache.insert(3, cost: 400, for: "k2")
+        cache.addAlias("/k2", overhead: 0, for: "k2")
+        XCTAssertEqual(aliased(cache, "/s\(limit)"), 2)       // k1 is now newer than k2
+        cache.insert(4, cost: 500, for: "k3")                 // k2 (the oldest) goes
+        XCTAssertNil(aliased(cache, "/k2"))
+        XCTAssertEqual(aliased(cache, "/s\(limit)"), 2)
+        cache.insert(5, cost: 900, for: "k4")                 // k1 and k3 go
+        XCTAssertEqual(cache.aliasCount, 0)
+        XCTAssertEqual(cache.statistics.bytes, 900)
+    }
+
+    /// Aliases count against the bound: a flood of spellings of one URL cannot grow the
+    /// cache past its capacity.
+    func testAliasesStayWithinTheCapacity() {
+        let cache = ByteBoundedLRU<Int>(capacity: 300)
+        cache.insert(1, cost: 100, for: "k")
+        for n in 0 ..< 1000 { cache.addAlias("/spinner/arc.svg?size=\(n)", overhead: 64, for: "k") }
+        XCTAssertLessThanOrEqual(cache.statistics.bytes, 300)
+        XCTAssertLessThanOrEqual(cache.aliasCount, ByteBoundedLRU<Int>.aliasLimit)
+    }
 }

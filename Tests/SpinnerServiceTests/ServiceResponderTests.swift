@@ -344,4 +344,67 @@ final class ServiceResponderTests: XCTestCase {
         let canonical = try SpinnerRequest.parse(kind: "dots", format: .apng, query: []).canonicalForm
         XCTAssertEqual(get(service, "/spinner/dots.apng?sig=\(signing.signature(of: canonical))").status, 200)
     }
+
+    private func prepared(_ service: SpinnerService, _ target: String, head: Bool = false, ifNoneMatch: String? = nil,
+                          acceptEncoding: String? = nil) -> HTTPPreparedResponse? {
+        func withBytes<Result>(_ text: String?, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+            guard let text else { return body(nil) }
+            return Array(text.utf8).withUnsafeBytes { body($0) }
+        }
+        return withBytes(target) { target in
+            withBytes(ifNoneMatch) { ifNoneMatch in
+                withBytes(acceptEncoding) { acceptEncoding in
+                    target.flatMap {
+                        service.preparedResponse(to: HTTPRequestBytes(isHead: head, target: $0, ifNoneMatch: ifNoneMatch, acceptEncoding: acceptEncoding))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The prepared answer is there only for a spinner URL answered from the cache before
+    /// (after its image was rendered and the URL validated), spelling by spelling, and it
+    /// is the same response the parsed request gets: status, fields, body, 304 and gzip.
+    func testPreparedAnswersAreTheParsedRequestsAnswers() throws {
+        let service = service(ServiceConfiguration(gallery: false))
+        let target = "/spinner/arc.svg?size=40&stroke=3"
+        XCTAssertNil(prepared(service, target), "never seen")
+        XCTAssertEqual(get(service, target).status, 200)  // rendered: a miss, no alias yet
+        XCTAssertNil(prepared(service, target), "rendered, but its spelling not yet seen on a hit")
+        let parsed = get(service, target, headers: [("Accept-Encoding", "gzip")])
+        let fast = try XCTUnwrap(prepared(service, target, acceptEncoding: "gzip"))
+        XCTAssertEqual(fast.status, 200)
+        XCTAssertEqual(fast.body, parsed.body)
+        XCTAssertEqual(fast.logNote, "cache=hit")
+        var written: [UInt8] = [], expected: [UInt8] = []
+        HTTPResponseSerializer.writeHead(fast, version: .http11, keepAlive: true, date: Array("D".utf8), to: &written)
+        HTTPResponseSerializer.writeHead(parsed, version: .http11, keepAlive: true, date: Array("D".utf8), to: &expected)
+        XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: expected, as: UTF8.self))
+        let tag = try XCTUnwrap(parsed.headers["ETag"])
+        XCTAssertEqual(prepared(service, target, ifNoneMatch: "W/\(tag)", acceptEncoding: "br, gzip")?.status, 304)
+        XCTAssertEqual(prepared(service, target, ifNoneMatch: tag)?.status, 200, "the gzip tag does not match the identity body")
+        XCTAssertEqual(prepared(service, target)?.body.count, get(service, target).body.count)
+        XCTAssertNil(prepared(service, target + "&"), "another spelling waits for its own parse")
+        XCTAssertNil(prepared(service, "/spinners"), "documents are not aliased")
+        XCTAssertNil(prepared(service, "/spinner/arc.svg?size=-4"), "nor refused URLs")
+        XCTAssertEqual(get(service, "/spinner/arc.svg?size=-4").status, 400)
+        XCTAssertNil(prepared(service, "/spinner/arc.svg?size=-4"))
+    }
+
+    /// In signed mode a URL becomes a prepared answer only once its signature was checked;
+    /// the same image asked for with a forged signature is parsed and refused every time.
+    func testPreparedAnswersInSignedModeNeedTheCheckedSignature() throws {
+        let signing = try XCTUnwrap(URLSigning(keys: ["spinnerd test key - 32 bytes long"]))
+        let service = service(ServiceConfiguration(signing: signing, gallery: false))
+        let canonical = try SpinnerRequest.parse(kind: "arc", format: .svg, query: []).canonicalForm
+        let signed = "/spinner/arc.svg?sig=\(signing.signature(of: canonical))"
+        let forged = "/spinner/arc.svg?sig=" + String(repeating: "A", count: URLSigning.signatureLength)
+        XCTAssertEqual(get(service, signed).status, 200)
+        XCTAssertEqual(get(service, signed).status, 200)
+        XCTAssertNotNil(prepared(service, signed))
+        for _ in 0 ..< 3 {
+            XCTAssertEqual(get(service, forged).status, 403)
+            XCTAssertNil(prepared(service, forged))
+        }
+    }
 }

@@ -33,47 +33,24 @@ extension HTTPRequestParser {
                 return HTTPParseError(400, "control character in a header value")
             }
             count += 1
-            let name = UnsafeBufferPointer(rebasing: bytes[line.lowerBound ..< colon])
+            let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[line.lowerBound ..< colon]))
             switch name.count {
-            case 4 where Self.named(name, "host"): hosts += 1
-            case 10 where Self.named(name, "connection"):
-                Self.forEachListItem(bytes, value) { item in
-                    if Self.named(item, "close") { connectionClose = true }
-                    if Self.named(item, "keep-alive") { connectionKeepAlive = true }
+            case 4 where HTTPHeaderList.equalsIgnoringCase(name, "host"): hosts += 1
+            case 10 where HTTPHeaderList.equalsIgnoringCase(name, "connection"):
+                HTTPHeaderList.forEachItem(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value]))) { item in
+                    if HTTPHeaderList.equalsIgnoringCase(item, "close") { connectionClose = true }
+                    if HTTPHeaderList.equalsIgnoringCase(item, "keep-alive") { connectionKeepAlive = true }
+                    return true
                 }
-            case 13 where Self.named(name, "if-none-match"): if ifNoneMatch == nil { ifNoneMatch = value }
-            case 14 where Self.named(name, "content-length"):
+            case 13 where HTTPHeaderList.equalsIgnoringCase(name, "if-none-match"): if ifNoneMatch == nil { ifNoneMatch = value }
+            case 14 where HTTPHeaderList.equalsIgnoringCase(name, "content-length"):
                 contentLengths += 1
                 if contentLength == nil { contentLength = value }
-            case 15 where Self.named(name, "accept-encoding"): if acceptEncoding == nil { acceptEncoding = value }
-            case 17 where Self.named(name, "transfer-encoding"): transferEncoding = true
+            case 15 where HTTPHeaderList.equalsIgnoringCase(name, "accept-encoding"): if acceptEncoding == nil { acceptEncoding = value }
+            case 17 where HTTPHeaderList.equalsIgnoringCase(name, "transfer-encoding"): transferEncoding = true
             default: break
             }
             return nil
-        }
-
-        /// True when `bytes` spell `lowercase` with letters in any case (the bytes are
-        /// token or field-value characters, so no other byte can pass for a lowercase letter,
-        /// a digit or `-`).
-        static func named(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
-            guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-            let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-            for (byte, wanted) in zip(bytes, expected) where byte != wanted && byte | 0x20 != wanted { return false }
-            return true
-        }
-
-        /// Calls `body` with each item of the comma-separated list in `value`, without its
-        /// surrounding spaces and tabs (RFC 9110 §5.6.1), empty items included.
-        static func forEachListItem(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            var start = value.lowerBound
-            while start <= value.upperBound {
-                let end = (start ..< value.upperBound).first { bytes[$0] == UInt8(ascii: ",") } ?? value.upperBound
-                var low = start, high = end
-                while low < high, bytes[low] == space || bytes[low] == tab { low += 1 }
-                while high > low, bytes[high - 1] == space || bytes[high - 1] == tab { high -= 1 }
-                body(UnsafeBufferPointer(rebasing: bytes[low ..< high]))
-                start = end + 1
-            }
         }
     }
 

@@ -10,7 +10,7 @@ enum ContentCoding {
 
     /// True when `Accept-Encoding` accepts gzip (listed, or `*`, with a non-zero q).
     static func acceptsGzip(_ header: String?) -> Bool {
-        HeaderList.withBytes(of: header) { acceptsGzip($0) }
+        HTTPHeaderList.withBytes(of: header) { acceptsGzip($0) }
     }
 
     /// True when the bytes of an `Accept-Encoding` value accept gzip: `gzip` or `x-gzip`
@@ -19,9 +19,9 @@ enum ContentCoding {
     static func acceptsGzip(_ header: UnsafeRawBufferPointer?) -> Bool {
         guard let header else { return false }
         var accepted: Bool? = nil
-        HeaderList.forEachItem(header) { item in
+        HTTPHeaderList.forEachItem(header) { item in
             var coding: UnsafeRawBufferPointer? = nil, positive = true, weighed = false
-            HeaderList.forEachItem(item, separator: UInt8(ascii: ";")) { part in
+            HTTPHeaderList.forEachItem(item, separator: UInt8(ascii: ";")) { part in
                 if coding == nil {
                     coding = part
                 } else if !weighed, part.count >= 2, part[0] | 0x20 == UInt8(ascii: "q"), part[1] == UInt8(ascii: "=") {
@@ -31,9 +31,9 @@ enum ContentCoding {
                 return true
             }
             guard let coding else { return true }
-            if HeaderList.equalsIgnoringCase(coding, "gzip") || HeaderList.equalsIgnoringCase(coding, "x-gzip") {
+            if HTTPHeaderList.equalsIgnoringCase(coding, "gzip") || HTTPHeaderList.equalsIgnoringCase(coding, "x-gzip") {
                 accepted = positive
-            } else if HeaderList.equalsIgnoringCase(coding, "*") && accepted == nil {
+            } else if HTTPHeaderList.equalsIgnoringCase(coding, "*") && accepted == nil {
                 accepted = positive
             }
             return true

@@ -16,7 +16,7 @@ enum EntityTag {
 
     /// True when `header` (an `If-None-Match` value) lists `tag` or is `*`.
     static func matches(_ header: String?, _ tag: String) -> Bool {
-        HeaderList.withBytes(of: header) { header in matches(header, Array(tag.utf8)) }
+        HTTPHeaderList.withBytes(of: header) { header in matches(header, Array(tag.utf8)) }
     }
 
     /// True when the bytes of an `If-None-Match` value list `tag` (its bytes, quotes
@@ -24,7 +24,7 @@ enum EntityTag {
     static func matches(_ header: UnsafeRawBufferPointer?, _ tag: [UInt8]) -> Bool {
         guard let header else { return false }
         var found = false
-        HeaderList.forEachItem(header) { item in
+        HTTPHeaderList.forEachItem(header) { item in
             let opaque = item.starts(with: weakPrefix) ? UnsafeRawBufferPointer(rebasing: item[2...]) : item
             found = (opaque.count == 1 && opaque[0] == UInt8(ascii: "*")) || opaque.elementsEqual(tag)
             return !found

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The fast path for cached answers (found from the request's raw bytes, answered with a
+/// response written out ahead) against the parsed path, through real sockets: for every
+/// method, version, `Connection`, `If-None-Match` and `Accept-Encoding` a client may send,
+/// a URL's first answer from the cache (parsed: a new spelling) and its next (fast) are
+/// the same bytes but for `Date`; pipelined hits and misses keep their order; hostile
+/// spellings are refused on both paths alike.
+final class PreparedAnswerTests: XCTestCase {
+    /// Status line and fields without `Date`, and the body.
+    private func comparable(_ response: RawHTTPClient.Response) -> String {
+        "\(response.status) " + response.headers.filter { $0.0.lowercased() != "date" }.map { "\($0.0): \($0.1)" }.joined(separator: "|")
+            + " body \(response.body.count) bytes, tag of body \(response.body.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })"
+    }
+
+    func testFastAnswersAreTheParsedAnswers() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port)
+        // Rendered first (a miss), so every spelling below is answered from the cache.
+        let images = ["/spinner/arc.svg?size=40", "/spinner/circular.gif?size=64&theme=dark", "/spinner/dots.png?size=24"]
+        var tags: [String: String] = [:]
+        for image in images {
+            try client.send("GET \(image) HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip\r\n\r\n")
+            let response = try client.receive()
+            XCTAssertEqual(response.status, 200, image)
+            tags[image] = response.header("ETag")
+        }
+        var spelling = 0
+        for image in images {
+            let tag = try XCTUnwrap(tags[image])
+            let variants: [(method: String, version: String, fields: String)] = [
+                ("GET", "HTTP/1.1", ""), ("HEAD", "HTTP/1.1", ""), ("GET", "HTTP/1.1", "Accept-Encoding: gzip, br\r\n"),
+                ("GET", "HTTP/1.1", "accept-encoding: gzip;q=0\r\n"), ("GET", "HTTP/1.1", "Accept-Encoding: *\r\n"),
+                ("GET", "HTTP/1.1", "Accept-Encoding: gzip\r\nIf-None-Match: \(tag)\r\n"),
+                ("GET", "HTTP/1.1", "If-None-Match: \"nope\", W/\(tag)\r\nAccept-Encoding: gzip\r\n"),
+                ("GET", "HTTP/1.1", "If-None-Match: *\r\n"), ("GET", "HTTP/1.1", "If-None-Match: \"nope\"\r\n"),
+                ("GET", "HTTP/1.0", ""), ("HEAD", "HTTP/1.0", "Connection: keep-alive\r\n"),
+                ("GET", "HTTP/1.1", "Connection: keep-alive, CLOSE\r\n"), ("GET", "HTTP/1.1", "Content-Length: 2\r\n"),
+            ]
+            for variant in variants {
+                spelling += 1
+                // A spelling not seen before is parsed (and becomes an alias); the same bytes
+                // again take the fast path.
+                let target = image + "&" + String(repeating: "&", count: spelling)
+                var answers: [String] = []
+                for _ in 0 ..< 2 {
+                    let connection = try RawHTTPClient(port: server.port)
+                    let body = variant.fields.hasPrefix("Content-Length") ? "ok" : ""
+                    try connection.send("\(variant.method) \(target) \(variant.version)\r\nHost: t\r\n\(variant.fields)\r\n\(body)")
+                    let response = try connection.receive(headRequest: variant.method == "HEAD")
+                    let closes = variant.version == "HTTP/1.0" ? !variant.fields.contains("keep-alive") : variant.fields.contains("CLOSE")
+                    XCTAssertEqual(response.header("Connection")?.lowercased() == "close", closes, "\(variant) \(target)")
+                    answers.append(comparable(response))
+                }
+                XCTAssertEqual(answers[0], answers[1], "\(variant.method) \(variant.version) \(variant.fields) \(target)")
+                XCTAssertTrue(answers[1].hasPrefix(variant.fields.contains(tag) || variant.fields.contains("If-None-Match: *") ? "304" : "200"), answers[1])
+            }
+        }
+        XCTAssertTrue(server.logged { $0.contains("cache=hit") })
+    }
+
+    /// One write holding hits (fast), a miss (rendered later) and hits after it: answered in
+    /// the order asked, the hits after the miss waiting their turn.
+    func testPipelinedHitsAndMissesKeepTheirOrder() throws {
+        let server = try ServerProcess()
+        let client = try RawHTTPClient(port: server.port)
+        let hit = "/spinner/arc.svg?size=33", miss = "/spinner/dots.apng?size=47"
+        for _ in 0 ..< 2 {
+            try client.send("GET \(hit) HTTP/1.1\r\nHost: t\r\n\r\n")
+            XCTAssertEqual(try client.receive().status, 200)
+        }
+        let targets = [hit, hit, miss, hit, "/healthz", hit]
+        try client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+        let types = try targets.map { _ in try client.receive().header("Content-Type") ?? "" }
+        XCTAssertEqual(types, ["image/svg+xml", "image/svg+xml", "image/apng", "image/svg+xml", "text/plain; charset=utf-8", "image/svg+xml"])
+    }
+
+    /// Hostile bytes around a cached URL's target get what the parse gives them, the second
+    /// time as the first (the fast path finds nothing for them): a target with a control
+    /// byte or a space, a bare LF, a second Host, Transfer-Encoding, an unknown method, and
+    /// the cached target in absolute form (served, by the parse).
+    func testHostileSpellingsOfACachedTargetAreAnsweredAsByTheParse() throws {
+        let server = try ServerProcess()
+        let image = "/spinner/arc.svg?size=41"
+        let warm = try RawHTTPClient(port: server.port)
+        for _ in 0 ..< 2 {
+            try warm.send("GET \(image) HTTP/1.1\r\nHost: t\r\n\r\n")
+            XCTAssertEqual(try warm.receive().status, 200)
+        }
+        let attacks: [(request: [UInt8], status: Int)] = [
+            (Array("GET \(image)\u{01} HTTP/1.1\r\nHost: t\r\n\r\n".utf8), 400),
+            (Array("GET \(image) x HTTP/1.1\r\nHost: t\r\n\r\n".utf8), 400),
+            (Array("GET \(image) HTTP/1.1\nHost: t\r\n\r\n".utf8), 400),
+            (Array("GET \(image) HTTP/1.1\r\nHost: t\r\nHost: u\r\n\r\n".utf8), 400),
+            (Array("GET \(image) HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n".utf8), 501),
+            (Array("GETT \(image) HTTP/1.1\r\nHost: t\r\n\r\n".utf8), 501),
+            (Array("GET \(image) HTTP/1.1\r\nHost: t\r\nIf-None-Match: \"a\u{7F}\"\r\n\r\n".utf8), 400),
+            (Array("GET \(image) HTTP/1.1\r\nHost: t\r\nContent-Length: 1, 1\r\n\r\n".utf8), 400),
+            (Array("POST \(image) HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n".utf8), 405),
+            (Array("GET http://t\(image) HTTP/1.1\r\nHost: t\r\n\r\n".utf8), 200),
+        ]
+        for attack in attacks {
+            for round in 0 ..< 2 {
+                let client = try RawHTTPClient(port: server.port)
+                try client.send(attack.request)
+                XCTAssertEqual(try client.receive().status, attack.status, "round \(round): \(String(decoding: attack.request, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+}
