@@ -103,8 +103,11 @@ public struct SpinnerRenderer: Sendable {
             bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image, timings: timings) }
         case .apng:
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
+            // The defaults are rendered ahead, where time is cheap and the bytes go to everyone:
+            // the strongest deflate the cost allows. Anything else has a visitor waiting.
+            let deflate: APNGDeflateTiers = request.isRenderedAhead ? .ahead(strongestBytes: cost.strongestDeflateBytes) : .cold
             let encoder = APNGEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
-                                      strongestBytes: cost.strongestDeflateBytes, timings: timings)
+                                      deflate: deflate, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.

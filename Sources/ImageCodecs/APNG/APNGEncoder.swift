@@ -13,12 +13,11 @@ public struct APNGEncoder: Sendable {
     public let effort: EncoderEffort
     /// Largest output allowed, in bytes; beyond, encoding stops with an error.
     public let maxBytes: Int
-    /// Bytes of unfiltered rows (all frames, as stored) up to which the data is compressed
-    /// by the strongest deflate; beyond, by zlib's level 9. The strongest runs at about
-    /// 1.7–2.6 MB/s on spinner frames against zlib's 10, and saves 2–5 %. Default
-    /// `standardStrongestBytes`; a renderer that knows the render's cost can allow more
-    /// (`RenderCostModel`).
-    public let strongestBytes: Int
+    /// Which deflate compresses the frame data, by the bytes of rows in all. Default
+    /// `.ahead()`: libdeflate level 12 up to `standardStrongestBytes`, zlib level 9 beyond;
+    /// a renderer that knows the render's cost can allow more of level 12
+    /// (`RenderCostModel`), and one whose visitor waits uses `.cold`.
+    public let deflate: APNGDeflateTiers
     /// The strongest deflate's default allowance: 600 000 bytes of rows, the same as a
     /// still PNG's (about 0.35 s of one core at most).
     public static let standardStrongestBytes = PNGImageData.strongestLimit
@@ -26,12 +25,12 @@ public struct APNGEncoder: Sendable {
     public let timings: PhaseTimes
 
     public init(loops: Int = 0, effort: EncoderEffort = .thorough, maxBytes: Int = .max,
-                strongestBytes: Int = standardStrongestBytes, timings: PhaseTimes = .off) {
+                deflate: APNGDeflateTiers = .ahead(), timings: PhaseTimes = .off) {
         precondition(loops >= 0, "loops cannot be negative")
         self.loops = loops
         self.effort = effort
         self.maxBytes = maxBytes
-        self.strongestBytes = strongestBytes
+        self.deflate = deflate
         self.timings = timings
     }
 
@@ -42,7 +41,7 @@ public struct APNGEncoder: Sendable {
     /// between frames. Every frame is read first (over all cores); frames are then planned
     /// one at a time and compressed in batches over all cores, so beyond the frames
     /// themselves it holds a batch of frames' rows (or, while the strongest deflate may
-    /// still apply, up to `strongestBytes` of them).
+    /// still apply, up to `deflate.heldBytes` of them).
     public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         // Every frame is needed at once (the colour census reads them all): drawn on every core.
         let images = try frames.images(stop: stop)
@@ -77,7 +76,7 @@ public struct APNGEncoder: Sendable {
                        stop: StopCheck) throws(CodecError) -> [UInt8] {
         let delays = APNGDelays.fractions(frames.map(\.duration))
         var output = APNGFrameWriter(layout: layout, width: width, effort: effort, delays: delays, maxBytes: maxBytes,
-                                     strongestBytes: strongestBytes, timings: timings, stop: stop)
+                                     deflate: deflate, timings: timings, stop: stop)
         timings.measure(.mux) {
             output.writer.chunk("IHDR", PNGEncoder.header(frames[0].image, layout))
             output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
@@ -101,9 +100,9 @@ public struct APNGEncoder: Sendable {
 }
 
 /// Writes the chosen frames of an APNG in order as they come. The data is compressed
-/// `.strongest` when all the frames' rows together are small (`strongestBytes`), else
-/// `.fast`; since that is known only at the end, rows are held (never more than the
-/// limit) until the total passes it, and then everything goes out `.fast`. Frames are
+/// by the strongest of `deflate`'s tiers that all the frames' rows together fit in;
+/// since that is known only at the end, rows are held (never more than the last tier's
+/// limit) until the total passes it, and then everything goes out at `deflate.beyond`. Frames are
 /// filtered and compressed in batches spread over the cores (each frame's data is its
 /// own zlib stream, so the bytes are the same whatever the core count).
 struct APNGFrameWriter {
@@ -113,7 +112,7 @@ struct APNGFrameWriter {
     private let effort: EncoderEffort
     private let delays: [(numerator: UInt16, denominator: UInt16)]
     private let maxBytes: Int
-    private let strongestBytes: Int
+    private let deflate: APNGDeflateTiers
     private let timings: PhaseTimes
     private let stop: StopCheck
     /// Packs rows; also ranks the `.quick` filter choice once.
@@ -135,14 +134,14 @@ struct APNGFrameWriter {
     private var pendingBytes = 0
 
     init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
-         strongestBytes: Int, timings: PhaseTimes, stop: StopCheck) {
+         deflate: APNGDeflateTiers, timings: PhaseTimes, stop: StopCheck) {
         self.layout = layout
         self.width = width
         self.effort = effort
         self.data = PNGImageData(layout: layout, effort: effort)
         self.delays = delays
         self.maxBytes = maxBytes
-        self.strongestBytes = strongestBytes
+        self.deflate = deflate
         self.timings = timings
         self.stop = stop
         // Large work is compressed quickly whatever its total.
@@ -162,13 +161,13 @@ struct APNGFrameWriter {
         rawBytes += rows.count + choice.rect.height
         pendingBytes += rows.count
         pending.append((settled, rows))
-        if strength == nil && rawBytes > strongestBytes { strength = .fast }
+        if strength == nil && rawBytes > deflate.heldBytes { strength = deflate.beyond }
         if strength != nil && (pending.count >= Self.batchFrames || pendingBytes >= Self.batchBytes) { try flush() }
     }
 
     /// The finished file.
     mutating func finish() throws(CodecError) -> [UInt8] {
-        if strength == nil { strength = .strongest }
+        if strength == nil { strength = deflate.strength(forRows: rawBytes) }
         try flush()
         timings.measure(.mux) { writer.chunk("IEND", []) }
         return writer.bytes
@@ -197,7 +196,7 @@ struct APNGFrameWriter {
             do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
             let (rows, width) = (frames[index].rows, frames[index].choice.rect.width)
             let filtered = try timings.measure(.filter) { () throws(CodecError) -> [UInt8] in
-                try data.filtered(rows: rows, rectWidth: width, choice: filter)
+                try data.filtered(rows: rows, rectWidth: width, choice: filter, quickly: strength == .brisk)
             }
             return try timings.measure(.compress) { () throws(CodecError) -> [UInt8] in
                 try data.compress(filtered: filtered, strength: strength)

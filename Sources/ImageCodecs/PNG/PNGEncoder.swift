@@ -55,8 +55,18 @@ enum PixelCodes {
     static func codes(of image: RGBAImage, in layout: PNGPixelLayout) -> [UInt32] {
         var codes = [UInt32](repeating: 0, count: image.width * image.height)
         image.pixels.withUnsafeBufferPointer { bytes in
+            // Runs of one colour (transparent corners, solid strokes) take the code of the
+            // pixel before: a palette's dictionary lookup per pixel was most of the time.
+            var last: (pixel: PackedRGBA, code: UInt32)? = nil
             for index in 0 ..< codes.count {
-                codes[index] = layout.code(of: RGBAImage.packed(bytes, at: index * 4))
+                let pixel = RGBAImage.packed(bytes, at: index * 4)
+                if let last, last.pixel == pixel {
+                    codes[index] = last.code
+                    continue
+                }
+                let code = layout.code(of: pixel)
+                codes[index] = code
+                last = (pixel, code)
             }
         }
         return codes
