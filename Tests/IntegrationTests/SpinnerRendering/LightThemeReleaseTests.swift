@@ -21,6 +21,11 @@ final class LightThemeReleaseTests: XCTestCase {
 
     static let formats: [OutputFormat] = [.svg, .png, .gif, .apng, .webp]
 
+    /// The cases at a kind's defaults (rendered ahead by the service), as file names.
+    static let defaultNames: Set<String> = Set(cases.filter { $0.parameters.isEmpty }.flatMap { entry in
+        formats.map { "\(entry.name).\($0.rawValue)" }
+    })
+
     private struct Digest: Codable, Equatable {
         let format: String
         let bytes: Int
@@ -73,8 +78,13 @@ final class LightThemeReleaseTests: XCTestCase {
             } else {
                 XCTAssertEqual(now.digest, then.digest, "\(name): the frames a viewer sees changed")
                 // A file may grow by at most 2 % of the release's for speed (docs/formats.md: WebP
-                // at quality 50 is 0.3 % larger on arc and a third quicker on dots).
-                XCTAssertLessThanOrEqual(now.bytes * 100, then.bytes * 102, "\(name): over 2 % larger than the last release (\(then.bytes) → \(now.bytes))")
+                // at quality 50 is 0.3 % larger on arc and a third quicker on dots) — except an
+                // APNG that is not a kind's defaults: its visitor waits for it, and its deflate
+                // tiers were chosen by their trade-off table at up to 6 % ("APNG deflate for cold
+                // renders": circular's styles measured +2.1 to +2.7 %).
+                let allowed = name.hasSuffix(".apng") && !Self.defaultNames.contains(name) ? 106 : 102
+                XCTAssertLessThanOrEqual(now.bytes * 100, then.bytes * allowed,
+                                         "\(name): over \(allowed - 100) % larger than the last release (\(then.bytes) → \(now.bytes))")
             }
         }
     }
