@@ -4,7 +4,8 @@
 # under valgrind twice, wrk -t1 -c32 for SHORT and LONG seconds over keep-alive, and the
 # difference of the two runs' instruction totals over the difference of their requests is
 # what one more answer costs (start-up, the first render and shutdown cancel out). Also
-# the instructions spent in malloc/free and in swift_retain/release per answer. One event
+# the calls to malloc (and calloc, realloc) and to swift_retain per answer, the same way
+# (the issue's "no allocation and no reference counting per request"). One event
 # loop against one nginx process (master_process off). Run by `make bench`.
 #   scripts/bench-instructions.sh [SHORT LONG]   (default 4 and 12 seconds)
 set -euo pipefail
@@ -43,20 +44,28 @@ counted() {  # seconds url kind(spinnerd|nginx)
     python3 - "$requests" "$work"/cg.out.* <<'PY'
 import re, subprocess, sys
 requests, files = int(sys.argv[1]), sys.argv[2:]
-total = malloc = retain = 0
+allocating = re.compile(r"(__libc_)?(malloc|calloc|realloc)")
+counting = re.compile(r"swift_(retain|bridgeObjectRetain)(_n)?")
+total = allocations = retains = 0
 for path in files:
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
+    text = subprocess.run(["callgrind_annotate", "--tree=caller", "--threshold=100", path], capture_output=True, text=True).stdout
     total += int(re.search(r"([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", text).group(1).replace(",", ""))
+    # Calls: each function's block lists its callers with how often each called it ("(Nx)").
+    calls = 0
     for line in text.splitlines():
-        m = re.match(r"\s*([\d,]+) \([ \d.]+%\)\s+\S*:(\S+)", line)
-        if not m:
+        caller = re.match(r"\s*[\d,]+ \([ \d.]+%\)\s+<\s.*\((\d[\d,]*)x\)", line)
+        if caller:
+            calls += int(caller.group(1).replace(",", ""))
             continue
-        count, function = int(m.group(1).replace(",", "")), m.group(2)
-        if re.fullmatch(r"(__libc_)?(malloc|free|calloc|realloc)|_int_(malloc|free|realloc)|malloc_consolidate|tcache_\w+", function):
-            malloc += count
-        elif re.fullmatch(r"swift_(retain|release|bridgeObjectRetain|bridgeObjectRelease)(_n)?", function):
-            retain += count
-print(total, requests, malloc, retain)
+        callee = re.match(r"\s*[\d,]+ \([ \d.]+%\)\s+\*\s+\S*:(\S+)", line)
+        if callee:
+            if allocating.fullmatch(callee.group(1)):
+                allocations += calls
+            elif counting.fullmatch(callee.group(1)):
+                retains += calls
+        if not line.strip():
+            calls = 0
+print(total, requests, allocations, retains)
 PY
 }
 
@@ -73,7 +82,7 @@ done
 kill -TERM "$fetcher"; wait "$fetcher" 2>/dev/null || true
 
 echo "== User-space instructions per cached answer (callgrind; wrk -t1 -c32 for ${short} s and ${long} s, the difference)"
-printf "%-14s %-9s %12s %14s %16s\n" image server "instr/answer" "malloc+free" "retain+release"
+printf "%-14s %-9s %12s %14s %16s\n" image server "instr/answer" "mallocs/answer" "retains/answer"
 for image in "${images[@]}"; do
     file="${image%%|*}"; path="${image#*|}"
     declare -A per=()
@@ -84,7 +93,7 @@ for image in "${images[@]}"; do
         read -r i2 r2 m2 k2 < <(counted "$long" "$url" "$server")
         read -r instructions malloc retain < <(python3 -c "
 d = $r2 - $r1
-print('%.0f %.0f %.0f' % (($i2 - $i1) / d, ($m2 - $m1) / d, ($k2 - $k1) / d))")
+print('%.0f %.2f %.2f' % (($i2 - $i1) / d, ($m2 - $m1) / d, ($k2 - $k1) / d))")
         per[$server]=$instructions
         printf "%-14s %-9s %12s %14s %16s   (%d and %d answers)\n" "$file" "$server" "$instructions" "$malloc" "$retain" "$r1" "$r2"
     done

@@ -96,7 +96,7 @@ final class Connection {
         inputIncomplete = false
         if input.isEmpty {
             // The common case: whole requests in one read, parsed where they landed.
-            let consumed = parse(scratch[0 ..< count], now: now, owner: owner)
+            let consumed = scratch.withUnsafeBufferPointer { parse(UnsafeBufferPointer(rebasing: $0[0 ..< count]), now: now, owner: owner) }
             if consumed < count && state.takesRequests { input.append(contentsOf: scratch[consumed ..< count]) }
         } else {
             input.append(contentsOf: scratch[0 ..< count])
@@ -110,7 +110,9 @@ final class Connection {
     /// Parses requests already buffered, as far as the bounds allow.
     func parseBuffered(now: Int64, owner: some ConnectionOwner) {
         guard hasParseableInput else { return }
-        let consumed = parse(input[...], now: now, owner: owner)
+        // A copy of the array (not a pointer into it): answering may release the input.
+        let buffered = input
+        let consumed = buffered.withUnsafeBufferPointer { parse($0, now: now, owner: owner) }
         if consumed >= input.count || !state.takesRequests {
             releaseInput()
         } else if consumed > 0 {
@@ -121,32 +123,30 @@ final class Connection {
 
     /// Parses and dispatches the requests at the front of `bytes` while the state allows;
     /// returns how many bytes they took.
-    private func parse(_ bytes: ArraySlice<UInt8>, now: Int64, owner: some ConnectionOwner) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var consumed = 0
-            while state.canParse && consumed < buffer.count {
-                let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
-                switch HTTPRequestParser.scan(rest, limits: owner.parserLimits) {
-                case .incomplete:
-                    inputIncomplete = true
-                    return consumed
-                case .head(let head):
-                    consumed += head.consumed
-                    // Nothing waits before it and its answer was prepared ahead: out at once,
-                    // no request made.
-                    if inFlight.isEmpty, head.isGet || head.isHead, head.targetIsOriginForm,
-                       let prepared = owner.preparedAnswer(head, in: rest) {
-                        sendPrepared(prepared, head: head, in: rest, now: now, owner: owner)
-                        continue
-                    }
-                    dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
-                case .failure(let error):
-                    refuse(HTTPResponse.text(error.status, error.reason), now: now, owner: owner)
-                    return buffer.count
+    private func parse(_ buffer: UnsafeBufferPointer<UInt8>, now: Int64, owner: some ConnectionOwner) -> Int {
+        var consumed = 0
+        while state.canParse && consumed < buffer.count {
+            let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
+            switch HTTPRequestParser.scan(rest, limits: owner.parserLimits) {
+            case .incomplete:
+                inputIncomplete = true
+                return consumed
+            case .head(let head):
+                consumed += head.consumed
+                // Nothing waits before it and its answer was prepared ahead: out at once,
+                // no request made.
+                if inFlight.isEmpty, head.isGet || head.isHead, head.targetIsOriginForm,
+                   let prepared = owner.preparedAnswer(head, in: rest) {
+                    sendPrepared(prepared, head: head, in: rest, now: now, owner: owner)
+                    continue
                 }
+                dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
+            case .failure(let error):
+                refuse(HTTPResponse.text(error.status, error.reason), now: now, owner: owner)
+                return buffer.count
             }
-            return consumed
         }
+        return consumed
     }
 
     /// Hands `request` to the owner and queues its answer once it and every earlier one

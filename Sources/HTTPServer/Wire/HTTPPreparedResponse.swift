@@ -5,9 +5,11 @@
 public final class HTTPPreparedResponse: Sendable {
     /// The status code.
     public let status: Int
-    /// The fields as the serializer writes them, `Content-Length` included (for every
-    /// status but 304 and 204), each line ending in CRLF.
-    let fields: [UInt8]
+    /// The status line for HTTP/1.1, then the fields as the serializer writes them,
+    /// `Content-Length` included (for every status but 304 and 204), each line ending in
+    /// CRLF; and the same for HTTP/1.0.
+    let http11Head: [UInt8]
+    let http10Head: [UInt8]
     /// The body in memory (empty when it is in `bodyFile`).
     public let body: [UInt8]
     /// The body in a sealed file, sent with sendfile.
@@ -21,7 +23,8 @@ public final class HTTPPreparedResponse: Sendable {
         HTTPResponseSerializer.appendFields(response.headers, to: &fields)
         HTTPResponseSerializer.appendContentLength(of: response, to: &fields)
         self.status = response.status
-        self.fields = fields
+        http11Head = HTTPResponseSerializer.statusLine(response.status, version: .http11) + fields
+        http10Head = HTTPResponseSerializer.statusLine(response.status, version: .http10) + fields
         self.body = response.body
         self.bodyFile = response.bodyFile
         self.logNote = response.logNote

@@ -24,12 +24,11 @@ public enum HTTPResponseSerializer {
         appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
     }
 
-    /// Appends the head of a prepared response: its status line, its prepared fields, then
-    /// `Date` and `Connection`.
+    /// Appends the head of a prepared response: its status line and fields as prepared,
+    /// then `Date` and `Connection`.
     public static func writeHead(_ response: HTTPPreparedResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8],
                                  to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: statusLine(response.status, version: version))
-        bytes.append(contentsOf: response.fields)
+        bytes.append(contentsOf: version == .http11 ? response.http11Head : response.http10Head)
         appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
     }
 
@@ -63,7 +62,7 @@ public enum HTTPResponseSerializer {
         (100 ... 599).map { status in Array("\(version.rawValue) \(status) \(HTTPResponse.reason(status))\r\n".utf8) }
     }
 
-    private static func statusLine(_ status: Int, version: HTTPVersion) -> [UInt8] {
+    static func statusLine(_ status: Int, version: HTTPVersion) -> [UInt8] {
         guard (100 ... 599).contains(status) else { return Array("\(version.rawValue) \(status) Status\r\n".utf8) }
         return statusLines[version == .http10 ? 0 : 1][status - 100]
     }
