@@ -39,9 +39,9 @@ public struct APNGEncoder: Sendable {
 
     /// The APNG bytes of `frames` (at least one, all the same size). `stop` is asked
     /// between frames. Every frame is read first (over all cores); frames are then planned
-    /// one at a time and compressed in batches over all cores, so beyond the frames
-    /// themselves it holds a batch of frames' rows (or, while the strongest deflate may
-    /// still apply, up to `deflate.heldBytes` of them).
+    /// one at a time and compressed in batches over all cores, each batch while the next
+    /// is planned, so beyond the frames themselves it holds two batches of frames' rows
+    /// (or, while the strongest deflate may still apply, up to `deflate.heldBytes` of them).
     public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         // Every frame is needed at once (the colour census reads them all): drawn on every core.
         let images = try frames.images(stop: stop)
@@ -58,15 +58,22 @@ public struct APNGEncoder: Sendable {
         // Layouts are compared by planning a sample of the frames with quick deflate
         // estimates; the winner is then planned in full and compressed in earnest.
         let sample = Array(merged.prefix(Self.layoutSampleFrames))
-        var best: (layout: PNGPixelLayout, estimate: Int)? = nil
-        for layout in layouts where layouts.count > 1 {
-            try check(stop)
-            let estimate = try timings.measure(.plan) { () throws(CodecError) -> Int in
+        let (effort, timings) = (effort, timings)
+        // Each layout is planned on its own core (the first of the smallest still wins).
+        let estimates = try Parallel.map(layouts.count > 1 ? layouts.count : 0, state: {}) {
+            (index, _: inout Void) throws(CodecError) -> Int in
+            do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
+            return try timings.measure(.plan) { () throws(CodecError) -> Int in
+                let layout = layouts[index]
                 let codes = sample.map { PixelCodes.codes(of: $0.image, in: layout) }
-                return try APNGOptimizer(layout: layout, width: width, height: height, effort: effort).choices(for: codes)
+                return try APNGOptimizer(layout: layout, width: width, height: height, effort: effort, timings: timings)
+                    .choices(for: codes)
                     .reduce(layout.tableChunks.reduce(0) { $0 + $1.data.count + 12 }) { $0 + $1.estimatedSize }
             }
-            if estimate < best?.estimate ?? Int.max { best = (layout, estimate) }
+        }
+        var best: (layout: PNGPixelLayout, estimate: Int)? = nil
+        for (layout, estimate) in zip(layouts, estimates) where estimate < best?.estimate ?? Int.max {
+            best = (layout, estimate)
         }
         guard let layout = best?.layout ?? layouts.first else { throw CodecError("no pixel layout fits") }
         return try write(merged, layout: layout, width: width, height: height, stop: stop)
@@ -82,7 +89,7 @@ public struct APNGEncoder: Sendable {
             output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
             for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
         }
-        var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort)
+        var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort, timings: timings)
         for frame in frames {
             try check(stop)
             let settled = try timings.measure(.plan) { () throws(CodecError) in
@@ -132,6 +139,8 @@ struct APNGFrameWriter {
     private static let batchFrames = 16
     private static let batchBytes = 4 << 20
     private var pendingBytes = 0
+    /// The batch compressed while the next frames are planned.
+    private var compressing: APNGCompressionBatch?
 
     init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
          deflate: APNGDeflateTiers, timings: PhaseTimes, stop: StopCheck) {
@@ -169,20 +178,32 @@ struct APNGFrameWriter {
     mutating func finish() throws(CodecError) -> [UInt8] {
         if strength == nil { strength = deflate.strength(forRows: rawBytes) }
         try flush()
+        try writeCompressed()
         timings.measure(.mux) { writer.chunk("IEND", []) }
         return writer.bytes
     }
 
-    /// Filters and compresses every pending frame, spread over the cores, and writes them.
+    /// Starts filtering and compressing every pending frame, spread over the cores, while
+    /// the caller plans the next; writes the batch started before (frames stay in order).
     private mutating func flush() throws(CodecError) {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
         let frames = pending
         pending = []
         pendingBytes = 0
-        let compressed = try Self.compress(frames, layout: layout, effort: effort, filter: quickFilter, strength: strength,
-                                           timings: timings, stop: stop)
-        for (frame, data) in zip(frames, compressed) {
-            try timings.measure(.mux) { () throws(CodecError) in try emit(frame.choice, compressed: data) }
+        let (layout, effort, filter, timings, stop) = (layout, effort, quickFilter, timings, stop)
+        let started = APNGCompressionBatch(frames) { (frames) throws(CodecError) -> [[UInt8]] in
+            try Self.compress(frames, layout: layout, effort: effort, filter: filter, strength: strength, timings: timings, stop: stop)
+        }
+        try writeCompressed()
+        compressing = started
+    }
+
+    /// Writes the batch being compressed, once it is done.
+    private mutating func writeCompressed() throws(CodecError) {
+        guard let batch = compressing else { return }
+        compressing = nil
+        for (choice, data) in try batch.frames() {
+            try timings.measure(.mux) { () throws(CodecError) in try emit(choice, compressed: data) }
         }
     }
 

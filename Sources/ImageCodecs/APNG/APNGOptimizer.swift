@@ -13,14 +13,17 @@ struct APNGOptimizer {
     let width: Int
     let height: Int
     let effort: EncoderEffort
+    /// Where the time goes: the candidates' estimates count as `.plan` on every core.
+    let timings: PhaseTimes
     private let data: PNGImageData
     /// Codes of the last frame added, and its choice (its disposal not yet known).
     private var current: (codes: [UInt32], choice: APNGFrameChoice)?
     /// The canvas the current frame was drawn onto.
     private var baseBeforeCurrent: [UInt32]?
 
-    init(layout: PNGPixelLayout, width: Int, height: Int, effort: EncoderEffort = .thorough) {
+    init(layout: PNGPixelLayout, width: Int, height: Int, effort: EncoderEffort = .thorough, timings: PhaseTimes = .off) {
         self.layout = layout
+        self.timings = timings
         self.width = width
         self.height = height
         self.effort = effort
@@ -59,11 +62,19 @@ struct APNGOptimizer {
         // Every candidate is estimated (over all the cores); the first of the smallest wins.
         let all = bases.flatMap { dispose, base in candidates(from: base, to: next).map { (dispose, base, $0) } }
         let choices = all.map(\.2)
-        let (layout, width, effort) = (layout, width, effort)
-        let sizes = try Parallel.map(choices.count, state: { PNGImageData(layout: layout, effort: effort) }) {
+        // Candidates that store the same codes in the same rectangle (every base's "source"
+        // when their rectangles agree, an "over" with no unchanged pixel inside) compress
+        // alike: each is estimated once.
+        let (estimated, sizeOf) = Self.distinct(choices, width: width)
+        let (layout, width, effort, timings) = (layout, width, effort, timings)
+        let distinctSizes = try Parallel.map(estimated.count, state: { PNGImageData(layout: layout, effort: effort) }) {
             (index, data: inout PNGImageData) throws(CodecError) -> Int in
-            try data.estimatedSize(choices[index].codes, width: width, rect: choices[index].rect)
+            try timings.measure(.plan) { () throws(CodecError) -> Int in
+                let choice = choices[estimated[index]]
+                return try data.estimatedSize(choice.codes, width: width, rect: choice.rect)
+            }
         }
+        let sizes = sizeOf.map { distinctSizes[$0] }
         var best: (dispose: APNGFrameChoice.Dispose, base: [UInt32], choice: APNGFrameChoice, size: Int)? = nil
         for ((dispose, base, candidate), size) in zip(all, sizes) where size < best?.size ?? Int.max {
             var sized = candidate
@@ -75,6 +86,32 @@ struct APNGOptimizer {
         current = (next, best.choice)
         baseBeforeCurrent = best.base
         return previous
+    }
+
+    /// The candidates to estimate (indices into `choices`, each storing codes no earlier
+    /// one stores) and, for every candidate, the position in that list of its estimate.
+    static func distinct(_ choices: [APNGFrameChoice], width: Int) -> (estimated: [Int], sizeOf: [Int]) {
+        var estimated: [Int] = []
+        var sizeOf: [Int] = []
+        for (index, choice) in choices.enumerated() {
+            if let same = estimated.firstIndex(where: { choices[$0].rect == choice.rect
+                && Self.sameCodes(choices[$0].codes, choice.codes, in: choice.rect, width: width) }) {
+                sizeOf.append(same)
+            } else {
+                sizeOf.append(estimated.count)
+                estimated.append(index)
+            }
+        }
+        return (estimated, sizeOf)
+    }
+
+    /// True when `a` and `b` (codes of `width`-wide frames) agree inside `rect`.
+    private static func sameCodes(_ a: [UInt32], _ b: [UInt32], in rect: PixelRect, width: Int) -> Bool {
+        for y in rect.y ..< rect.y + rect.height {
+            let start = y * width + rect.x
+            guard a[start ..< start + rect.width] == b[start ..< start + rect.width] else { return false }
+        }
+        return true
     }
 
     /// The last frame's choice (it keeps `.none`: nothing follows it).
