@@ -45,11 +45,12 @@ public struct APNGEncoder: Sendable {
     public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         // Every frame is needed at once (the colour census reads them all): drawn on every core.
         let images = try frames.images(stop: stop)
+        let (effort, timings) = (effort, timings)
         let (merged, layouts) = timings.measure(.reduce) { () -> ([AnimationFrame], [PNGPixelLayout]) in
             var runs = MergedRuns<RGBAImage, FrameDuration>(adding: +)
             for (index, image) in images.enumerated() { runs.append(image, lasting: frames.duration(at: index)) }
             let merged = runs.runs.map { AnimationFrame(image: $0.value, duration: $0.duration) }
-            return (merged, PNGPixelLayout.candidates(for: merged.map(\.image), animated: merged.count > 1))
+            return (merged, PNGPixelLayout.candidates(for: merged.map(\.image), animated: merged.count > 1, timings: timings))
         }
         guard let first = merged.first else { throw CodecError("no frames to encode") }
         let (width, height) = (first.image.width, first.image.height)
@@ -58,7 +59,6 @@ public struct APNGEncoder: Sendable {
         // Layouts are compared by planning a sample of the frames with quick deflate
         // estimates; the winner is then planned in full and compressed in earnest.
         let sample = Array(merged.prefix(Self.layoutSampleFrames))
-        let (effort, timings) = (effort, timings)
         // Each layout is planned on its own core (the first of the smallest still wins).
         let estimates = try Parallel.map(layouts.count > 1 ? layouts.count : 0, state: {}) {
             (index, _: inout Void) throws(CodecError) -> Int in
@@ -90,12 +90,18 @@ public struct APNGEncoder: Sendable {
             for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
         }
         var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort, timings: timings)
-        for frame in frames {
-            try check(stop)
-            let settled = try timings.measure(.plan) { () throws(CodecError) in
-                try optimizer.add(timings.measure(.reduce) { PixelCodes.codes(of: frame.image, in: layout) })
+        // Frames become codes a few at a time on every core; each is then planned in turn.
+        let group = 4 * Parallel.cores
+        for groupStart in stride(from: 0, to: frames.count, by: group) {
+            let members = frames[groupStart ..< min(frames.count, groupStart + group)]
+            let codes = Parallel.map(members.count, state: {}) { (index, _: inout Void) -> [UInt32] in
+                timings.measure(.reduce) { PixelCodes.codes(of: members[members.startIndex + index].image, in: layout) }
             }
-            if let settled { try output.add(settled) }
+            for frameCodes in codes {
+                try check(stop)
+                let settled = try timings.measure(.plan) { () throws(CodecError) in try optimizer.add(frameCodes) }
+                if let settled { try output.add(settled) }
+            }
         }
         if let last = optimizer.finish() { try output.add(last) }
         return try output.finish()

@@ -50,23 +50,27 @@ struct APNGOptimizer {
             return nil
         }
         var previous = settled
-        var bases: [(APNGFrameChoice.Dispose, [UInt32])] = [(.none, codes)]
+        var disposals: [(APNGFrameChoice.Dispose, [UInt32])] = [(.none, codes)]
         if let transparent = layout.transparentCode {
             var cleared = codes
             previous.rect.fill(&cleared, imageWidth: width, with: transparent)
-            bases.append((.background, cleared))
+            disposals.append((.background, cleared))
         }
         // Restoring an older canvas rarely wins on spinners; large frames skip trying it.
-        if let older = baseBeforeCurrent, effort == .thorough { bases.append((.previous, older)) }
+        if let older = baseBeforeCurrent, effort == .thorough { disposals.append((.previous, older)) }
 
         // Every candidate is estimated (over all the cores); the first of the smallest wins.
-        let all = bases.flatMap { dispose, base in candidates(from: base, to: next).map { (dispose, base, $0) } }
-        let choices = all.map(\.2)
+        let (layout, width, height, timings, bases) = (layout, width, height, timings, disposals)
+        let found = Parallel.map(bases.count, state: {}) { (index, _: inout Void) -> [APNGFrameChoice] in
+            timings.measure(.plan) { Self.candidates(from: bases[index].1, to: next, layout: layout, width: width, height: height) }
+        }
+        let all = zip(bases, found).flatMap { base, candidates in candidates.map { (dispose: base.0, base: base.1, choice: $0) } }
+        let choices = all.map(\.choice)
         // Candidates that store the same codes in the same rectangle (every base's "source"
         // when their rectangles agree, an "over" with no unchanged pixel inside) compress
         // alike: each is estimated once.
         let (estimated, sizeOf) = Self.distinct(choices, width: width)
-        let (layout, width, effort, timings) = (layout, width, effort, timings)
+        let effort = effort
         let distinctSizes = try Parallel.map(estimated.count, state: { PNGImageData(layout: layout, effort: effort) }) {
             (index, data: inout PNGImageData) throws(CodecError) -> Int in
             try timings.measure(.plan) { () throws(CodecError) -> Int in
@@ -123,7 +127,8 @@ struct APNGOptimizer {
     /// The "source" and, when valid, "over" ways to draw `next` onto `base`. One pass
     /// finds the changed rectangle and builds "over" together (`PixelRect.bounding` would
     /// be a second pass over every pixel of every candidate).
-    private func candidates(from base: [UInt32], to next: [UInt32]) -> [APNGFrameChoice] {
+    private static func candidates(from base: [UInt32], to next: [UInt32], layout: PNGPixelLayout, width: Int, height: Int)
+        -> [APNGFrameChoice] {
         var (minX, minY, maxX, maxY) = (width, height, -1, -1)
         var overIsValid = layout.transparentCode != nil
         var over = next

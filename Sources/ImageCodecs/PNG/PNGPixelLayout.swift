@@ -143,33 +143,24 @@ struct PNGPixelLayout: Hashable, Sendable {
     /// transparent pixels) when no pixel is partly transparent.
     /// For an animation (`animated`), palettes get a transparent entry when there is room,
     /// so frames can blend "over" with unchanged pixels transparent.
-    static func candidates(for images: [RGBAImage], animated: Bool) -> [PNGPixelLayout] {
+    /// The frames are counted on every core, a few at a time, and merged in order.
+    static func candidates(for images: [RGBAImage], animated: Bool, timings: PhaseTimes = .off) -> [PNGPixelLayout] {
         var counts: [PackedRGBA: Int] = [:]
         var isGray = true, hasPartialAlpha = false
-        for image in images {
-            image.pixels.withUnsafeBufferPointer { bytes in
-                // Runs of one colour (transparent corners, solid strokes) are counted at
-                // once: a dictionary update per pixel was a fifth of a large encode.
-                var run: (pixel: PackedRGBA, length: Int) = (.clear, 0)
-                for offset in stride(from: 0, to: bytes.count, by: 4) {
-                    let alpha = bytes[offset + 3]
-                    let pixel = alpha == 0 ? PackedRGBA.clear : RGBAImage.packed(bytes, at: offset)
-                    if pixel == run.pixel && run.length > 0 {
-                        run.length += 1
-                        continue
-                    }
-                    if run.length > 0 { counts[run.pixel, default: 0] += run.length }
-                    run = (pixel, 1)
-                    if alpha != 0 && (bytes[offset] != bytes[offset + 1] || bytes[offset + 1] != bytes[offset + 2]) {
-                        isGray = false
-                    }
-                    if alpha != 0 && alpha != 255 { hasPartialAlpha = true }
-                }
-                if run.length > 0 { counts[run.pixel, default: 0] += run.length }
+        let group = 4 * Parallel.cores
+        for groupStart in stride(from: 0, to: images.count, by: group) {
+            let frames = images[groupStart ..< min(images.count, groupStart + group)]
+            let censuses = Parallel.map(frames.count, state: {}) { (index, _: inout Void) -> ColorCensus in
+                timings.measure(.reduce) { ColorCensus(frames[frames.startIndex + index]) }
             }
-            // Many colours, partial alpha, not gray: only RGBA can hold them, whatever the
-            // other frames hold, so there is nothing left to count.
-            if counts.count > 256 && hasPartialAlpha && !isGray { return [PNGPixelLayout(colorType: .rgba, bitDepth: 8)] }
+            for census in censuses {
+                counts.merge(census.counts, uniquingKeysWith: +)
+                isGray = isGray && census.isGray
+                hasPartialAlpha = hasPartialAlpha || census.hasPartialAlpha
+                // Many colours, partial alpha, not gray: only RGBA can hold them, whatever the
+                // other frames hold, so there is nothing left to count.
+                if counts.count > 256 && hasPartialAlpha && !isGray { return [PNGPixelLayout(colorType: .rgba, bitDepth: 8)] }
+            }
         }
         var layouts: [PNGPixelLayout] = []
         if counts.count <= 256 {
