@@ -140,9 +140,9 @@ struct APNGFrameWriter {
     private var index = 0
     private var sequence: UInt32 = 0
 
-    /// Frames compressed at once once the strength is known: enough to keep every core
-    /// busy, few enough that little is held (at most 16 frames, or 4 MB of rows).
-    private static let batchFrames = 16
+    /// Frames compressed at once: enough to keep every core busy, few enough that little
+    /// is held and that the first batch starts early (at most 8 frames, or 4 MB of rows).
+    private static let batchFrames = 8
     private static let batchBytes = 4 << 20
     private var pendingBytes = 0
     /// The batch compressed while the next frames are planned.
@@ -189,17 +189,17 @@ struct APNGFrameWriter {
         return writer.bytes
     }
 
-    /// Starts filtering and compressing every pending frame, spread over the cores, while
-    /// the caller plans the next; writes the batch started before (frames stay in order).
+    /// Starts filtering and compressing every pending frame, spread over the cores, on a
+    /// thread of its own while the caller plans the next; writes the batch started before
+    /// (frames stay in order).
     private mutating func flush() throws(CodecError) {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
-        let frames = pending
-        pending = []
-        pendingBytes = 0
         let (layout, effort, filter, timings, stop) = (layout, effort, quickFilter, timings, stop)
-        let started = APNGCompressionBatch(frames) { (frames) throws(CodecError) -> [[UInt8]] in
+        let started = pending.isEmpty ? nil : APNGCompressionBatch(pending) { (frames) throws(CodecError) -> [[UInt8]] in
             try Self.compress(frames, layout: layout, effort: effort, filter: filter, strength: strength, timings: timings, stop: stop)
         }
+        pending = []
+        pendingBytes = 0
         try writeCompressed()
         compressing = started
     }
@@ -208,8 +208,8 @@ struct APNGFrameWriter {
     private mutating func writeCompressed() throws(CodecError) {
         guard let batch = compressing else { return }
         compressing = nil
-        for (choice, data) in try batch.frames() {
-            try timings.measure(.mux) { () throws(CodecError) in try emit(choice, compressed: data) }
+        for (frame, data) in zip(batch.frames, try batch.compressed()) {
+            try timings.measure(.mux) { () throws(CodecError) in try emit(frame.choice, compressed: data) }
         }
     }
 
