@@ -11,6 +11,7 @@ final class APNGDeflateTiersTests: XCTestCase {
         XCTAssertEqual(cold.strength(forRows: 700_000), .strong)
         XCTAssertEqual(cold.strength(forRows: 700_001), .brisk)
         XCTAssertEqual(cold.heldBytes, 700_000)
+        XCTAssertTrue(cold.ranksFiltersSparsely, "a cold render ranks row filters on some frames only")
     }
 
     func testAheadTiersKeepLevel12UpToTheAllowanceThenZlib() {
@@ -18,5 +19,6 @@ final class APNGDeflateTiersTests: XCTestCase {
         XCTAssertEqual(ahead.strength(forRows: 1_000_000), .strongest)
         XCTAssertEqual(ahead.strength(forRows: 1_000_001), .fast)
         XCTAssertEqual(APNGDeflateTiers.ahead().heldBytes, APNGEncoder.standardStrongestBytes)
+        XCTAssertFalse(ahead.ranksFiltersSparsely, "the defaults keep every frame's ranking, and their bytes")
     }
 }

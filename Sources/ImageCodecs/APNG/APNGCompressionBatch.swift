@@ -3,8 +3,9 @@
 /// and without this the cores would wait for it between batches. Started by `init`,
 /// collected (in frame order) by `compressed()`.
 final class APNGCompressionBatch: Sendable {
-    /// One frame's settled choice (codes dropped) and its packed rows.
-    typealias Frame = (choice: APNGFrameChoice, rows: [UInt8])
+    /// One frame's settled choice (codes dropped), its packed rows, and their filter
+    /// choice when already made (else the frame's filters are ranked with it).
+    typealias Frame = (choice: APNGFrameChoice, rows: [UInt8], filter: PNGRowFilter.Choice?)
 
     /// The frames.
     let frames: [Frame]

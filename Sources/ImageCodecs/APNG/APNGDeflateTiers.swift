@@ -12,6 +12,12 @@ public struct APNGDeflateTiers: Sendable {
     let tiers: [(limit: Int, strength: PNGImageData.Strength)]
     /// The strength beyond the last limit.
     let beyond: PNGImageData.Strength
+    /// When true, row filters are ranked on some frames only: the first of every run of
+    /// `APNGFrameWriter.filterRun` (8) frames, and every frame after one that a filter
+    /// made smaller; the others are stored unfiltered. Ranking costs two deflates of a
+    /// frame, and on spinners unfiltered rows nearly always win (on every frame of five
+    /// kinds, dark or with a brand colour). When false, every frame is ranked.
+    let ranksFiltersSparsely: Bool
 
     /// The most rows any tier but `beyond` takes: rows are held up to this until the
     /// strength is known.
@@ -26,7 +32,7 @@ public struct APNGDeflateTiers: Sendable {
     /// APNG got before cold renders had their own tiers). Default `strongestBytes`:
     /// `APNGEncoder.standardStrongestBytes`.
     public static func ahead(strongestBytes: Int = APNGEncoder.standardStrongestBytes) -> Self {
-        Self(tiers: [(strongestBytes, .strongest)], beyond: .fast)
+        Self(tiers: [(strongestBytes, .strongest)], beyond: .fast, ranksFiltersSparsely: false)
     }
 
     /// For a render someone waits for: libdeflate level 12 up to 300 000 bytes of rows
@@ -36,6 +42,7 @@ public struct APNGDeflateTiers: Sendable {
     /// level 9 on RGBA frames and 1 % smaller on palettes), with its row filters ranked by
     /// libdeflate's level 1. The limits keep a default-size render's deflate near 50 ms of
     /// one core, so that with drawing and planning it stays under 100 ms on two.
-    public static let cold = Self(tiers: [(300_000, .strongest), (700_000, .strong)], beyond: .brisk)
+    /// Its row filters are ranked on some frames only (`ranksFiltersSparsely`).
+    public static let cold = Self(tiers: [(300_000, .strongest), (700_000, .strong)], beyond: .brisk, ranksFiltersSparsely: true)
 
 }

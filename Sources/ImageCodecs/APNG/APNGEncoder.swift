@@ -128,15 +128,20 @@ struct APNGFrameWriter {
     private let deflate: APNGDeflateTiers
     private let timings: PhaseTimes
     private let stop: StopCheck
-    /// Packs rows; also ranks the `.quick` filter choice once.
+    /// Packs rows; also ranks the filter choices made as frames come (`.quick` effort's
+    /// first frame, `deflate.ranksFiltersSparsely`).
     private let data: PNGImageData
     /// Frames whose rows wait to be filtered and compressed: their settled choice (codes
     /// dropped) and packed rows.
-    private var pending: [(choice: APNGFrameChoice, rows: [UInt8])] = []
+    private var pending: [APNGCompressionBatch.Frame] = []
     private var rawBytes = 0
     private var strength: PNGImageData.Strength?
-    /// At `.quick` effort, the filter choice ranked on the first frame.
+    /// At `.quick` effort, the filter choice ranked on the first frame (every frame's).
     private var quickFilter: PNGRowFilter.Choice?
+    /// With `deflate.ranksFiltersSparsely`, the choice of the last frame ranked.
+    private var lastRanked: PNGRowFilter.Choice?
+    /// Frames added so far.
+    private var added = 0
     private var index = 0
     private var sequence: UInt32 = 0
 
@@ -144,6 +149,9 @@ struct APNGFrameWriter {
     /// is held and that the first batch starts early (at most 8 frames, or 4 MB of rows).
     private static let batchFrames = 8
     private static let batchBytes = 4 << 20
+    /// With `deflate.ranksFiltersSparsely`, every this many frames one is ranked even
+    /// after a frame best left unfiltered.
+    static let filterRun = 8
     private var pendingBytes = 0
     /// The batch compressed while the next frames are planned.
     private var compressing: APNGCompressionBatch?
@@ -168,14 +176,30 @@ struct APNGFrameWriter {
         var settled = choice
         let rows = timings.measure(.filter) { data.rows(of: choice.codes, width: width, rect: choice.rect) }
         settled.codes = []
-        if effort == .quick && quickFilter == nil {
-            quickFilter = try timings.measure(.filter) { () throws(CodecError) in
-                try data.bestFilterChoice(rows: rows, rectWidth: choice.rect.width)
+        var filter: PNGRowFilter.Choice? = nil
+        if effort == .quick {
+            if quickFilter == nil {
+                quickFilter = try timings.measure(.filter) { () throws(CodecError) in
+                    try data.bestFilterChoice(rows: rows, rectWidth: choice.rect.width)
+                }
+            }
+            filter = quickFilter
+        } else if deflate.ranksFiltersSparsely {
+            // Ranked here, in order: whether the next frame is ranked depends on this one.
+            if added % Self.filterRun == 0 || lastRanked != PNGRowFilter.Choice.none {
+                let best = try timings.measure(.filter) { () throws(CodecError) in
+                    try data.bestFilterChoice(rows: rows, rectWidth: choice.rect.width)
+                }
+                lastRanked = best
+                filter = best
+            } else {
+                filter = PNGRowFilter.Choice.none
             }
         }
+        added += 1
         rawBytes += rows.count + choice.rect.height
         pendingBytes += rows.count
-        pending.append((settled, rows))
+        pending.append((settled, rows, filter))
         if strength == nil && rawBytes > deflate.heldBytes { strength = deflate.beyond }
         if strength != nil && (pending.count >= Self.batchFrames || pendingBytes >= Self.batchBytes) { try flush() }
     }
@@ -194,9 +218,9 @@ struct APNGFrameWriter {
     /// (frames stay in order).
     private mutating func flush() throws(CodecError) {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
-        let (layout, effort, filter, timings, stop) = (layout, effort, quickFilter, timings, stop)
+        let (layout, effort, timings, stop) = (layout, effort, timings, stop)
         let started = pending.isEmpty ? nil : APNGCompressionBatch(pending) { (frames) throws(CodecError) -> [[UInt8]] in
-            try Self.compress(frames, layout: layout, effort: effort, filter: filter, strength: strength, timings: timings, stop: stop)
+            try Self.compress(frames, layout: layout, effort: effort, strength: strength, timings: timings, stop: stop)
         }
         pending = []
         pendingBytes = 0
@@ -213,15 +237,15 @@ struct APNGFrameWriter {
         }
     }
 
-    /// Each frame's rows filtered (by `filter`, or the best choice per frame) and
+    /// Each frame's rows filtered (by its filter choice, or the best choice ranked now) and
     /// compressed at `strength`, spread over the cores.
-    private static func compress(_ frames: [(choice: APNGFrameChoice, rows: [UInt8])], layout: PNGPixelLayout, effort: EncoderEffort,
-                                 filter: PNGRowFilter.Choice?, strength: PNGImageData.Strength, timings: PhaseTimes,
+    private static func compress(_ frames: [APNGCompressionBatch.Frame], layout: PNGPixelLayout, effort: EncoderEffort,
+                                 strength: PNGImageData.Strength, timings: PhaseTimes,
                                  stop: StopCheck) throws(CodecError) -> [[UInt8]] {
         let makeData: @Sendable () -> PNGImageData = { PNGImageData(layout: layout, effort: effort) }
         let work: @Sendable (Int, inout PNGImageData) throws(CodecError) -> [UInt8] = { index, data throws(CodecError) in
             do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
-            let (rows, width) = (frames[index].rows, frames[index].choice.rect.width)
+            let (rows, width, filter) = (frames[index].rows, frames[index].choice.rect.width, frames[index].filter)
             let filtered = try timings.measure(.filter) { () throws(CodecError) -> [UInt8] in
                 try data.filtered(rows: rows, rectWidth: width, choice: filter, quickly: strength == .brisk)
             }
