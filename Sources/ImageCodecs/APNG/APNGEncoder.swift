@@ -36,6 +36,12 @@ public struct APNGEncoder: Sendable {
 
     /// Frames planned in each candidate layout to pick the layout.
     static let layoutSampleFrames = 8
+    /// Bytes of pixel codes (4 a pixel) made at once over the cores: frames are turned into
+    /// codes in parallel, and layouts sampled side by side, only as far as this allows, so
+    /// large frames keep the memory the render budget counted for one at a time (the
+    /// costliest admissible activity APNG at scale 4 went from 210 to 288 MiB with eight
+    /// frames at once). Default 16 MiB.
+    static let codesAtOnceBytes = 16 << 20
 
     /// The APNG bytes of `frames` (at least one, all the same size). `stop` is asked
     /// between frames. Every frame is read first (over all cores); frames are then planned
@@ -59,9 +65,9 @@ public struct APNGEncoder: Sendable {
         // Layouts are compared by planning a sample of the frames with quick deflate
         // estimates; the winner is then planned in full and compressed in earnest.
         let sample = Array(merged.prefix(Self.layoutSampleFrames))
-        // Each layout is planned on its own core (the first of the smallest still wins).
-        let estimates = try Parallel.map(layouts.count > 1 ? layouts.count : 0, state: {}) {
-            (index, _: inout Void) throws(CodecError) -> Int in
+        // Each layout is planned on its own core when their samples' codes fit in
+        // `codesAtOnceBytes` together, else one after another (the first of the smallest wins).
+        @Sendable func estimate(_ index: Int) throws(CodecError) -> Int {
             do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
             return try timings.measure(.plan) { () throws(CodecError) -> Int in
                 let layout = layouts[index]
@@ -71,6 +77,10 @@ public struct APNGEncoder: Sendable {
                     .reduce(layout.tableChunks.reduce(0) { $0 + $1.data.count + 12 }) { $0 + $1.estimatedSize }
             }
         }
+        let compared = layouts.count > 1 ? layouts.count : 0
+        let estimates = layouts.count * sample.count * width * height * 4 <= Self.codesAtOnceBytes
+            ? try Parallel.map(compared, state: {}) { (index, _: inout Void) throws(CodecError) -> Int in try estimate(index) }
+            : try (0 ..< compared).map { (index) throws(CodecError) -> Int in try estimate(index) }
         var best: (layout: PNGPixelLayout, estimate: Int)? = nil
         for (layout, estimate) in zip(layouts, estimates) where estimate < best?.estimate ?? Int.max {
             best = (layout, estimate)
@@ -90,8 +100,9 @@ public struct APNGEncoder: Sendable {
             for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
         }
         var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort, timings: timings)
-        // Frames become codes a few at a time on every core; each is then planned in turn.
-        let group = 4 * Parallel.cores
+        // Frames become codes a few at a time on every core (as many as `codesAtOnceBytes`
+        // allows); each is then planned in turn.
+        let group = max(1, min(4 * Parallel.cores, Self.codesAtOnceBytes / max(1, width * height * 4)))
         for groupStart in stride(from: 0, to: frames.count, by: group) {
             let members = frames[groupStart ..< min(frames.count, groupStart + group)]
             let codes = Parallel.map(members.count, state: {}) { (index, _: inout Void) -> [UInt32] in
