@@ -1,7 +1,7 @@
-/// APNG frames being filtered and compressed on other threads while the encoder plans
-/// the next ones: planning a frame depends on the frame before, so it runs on one thread,
-/// and without this the cores would wait for it between batches. Started by `init`,
-/// collected (in frame order) by `compressed()`.
+/// APNG frames filtered and compressed together, over every core (`compress` spreads
+/// them), in frame order. Done when made: an earlier version ran the batch on a thread of
+/// its own while the encoder planned the next frames, but a new thread per batch showed
+/// in the soak's thread count (it grew while renders ran), so the overlap was dropped.
 final class APNGCompressionBatch: Sendable {
     /// One frame's settled choice (codes dropped), its packed rows, and their filter
     /// choice when already made (else the frame's filters are ranked with it).
@@ -9,16 +9,16 @@ final class APNGCompressionBatch: Sendable {
 
     /// The frames.
     let frames: [Frame]
-    private let work: BackgroundWork<Result<[[UInt8]], CodecError>>
+    private let result: Result<[[UInt8]], CodecError>
 
-    /// Starts `compress` on `frames`: each frame's data, in order.
-    init(_ frames: [Frame], compress: @escaping @Sendable ([Frame]) throws(CodecError) -> [[UInt8]]) {
+    /// Runs `compress` on `frames`: each frame's data, in order.
+    init(_ frames: [Frame], compress: @Sendable ([Frame]) throws(CodecError) -> [[UInt8]]) {
         self.frames = frames
-        work = BackgroundWork { Result { () throws(CodecError) -> [[UInt8]] in try compress(frames) } }
+        result = Result { () throws(CodecError) -> [[UInt8]] in try compress(frames) }
     }
 
-    /// Each frame's compressed data, once every one is done; the first error the work threw.
+    /// Each frame's compressed data; the first error the work threw.
     func compressed() throws(CodecError) -> [[UInt8]] {
-        try work.value().get()
+        try result.get()
     }
 }

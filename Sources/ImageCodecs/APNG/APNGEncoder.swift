@@ -45,9 +45,9 @@ public struct APNGEncoder: Sendable {
 
     /// The APNG bytes of `frames` (at least one, all the same size). `stop` is asked
     /// between frames. Every frame is read first (over all cores); frames are then planned
-    /// one at a time and compressed in batches over all cores, each batch while the next
-    /// is planned, so beyond the frames themselves it holds two batches of frames' rows
-    /// (or, while the strongest deflate may still apply, up to `deflate.heldBytes` of them).
+    /// one at a time and compressed in batches over all cores, so beyond the frames
+    /// themselves it holds a batch of frames' rows (or, while the strongest deflate may
+    /// still apply, up to `deflate.heldBytes` of them).
     public func encode(_ frames: some FrameSource, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         // Every frame is needed at once (the colour census reads them all): drawn on every core.
         let images = try frames.images(stop: stop)

@@ -39,7 +39,7 @@ struct APNGFrameWriter {
     /// after a frame best left unfiltered.
     static let filterRun = 8
     private var pendingBytes = 0
-    /// The batch compressed while the next frames are planned.
+    /// The batch compressed last, written when the next is made (or at the end).
     private var compressing: APNGCompressionBatch?
 
     init(layout: PNGPixelLayout, width: Int, effort: EncoderEffort, delays: [(numerator: UInt16, denominator: UInt16)], maxBytes: Int,
@@ -99,9 +99,8 @@ struct APNGFrameWriter {
         return writer.bytes
     }
 
-    /// Starts filtering and compressing every pending frame, spread over the cores, on a
-    /// thread of its own while the caller plans the next; writes the batch started before
-    /// (frames stay in order).
+    /// Filters and compresses every pending frame, spread over the cores; writes the batch
+    /// made before (frames stay in order).
     private mutating func flush() throws(CodecError) {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
         let (layout, effort, timings, stop) = (layout, effort, timings, stop)
