@@ -6,7 +6,9 @@ for `--minutes` (SOAK_MINUTES; `make soak` runs 60, `make test` 3), sampled ever
 - over the last half, memory, open descriptors and threads do not grow: the
   least-squares slope of each, times the half's length, stays within a stated bound
   (memory — RSS plus the cached bodies' memfds — beyond the cache's bytes 16 MiB, descriptors other than cached bodies' memfds 24,
-  threads 2), and the slopes are printed;
+  spinnerd's own threads 2), and the slopes are printed; the workers of Dispatch's pool,
+  which renders borrow to spread a frame's work over the cores and which the pool starts
+  and ends as renders come and go, are counted apart and bounded (at most 16);
 - memory never passes the cache's capacity + 96 MiB; cached bodies' memfds stay within
   their quota (at most 1 024);
 - every answer to a well-behaved client is a designed one (200, 304, a 4xx, or 503
@@ -245,7 +247,16 @@ class Soak:
 
     def sample(self, started):
         pid = self.server.pid
-        threads = self.server.status("Threads")
+        # Dispatch's pool workers are named after its queues ("…default-qos", "…qos.overcommit").
+        names = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/comm") as handle:
+                    names.append(handle.read().strip())
+            except OSError:
+                pass
+        pool = sum(1 for name in names if "qos" in name)
+        threads = len(names) - pool
         try:
             cache = metric(self.port, "spinnerd_cache_bytes")
             capacity = metric(self.port, "spinnerd_cache_capacity_bytes")
@@ -272,7 +283,7 @@ class Soak:
         self.samples.append({
             "minutes": (time.time() - started) / 60, "rss_mib": rss, "memory_mib": memory,
             "beyond_cache_mib": memory - cache / MIB if cache == cache else memory,
-            "descriptors": len(links) - bodies, "body_files": bodies, "threads": threads,
+            "descriptors": len(links) - bodies, "body_files": bodies, "threads": threads, "pool_threads": pool,
             "cache_mib": cache / MIB, "capacity_mib": capacity / MIB, "queue": queue, "flights": flights,
             "connections": connections, "cpu_seconds": self.server.cpu_seconds(),
         })
@@ -356,6 +367,8 @@ def main():
         results.check("soak", growth <= bound,
                       f"{key} does not grow over the last half: slope {per_minute:+.3f} {unit}/min, "
                       f"{growth:+.1f} over {span:.1f} min (bound {bound})")
+    pool = max(s["pool_threads"] for s in samples)
+    results.check("soak", pool <= 16, f"Dispatch's pool workers at most 16: peak {pool}")
     bodies = max(s["body_files"] for s in samples)
     results.check("soak", bodies <= 1024, f"cached bodies in memfds at most 1 024 (the quota's ceiling): peak {bodies}")
     capacity = max(s["capacity_mib"] for s in samples)
