@@ -2,8 +2,9 @@
 /// split). An answer at hand is returned at once (`.now`) and goes out on the loop's
 /// thread without any hand-over; slow work returns `.later` with a `PendingResponse` that
 /// it completes from any thread, so the loop never blocks and routes are testable
-/// without sockets.
-public protocol HTTPResponder: Sendable {
+/// without sockets. A class: every event loop shares the one responder, and reaches it
+/// without counting a reference (the server holds it).
+public protocol HTTPResponder: AnyObject, Sendable {
     func respond(to request: HTTPRequest) -> HTTPAnswer
 
     /// The answer prepared ahead for a `GET` or `HEAD` seen before (a cached image's), found

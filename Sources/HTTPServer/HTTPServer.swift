@@ -8,6 +8,9 @@ import Locking
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
+    /// `responder.preparedResponse(to:)`, called for every cached answer on the reference
+    /// this context holds, without counting one (see `PreparedLookup`).
+    let preparedLookup: PreparedLookup
     let clock: any MonotonicClock
     let admission: Admission
     /// Accepting for every loop, with the spare descriptor.
@@ -22,6 +25,7 @@ final class ServerContext: Sendable {
          accessLog: (@Sendable (AccessLogEntry) -> Void)?, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.responder = responder
+        self.preparedLookup = PreparedLookup(responder)
         self.clock = clock
         self.accessLog = accessLog
         self.log = log
@@ -30,6 +34,21 @@ final class ServerContext: Sendable {
                                    maxConnectionsPerClient: configuration.maxConnectionsPerClient,
                                    refusalSlots: configuration.refusalSlots)
     }
+}
+
+/// A responder's `preparedResponse(to:)` reached without counting a reference: the
+/// existential is opened once, here, and every call borrows the responder, which the
+/// `ServerContext` holding this keeps alive. (Calling through `any HTTPResponder` copies
+/// the existential, one retain and release per cached answer.)
+struct PreparedLookup: Sendable {
+    private let call: @Sendable (HTTPRequestBytes) -> HTTPPreparedResponse?
+
+    init<Responder: HTTPResponder>(_ responder: Responder) {
+        let unretained = Unmanaged.passUnretained(responder)
+        call = { request in unretained._withUnsafeGuaranteedRef { $0.preparedResponse(to: request) } }
+    }
+
+    func callAsFunction(_ request: HTTPRequestBytes) -> HTTPPreparedResponse? { call(request) }
 }
 
 /// An HTTP/1.1 server on non-blocking sockets and epoll, with a small fixed set of

@@ -76,11 +76,85 @@ final class OutputQueueTests: XCTestCase {
         XCTAssertEqual(received, Array("H:".utf8) + body)
     }
 
+    /// Fills the socket until it takes nothing more; returns the bytes it took.
+    private func fill() -> [UInt8] {
+        var sent: [UInt8] = []
+        let junk = [UInt8](repeating: 0x6A, count: 65536)
+        while true {
+            let count = junk.withUnsafeBytes { Glibc.send(descriptors[0], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return sent }
+            sent += junk[0 ..< count]
+        }
+    }
+
+    /// A cached answer sent at once (nothing queued before it): a small body, one kept in
+    /// memory and one in a file, each into an empty socket and into a full one. What the
+    /// socket takes leaves at once; the rest, only that, waits in the queue with the counts
+    /// `append` would have kept, and goes out whole after what the socket held.
+    func testAnAnswerSentAtOnceQueuesOnlyWhatTheSocketDidNotTake() throws {
+        let date = Array("Wed, 02 Dec 2026 21:00:00 GMT".utf8)
+        let memory = [UInt8]((0 ..< 3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let fileBytes = [UInt8]((0 ..< 3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let file = try XCTUnwrap(HTTPBodyFile(fileBytes, quota: DescriptorQuota(limit: 1)))
+        let cases: [(name: String, response: HTTPResponse, body: [UInt8])] = [
+            ("small", HTTPResponse(status: 200, body: Array("tiny".utf8)), Array("tiny".utf8)),
+            ("memory", HTTPResponse(status: 200, body: memory), memory),
+            ("file", HTTPResponse(status: 200, bodyFile: file), fileBytes),
+        ]
+        for full in [false, true] {
+            for (name, response, body) in cases {
+                let prepared = HTTPPreparedResponse(response)
+                var head: [UInt8] = []
+                HTTPResponseSerializer.writeHead(prepared, version: .http11, keepAlive: true, date: date, to: &head)
+                let held = full ? fill() : []
+                var queue = OutputQueue()
+                let sent = try date.withUnsafeBytes { date in
+                    try queue.sendAtOnce(prepared, sendsBody: true, version: .http11, keepAlive: true, date: date, to: descriptors[0])
+                }
+                XCTAssertEqual(sent.bytes, head.count + body.count, "\(name) full=\(full)")
+                XCTAssertEqual(queue.count, sent.bytes - sent.written, "\(name) full=\(full)")
+                XCTAssertEqual(sent.blocked, sent.written < sent.bytes, "\(name) full=\(full)")
+                if name == "small" && !full { XCTAssertEqual(sent.written, sent.bytes, "a small answer into an empty socket leaves whole") }
+                if name != "small" { XCTAssertTrue(sent.blocked, "\(name) full=\(full): 3 MB do not fit a socket pair's buffer") }
+                if full { XCTAssertEqual(sent.written, 0, "\(name): a full socket takes nothing") }
+                var received = drain()
+                while !queue.isEmpty {
+                    _ = try queue.write(to: descriptors[0])
+                    received += drain()
+                }
+                received += drain()
+                XCTAssertEqual(received.count, held.count + head.count + body.count, "\(name) full=\(full)")
+                XCTAssertTrue(received == held + head + body, "\(name) full=\(full): the bytes in order")
+            }
+        }
+        // HEAD and 304: the head alone.
+        var queue = OutputQueue()
+        let prepared = HTTPPreparedResponse(HTTPResponse(status: 200, bodyFile: file))
+        let sent = try date.withUnsafeBytes { date in
+            try queue.sendAtOnce(prepared, sendsBody: false, version: .http10, keepAlive: false, date: date, to: descriptors[0])
+        }
+        var head: [UInt8] = []
+        HTTPResponseSerializer.writeHead(prepared, version: .http10, keepAlive: false, date: date, to: &head)
+        XCTAssertEqual(sent.bytes, head.count)
+        XCTAssertTrue(queue.isEmpty)
+        XCTAssertEqual(drain(), head)
+    }
+
     func testAClosedPeerIsAnErrorNotACrash() throws {
         var queue = OutputQueue()
         queue.append(writeHead: head("x"), body: [], file: nil)
         close(descriptors[1])
         descriptors[1] = open("/dev/null", O_RDONLY)
         XCTAssertThrowsError(try queue.write(to: descriptors[0]))
+    }
+
+    func testAnAnswerSentAtOnceToAClosedPeerIsAnErrorNotACrash() throws {
+        var queue = OutputQueue()
+        close(descriptors[1])
+        descriptors[1] = open("/dev/null", O_RDONLY)
+        let prepared = HTTPPreparedResponse(HTTPResponse(status: 200, body: Array("x".utf8)))
+        XCTAssertThrowsError(try Array("D".utf8).withUnsafeBytes { date in
+            try queue.sendAtOnce(prepared, sendsBody: true, version: .http11, keepAlive: true, date: date, to: descriptors[0])
+        })
     }
 }

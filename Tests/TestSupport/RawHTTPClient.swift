@@ -24,9 +24,16 @@ public final class RawHTTPClient: Sendable {
     private let received = Locked<[UInt8]>([])
 
     /// Connects to 127.0.0.1:`port` from `source` (another loopback address plays
-    /// another client), with a receive timeout of `timeout` seconds.
-    public init(port: Int, source: String? = nil, timeout: Int = 10) throws {
+    /// another client), with a receive timeout of `timeout` seconds. `narrow` plays a
+    /// client on a slow link: a 4 KiB receive buffer and 536-byte segments, so the
+    /// server's socket fills after a few KiB and its writes come back short.
+    public init(port: Int, source: String? = nil, timeout: Int = 10, narrow: Bool = false) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if narrow {
+            var buffer: Int32 = 4096, segment: Int32 = 536
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_MAXSEG, &segment, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)

@@ -79,14 +79,13 @@ final class Connection {
 
     /// Reads once into `scratch` and parses what came (or throws it away when the
     /// connection takes no more requests); `owner` answers each request.
-    func receive(into scratch: inout [UInt8], now: Int64, owner: some ConnectionOwner) -> Received {
+    func receive(into scratch: UnsafeMutableBufferPointer<UInt8>, now: Int64, owner: some ConnectionOwner) -> Received {
         let room = state.takesRequests ? min(scratch.count, state.limits.inputLimit - input.count) : scratch.count
         guard room > 0 else { return .nothing }
         let count: Int
         do {
-            guard let read = try scratch.withUnsafeMutableBytes({ buffer throws(SocketError) in
-                try Socket.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< room]))
-            }) else { return .nothing }
+            guard let read = try Socket.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(scratch)[0 ..< room]))
+            else { return .nothing }
             count = read
         } catch {
             return .failed
@@ -96,7 +95,7 @@ final class Connection {
         inputIncomplete = false
         if input.isEmpty {
             // The common case: whole requests in one read, parsed where they landed.
-            let consumed = scratch.withUnsafeBufferPointer { parse(UnsafeBufferPointer(rebasing: $0[0 ..< count]), now: now, owner: owner) }
+            let consumed = parse(UnsafeBufferPointer(rebasing: scratch[0 ..< count]), now: now, owner: owner)
             if consumed < count && state.takesRequests { input.append(contentsOf: scratch[consumed ..< count]) }
         } else {
             input.append(contentsOf: scratch[0 ..< count])
@@ -137,7 +136,7 @@ final class Connection {
                 // no request made.
                 if inFlight.isEmpty, head.isGet || head.isHead, head.targetIsOriginForm,
                    let prepared = owner.preparedAnswer(head, in: rest) {
-                    sendPrepared(prepared, head: head, in: rest, now: now, owner: owner)
+                    sendPrepared(prepared, head: head, in: rest, last: consumed == buffer.count, now: now, owner: owner)
                     continue
                 }
                 dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
@@ -167,20 +166,33 @@ final class Connection {
         queueReadyAnswers(now: now, owner: owner)
     }
 
-    /// Queues a prepared answer to the request `head` (nothing in flight before it).
-    private func sendPrepared(_ response: HTTPPreparedResponse, head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>, now: Int64,
-                              owner: some ConnectionOwner) {
+    /// Answers the request `head` (nothing in flight before it) with a prepared response.
+    /// When it is the `last` request read and nothing waits to go out, it is written at
+    /// once (the hot path of a cached answer: nothing queued, no reference kept);
+    /// otherwise it is queued, so that pipelined answers leave together.
+    private func sendPrepared(_ response: HTTPPreparedResponse, head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>, last: Bool,
+                              now: Int64, owner: some ConnectionOwner) {
         let wantsKeepAlive = head.wantsKeepAlive
         state.requestParsed(keepAlive: wantsKeepAlive)
         firstSequence += 1
         // A kept-alive answer still closes when it is the last the connection will give.
         let keepAlive = wantsKeepAlive && state.takesRequests
         let sendsBody = !head.isHead && response.status != 304 && response.status != 204
-        let before = output.count
         let date = owner.date
-        output.append(writeHead: { HTTPResponseSerializer.writeHead(response, version: head.version, keepAlive: keepAlive, date: date, to: &$0) },
-                      body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
-        state.answerQueued(bytes: output.count - before)
+        if last && output.isEmpty {
+            do {
+                let sent = try output.sendAtOnce(response, sendsBody: sendsBody, version: head.version, keepAlive: keepAlive, date: date, to: descriptor)
+                state.answerQueued(bytes: sent.bytes)
+                state.wrote(sent.written, blocked: sent.blocked, at: now)
+            } catch {
+                state.abort()  // the reactor closes it, as after a failed flush
+            }
+        } else {
+            let before = output.count, version = head.version
+            output.append(writeHead: { HTTPResponseSerializer.writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &$0) },
+                          body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
+            state.answerQueued(bytes: output.count - before)
+        }
         if owner.logsAnswers {
             owner.log(AccessLogEntry(method: String(decoding: bytes[head.method], as: UTF8.self),
                                      target: String(decoding: bytes[head.target], as: UTF8.self), status: response.status,
@@ -299,8 +311,9 @@ protocol ConnectionOwner: AnyObject {
     /// The responder's prepared answer to the `GET` or `HEAD` in origin form whose head
     /// is `head` in `bytes`, if it has one.
     func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> HTTPPreparedResponse?
-    /// The `Date` field's value now (an IMF-fixdate's bytes).
-    var date: [UInt8] { get }
+    /// The `Date` field's value now (an IMF-fixdate's bytes), valid until the next time
+    /// it is asked for.
+    var date: UnsafeRawBufferPointer { get }
     /// True when answers are written to an access log.
     var logsAnswers: Bool { get }
     /// Writes one access-log entry.

@@ -68,6 +68,65 @@ struct OutputQueue {
         }
     }
 
+    /// What `sendAtOnce` did.
+    struct Sent {
+        /// Bytes of the response (head and body).
+        let bytes: Int
+        /// Bytes the socket took.
+        let written: Int
+        /// True when the socket could take no more (the rest stays queued).
+        let blocked: Bool
+    }
+
+    /// Sends a prepared response when nothing waits before it, without queueing it first:
+    /// its head (for `version`, `keepAlive` and `date`) goes into the open buffer as
+    /// `append` would put it, then head and body (when `sendsBody`) leave in one `sendmsg` (a body file: the head with
+    /// MSG_MORE, then `sendfile`). Only what the socket did not take is queued, exactly as
+    /// `append` and writes would have left it. In the usual case nothing is: the body is
+    /// only borrowed, and answering counts no reference (a cached answer's hot path).
+    mutating func sendAtOnce(_ response: HTTPPreparedResponse, sendsBody: Bool, version: HTTPVersion, keepAlive: Bool,
+                             date: UnsafeRawBufferPointer, to descriptor: Int32) throws(SocketError) -> Sent {
+        precondition(isEmpty, "answers already queued go first")
+        let fileLength = sendsBody ? response.bodyFile?.length : nil
+        let bodyCount = sendsBody && fileLength == nil ? response.body.count : 0
+        let copies = bodyCount <= Self.copyLimit
+        let needed = Self.headRoom + (copies ? bodyCount : 0)
+        if open.capacity < needed { open.reserveCapacity(needed) }
+        HTTPResponseSerializer.writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &open)
+        if copies && bodyCount > 0 { response.body.withUnsafeBufferPointer { open.append(contentsOf: $0) } }
+        let inMemory = open.count + (copies ? 0 : bodyCount)
+        let total = inMemory + (fileLength ?? 0)
+        let first = open.withUnsafeBytes { head in
+            response.body.withUnsafeBytes { body in
+                Result { () throws(SocketError) in
+                    try Socket.write(descriptor, head, then: copies ? UnsafeRawBufferPointer(start: nil, count: 0) : body, more: fileLength != nil)
+                }
+            }
+        }
+        var written = try first.get() ?? 0
+        if let fileLength, let file = response.bodyFile?.descriptor, written == inMemory {
+            var position = 0
+            written += try Socket.sendFile(descriptor, file: file, offset: &position, count: fileLength) ?? 0
+        }
+        guard written < total else {
+            open.removeAll(keepingCapacity: true)
+            return Sent(bytes: total, written: written, blocked: false)
+        }
+        // The socket is full: the rest waits, as if it had been appended and partly written.
+        count = open.count
+        if fileLength != nil, let file = response.bodyFile {
+            closeOpenBuffer()
+            closed.append(.file(file))
+            count += file.length
+        } else if !copies {
+            closeOpenBuffer()
+            closed.append(.shared(response.body))
+            count += bodyCount
+        }
+        consume(written)
+        return Sent(bytes: total, written: written, blocked: true)
+    }
+
     /// What one write did.
     enum WriteResult: Equatable {
         /// `bytes` went out; `all` when every byte offered was taken (the socket may take more).

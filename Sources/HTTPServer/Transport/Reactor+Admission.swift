@@ -75,7 +75,7 @@ extension Reactor {
         bytes += response.body
         _ = try? Socket.write(descriptor, bytes, from: 0, then: [], more: false)
         Socket.shutDownWriting(descriptor)
-        _ = try? scratch.withUnsafeMutableBytes { buffer throws(SocketError) in try Socket.read(descriptor, into: buffer) }
+        _ = try? Socket.read(descriptor, into: UnsafeMutableRawBufferPointer(scratch))
         close(descriptor)
     }
 

@@ -28,6 +28,8 @@ final class Reactor {
 
     let loop: EventLoop
     let context: ServerContext
+    /// `context.preparedLookup`, held here to be called without counting a reference.
+    private let preparedLookup: PreparedLookup
     let limits: ConnectionStateMachine.Limits
     var listener: Int32?
     var accepting = Accepting.yes
@@ -37,11 +39,16 @@ final class Reactor {
     var evictable = [RingBuffer<EvictionNote>](repeating: RingBuffer(), count: 3)
     /// Connections with parseable input left when their turn ended.
     private var unfinished: [(descriptor: Int32, identifier: UInt64)] = []
-    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Where every read lands (64 KiB), the loop's own memory: parsed in place.
+    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
     var nextIdentifier: UInt64 = 0
     private var drainDeadline: Int64?
     private var lastTick: Int64 = 0
-    private var cachedDate: (second: Int, bytes: [UInt8]) = (-1, [])
+    /// The `Date` field's value, formatted once a second into memory of the loop's own
+    /// (an IMF-fixdate is 29 bytes), so that answers borrow it and count no reference.
+    private let dateBytes = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 64)
+    private var dateLength = 0
+    private var dateSecond = -1
 
     static let listenerKey: UInt64 = .max
     private static let wakeKey: UInt64 = .max - 1
@@ -57,8 +64,14 @@ final class Reactor {
     init(loop: EventLoop, context: ServerContext, listener: Int32) {
         self.loop = loop
         self.context = context
+        self.preparedLookup = context.preparedLookup
         self.limits = context.configuration.connectionLimits
         self.listener = listener
+    }
+
+    deinit {
+        dateBytes.deallocate()
+        scratch.deallocate()
     }
 
     /// Runs the loop until a drain has closed every connection.
@@ -110,7 +123,7 @@ final class Reactor {
             return closeConnection(connection)
         }
         if events & Epoll.readable != 0 && connection.state.wantsRead {
-            switch connection.receive(into: &scratch, now: now, owner: self) {
+            switch connection.receive(into: scratch, now: now, owner: self) {
             case .bytes, .nothing: break
             case .ended: connection.peerClosed()
             case .failed: connection.abort()
@@ -258,21 +271,22 @@ extension Reactor: ConnectionOwner {
     func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> HTTPPreparedResponse? {
         let raw = UnsafeRawBufferPointer(bytes)
         func part(_ range: Range<Int>?) -> UnsafeRawBufferPointer? { range.map { UnsafeRawBufferPointer(rebasing: raw[$0]) } }
-        return context.responder.preparedResponse(to: HTTPRequestBytes(
+        return preparedLookup(HTTPRequestBytes(
             isHead: head.isHead, target: UnsafeRawBufferPointer(rebasing: raw[head.target]),
             ifNoneMatch: part(head.ifNoneMatch), acceptEncoding: part(head.acceptEncoding)))
     }
 
-    /// The IMF-fixdate for `Date`, formatted once a second.
-    var date: [UInt8] {
+    /// The IMF-fixdate for `Date`, formatted once a second into the loop's own memory:
+    /// valid until the loop asks again (answers borrow it and count no reference).
+    var date: UnsafeRawBufferPointer {
         var seconds = time(nil)
-        guard Int(seconds) != cachedDate.second else { return cachedDate.bytes }
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        var buffer = [CChar](repeating: 0, count: 64)
-        let length = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
-        cachedDate = (Int(seconds), buffer.prefix(length).map { UInt8(bitPattern: $0) })
-        return cachedDate.bytes
+        if Int(seconds) != dateSecond, let base = dateBytes.baseAddress {
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            dateLength = strftime(base, dateBytes.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+            dateSecond = Int(seconds)
+        }
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: dateBytes[0 ..< dateLength]))
     }
 
     var logsAnswers: Bool { context.accessLog != nil }

@@ -69,26 +69,37 @@ enum Socket {
         try SystemCall.run("sendmsg") {
             first.withUnsafeBytes { firstBytes in
                 second.withUnsafeBytes { secondBytes in
-                    var vectors = (iovec(), iovec())
-                    var count = 0
-                    if offset < firstBytes.count, let base = firstBytes.baseAddress {
-                        vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: firstBytes.count - offset)
-                        count = 1
-                    }
-                    if let base = secondBytes.baseAddress, secondBytes.count > 0 {
-                        let vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: secondBytes.count)
-                        if count == 0 { vectors.0 = vector } else { vectors.1 = vector }
-                        count += 1
-                    }
-                    return withUnsafeMutablePointer(to: &vectors) { pointer in
-                        pointer.withMemoryRebound(to: iovec.self, capacity: 2) { base in
-                            var message = msghdr()
-                            message.msg_iov = base
-                            message.msg_iovlen = count
-                            return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
-                        }
-                    }
+                    sendVectors(descriptor, UnsafeRawBufferPointer(rebasing: firstBytes[min(offset, firstBytes.count)...]), secondBytes, more: more)
                 }
+            }
+        }
+    }
+
+    /// Writes `first`, then `second`, in one `sendmsg` without SIGPIPE, from memory the
+    /// caller holds; as `write(_:_:from:then:more:)`.
+    static func write(_ descriptor: Int32, _ first: UnsafeRawBufferPointer, then second: UnsafeRawBufferPointer, more: Bool) throws(SocketError) -> Int? {
+        try SystemCall.run("sendmsg") { sendVectors(descriptor, first, second, more: more) }
+    }
+
+    /// One `sendmsg` of the non-empty ones of `first` and `second`; its raw result.
+    private static func sendVectors(_ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, more: Bool) -> Int {
+        var vectors = (iovec(), iovec())
+        var count = 0
+        if let base = first.baseAddress, first.count > 0 {
+            vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: first.count)
+            count = 1
+        }
+        if let base = second.baseAddress, second.count > 0 {
+            let vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: second.count)
+            if count == 0 { vectors.0 = vector } else { vectors.1 = vector }
+            count += 1
+        }
+        return withUnsafeMutablePointer(to: &vectors) { pointer in
+            pointer.withMemoryRebound(to: iovec.self, capacity: 2) { base in
+                var message = msghdr()
+                message.msg_iov = base
+                message.msg_iovlen = count
+                return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0))
             }
         }
     }

@@ -30,6 +30,11 @@ public final class HTTPPreparedResponse: Sendable {
         self.logNote = response.logNote
     }
 
+    /// Calls `body` with the prepared head for `version` (borrowed: no reference counted).
+    func withHead(_ version: HTTPVersion, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if version == .http11 { http11Head.withUnsafeBufferPointer(body) } else { http10Head.withUnsafeBufferPointer(body) }
+    }
+
     /// Length of the body, wherever it is kept.
     public var bodyLength: Int { bodyFile?.length ?? body.count }
 }

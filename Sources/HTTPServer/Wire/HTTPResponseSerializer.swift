@@ -14,6 +14,12 @@ public enum HTTPResponseSerializer {
     /// `date` is an IMF-fixdate's bytes. Runs for every answer, so it copies prepared
     /// bytes rather than formatting text.
     public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8], to bytes: inout [UInt8]) {
+        date.withUnsafeBytes { writeHead(response, version: version, keepAlive: keepAlive, date: $0, to: &bytes) }
+    }
+
+    /// As above, with the date's bytes wherever the caller keeps them.
+    public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: UnsafeRawBufferPointer,
+                                 to bytes: inout [UInt8]) {
         bytes.append(contentsOf: statusLine(response.status, version: version))
         if let wire = response.headers.wireForm {
             bytes.append(contentsOf: wire)
@@ -28,34 +34,42 @@ public enum HTTPResponseSerializer {
     /// then `Date` and `Connection`.
     public static func writeHead(_ response: HTTPPreparedResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8],
                                  to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: version == .http11 ? response.http11Head : response.http10Head)
+        date.withUnsafeBytes { writeHead(response, version: version, keepAlive: keepAlive, date: $0, to: &bytes) }
+    }
+
+    /// As above, with the date's bytes wherever the caller keeps them. Appends only from
+    /// pointers: a cached answer's head is written without counting a reference.
+    public static func writeHead(_ response: HTTPPreparedResponse, version: HTTPVersion, keepAlive: Bool, date: UnsafeRawBufferPointer,
+                                 to bytes: inout [UInt8]) {
+        response.withHead(version) { bytes.append(contentsOf: $0) }
         appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
     }
 
     /// `Content-Length: N` of `response`'s body, for every status but 304 and 204.
     static func appendContentLength(of response: HTTPResponse, to bytes: inout [UInt8]) {
         guard response.status != 304 && response.status != 204 else { return }
-        bytes.append(contentsOf: contentLengthName)
+        append("Content-Length: ", to: &bytes)
         appendDecimal(response.bodyLength, to: &bytes)
-        bytes.append(contentsOf: lineEnd)
+        append("\r\n", to: &bytes)
     }
 
     /// `Date`, `Connection` when it is not HTTP/1.1's default, and the empty line.
-    private static func appendTransportFields(version: HTTPVersion, keepAlive: Bool, date: [UInt8], to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: dateName)
+    private static func appendTransportFields(version: HTTPVersion, keepAlive: Bool, date: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        append("Date: ", to: &bytes)
         bytes.append(contentsOf: date)
-        bytes.append(contentsOf: lineEnd)
+        append("\r\n", to: &bytes)
         if !keepAlive {
-            bytes.append(contentsOf: connectionClose)
+            append("Connection: close\r\n", to: &bytes)
         } else if version == .http10 {
-            bytes.append(contentsOf: connectionKeepAlive)
+            append("Connection: keep-alive\r\n", to: &bytes)
         }
-        bytes.append(contentsOf: lineEnd)
+        append("\r\n", to: &bytes)
     }
 
-    private static let contentLengthName = Array("Content-Length: ".utf8), dateName = Array("Date: ".utf8), lineEnd = Array("\r\n".utf8)
-    private static let connectionClose = Array("Connection: close\r\n".utf8)
-    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+    /// Appends a constant's bytes (from the binary: no array, no reference counted).
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     /// `HTTP/1.x NNN Reason\r\n`, prepared for every status from 100 to 599.
     private static let statusLines: [[[UInt8]]] = [HTTPVersion.http10, .http11].map { version in

@@ -77,6 +77,32 @@ final class PreparedAnswerTests: XCTestCase {
         XCTAssertEqual(types, ["image/svg+xml", "image/svg+xml", "image/apng", "image/svg+xml", "text/plain; charset=utf-8", "image/svg+xml"])
     }
 
+    /// A cached answer far larger than a slow client's link takes at once (670 KB through
+    /// a 4 KiB window of 536-byte segments): the fast path writes what the socket takes and
+    /// queues the rest, which arrives whole, as the first (parsed) answer's bytes; then the
+    /// connection answers the next request, and a HEAD of it, in turn.
+    func testALargeCachedAnswerReachesASlowClientWhole() throws {
+        let server = try ServerProcess()
+        let image = "/spinner/circular.apng?size=300"
+        let first = try RawHTTPClient(port: server.port)
+        try first.send("GET \(image) HTTP/1.1\r\nHost: t\r\n\r\n")
+        let parsed = try first.receive()
+        XCTAssertEqual(parsed.status, 200)
+        XCTAssertGreaterThan(parsed.body.count, 500_000)
+        let slow = try RawHTTPClient(port: server.port, timeout: 30, narrow: true)
+        for _ in 0 ..< 2 {
+            try slow.send("GET \(image) HTTP/1.1\r\nHost: t\r\n\r\n")
+            let fast = try slow.receive()
+            XCTAssertEqual(fast.status, 200)
+            XCTAssertEqual(fast.header("Content-Length"), String(parsed.body.count))
+            XCTAssertTrue(fast.body == parsed.body, "the same bytes, whole")
+        }
+        try slow.send("HEAD \(image) HTTP/1.1\r\nHost: t\r\n\r\n")
+        let head = try slow.receive(headRequest: true)
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.header("ETag"), parsed.header("ETag"))
+    }
+
     /// Hostile bytes around a cached URL's target get what the parse gives them, the second
     /// time as the first (the fast path finds nothing for them): a target with a control
     /// byte or a space, a bare LF, a second Host, Transfer-Encoding, an unknown method, and
