@@ -188,10 +188,9 @@ final class Connection {
                 state.abort()  // the reactor closes it, as after a failed flush
             }
         } else {
-            let before = output.count, version = head.version
-            output.append(writeHead: { HTTPResponseSerializer.writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &$0) },
-                          body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
-            state.answerQueued(bytes: output.count - before)
+            let version = head.version
+            queue({ HTTPResponseSerializer.writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &$0) },
+                  body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
         }
         if owner.logsAnswers {
             owner.log(AccessLogEntry(method: String(decoding: bytes[head.method], as: UTF8.self),
@@ -234,16 +233,21 @@ final class Connection {
             let keepAlive = first.keepAlive && (state.takesRequests || !inFlight.isEmpty)
             let headOnly = first.method == "HEAD"
             let sendsBody = HTTPResponseSerializer.sendsBody(response, headOnly: headOnly)
-            let before = output.count
             let date = owner.date
-            output.append(writeHead: { HTTPResponseSerializer.writeHead(response, version: first.version, keepAlive: keepAlive, date: date, to: &$0) },
-                          body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
-            state.answerQueued(bytes: output.count - before)
+            queue({ HTTPResponseSerializer.writeHead(response, version: first.version, keepAlive: keepAlive, date: date, to: &$0) },
+                  body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
             if owner.logsAnswers {
                 owner.log(AccessLogEntry(method: first.method, target: first.target, status: response.status,
                                          bytes: sendsBody ? response.bodyLength : 0, milliseconds: now - first.started, note: response.logNote))
             }
         }
+    }
+
+    /// Puts an answer in the output queue (`writeHead` writes its head) and counts it.
+    private func queue(_ writeHead: (inout [UInt8]) -> Void, body: [UInt8], file: HTTPBodyFile?) {
+        let before = output.count
+        output.append(writeHead: writeHead, body: body, file: file)
+        state.answerQueued(bytes: output.count - before)
     }
 
     // MARK: Writing
