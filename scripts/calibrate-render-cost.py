@@ -2,7 +2,7 @@
 """The author of Sources/SpinnerRendering/RenderCostTable.swift: measures what renders
 cost on this machine, and writes the table RenderCostModel reads from one or more runs.
 
-    calibrate-render-cost.py measure [--binary PATH] [--repeat N] [--formats apng,gif,png,webp] --out RUN.json
+    calibrate-render-cost.py measure [--binary PATH] [--repeat N] [--formats apng,gif,png,webp] [--cold-only] --out RUN.json
     calibrate-render-cost.py write RUN.json [RUN.json …] [--margin 1.2]
 
 `measure` renders every kind (as `spinnerd kinds` lists them) in every raster format at
@@ -15,6 +15,17 @@ frames (drawing a path costs whatever its pixels), and each render's peak memory
 also rendered as many small frames; what those cost beyond the large frames' rate raises
 its per-frame part, not its rate. An effort whose range ends below the usual sizes is
 measured at the largest render it gets. Runs are kept in scripts/calibration/.
+
+An APNG at thorough effort is filed by the deflate `spinnerd cost` names: `deflate=cold`
+(every URL but a kind's defaults, so every render measured here) under `apng-cold`, the
+table's `apngCold`; the `apng` thorough rates and per-frame part (the kinds' defaults,
+rendered ahead with the strongest deflate) come from runs made before the cold tiers,
+whose renders all got that deflate (2026-12-02.json): no large render gets it now. `measure`
+also renders the cold APNG probes (five kinds, theme=dark and color=ff3b30, sizes 40-400,
+scales 1-2, those the budget admits at thorough effort) and keeps each one's CPU seconds and peak
+in the run (`coldProbes`): a unit test holds the model's estimate of each above them.
+`--cold-only` measures only that (the cold section and the probes), leaving every other
+cell to the runs that have it: for a change to the cold tiers alone.
 
 `write` merges runs — each cell the highest of them, as these machines' speed drifts by a
 third — raises every rate by the margin (and WebP's by a further 1.125: its cost in the
@@ -48,6 +59,12 @@ BACKGROUNDS = ["transparent", "filled"]
 # with the frame's size costs more per pixel there, and the rate must cover both shapes).
 MANY_FRAMES = ["webp"]
 FORMAT_MARGIN = {"webp": 1.125}
+# Formats whose thorough renders are priced apart when `spinnerd cost` names their deflate
+# `cold`: the table's section for them, and its field in RenderCostTable.swift.
+COLD = {"apng": ("apng-cold", "apngCold")}
+COLD_SECTIONS = {cold for cold, _ in COLD.values()}
+# The cold APNG probes kept in a run (`coldProbes`).
+COLD_PROBES = {"styles": [["theme=dark"], ["color=ff3b30"]], "sizes": [40, 100, 200, 300, 400], "scales": [1, 2]}
 TABLE = os.path.join(ROOT, "Sources", "SpinnerRendering", "RenderCostTable.swift")
 # Renders beyond the time budget are measured too: the budget is set from them.
 UNBOUNDED = dict(os.environ, SPINNERD_MAX_RENDER_SECONDS="1000")
@@ -60,7 +77,17 @@ def cost(binary, kind, params):
         return None
     found = {k: float(v) for k, v in re.findall(r"([a-z-]+)=([0-9.]+)", out.stdout)}
     found["effort"] = re.search(r"effort=(\w+)", out.stdout).group(1)
+    deflate = re.search(r"deflate=(\w+)", out.stdout)
+    found["deflate"] = deflate.group(1) if deflate else None
     return found
+
+
+def section(fmt, found):
+    """The table section a render of `fmt` with `spinnerd cost`'s estimate `found` is filed
+    under: its format's, or the cold one for a thorough render the binary names cold."""
+    if fmt in COLD and found["effort"] == "thorough" and found["deflate"] == "cold":
+        return COLD[fmt][0]
+    return fmt
 
 
 def render(binary, kind, params, repeat):
@@ -80,8 +107,9 @@ def measure(arguments):
     binary = arguments.binary
     names = kinds(binary)
     efforts, animated = drawn_formats(binary)
-    chosen = [f for f in efforts if arguments.formats is None or f in arguments.formats.split(",")]
-    per_frame, rates, peaks = {}, {}, []
+    chosen = [f for f in efforts if (arguments.formats is None or f in arguments.formats.split(","))
+              and (not arguments.cold_only or f in COLD)]
+    per_frame, rates, peaks, frame_work = {}, {}, [], {}
     # (format, effort, kind, background) → the rate of the default shape's frames.
     large_frame_rates = {}
     for fmt in [f for f in chosen if f in animated]:
@@ -92,12 +120,22 @@ def measure(arguments):
                 if found:
                     break
             seconds, _ = render(binary, kind, params, arguments.repeat)
-            per_frame.setdefault(fmt, {})[kind] = seconds / found["frames"]
-            print(f"{fmt:6} {kind:9} per frame: {int(found['frames'])} frames of 16 px in {seconds:.3f} s: "
-                  f"{per_frame[fmt][kind] * 1000:.3f} ms a frame", flush=True)
+            per_frame.setdefault(section(fmt, found), {})[kind] = seconds / found["frames"]
+            # Subtracted from every render of the format's (quick ones too) when its section
+            # has no per-frame part of its own in this run.
+            frame_work.setdefault(fmt, {})[kind] = seconds / found["frames"]
+            print(f"{section(fmt, found):9} {kind:9} per frame: {int(found['frames'])} frames of 16 px in {seconds:.3f} s: "
+                  f"{frame_work[fmt][kind] * 1000:.3f} ms a frame", flush=True)
     if "png" in chosen:
         per_frame["png"] = {kind: 0.0 for kind in names}  # one frame: all of it is in the rate
-    print(f"{'format':6} {'kind':9} {'background':11} {'px':>5} {'frames':>6} {'Mpx·frames':>10} {'effort':8} "
+
+    def per_frame_of(cell, fmt, kind):
+        return per_frame.get(cell, {}).get(kind, frame_work.get(fmt, {}).get(kind, 0))
+
+    def measured(fmt, effort, kind, background):
+        cells = [fmt] + ([COLD[fmt][0]] if fmt in COLD else [])
+        return any(background in rates.get(cell, {}).get(effort, {}).get(kind, {}) for cell in cells)
+    print(f"{'format':9} {'kind':9} {'background':11} {'px':>5} {'frames':>6} {'Mpx·frames':>10} {'effort':8} "
           f"{'CPU s':>8} {'s/Mpx·frame':>12} {'peak MiB':>9}")
     for fmt in chosen:
         for kind in names:
@@ -120,9 +158,9 @@ def measure(arguments):
                     # An effort whose range ends below the first target (WebP's thorough on
                     # arc and dots) is measured at the largest smaller render it gets.
                     smaller = [] if fmt == "png" else [2_000_000, 1_400_000, 1_000_000, 700_000, 500_000, 350_000, 250_000]
+                    wanted = ["thorough"] if arguments.cold_only else efforts[fmt]
                     for target in targets + smaller:
-                        if target in smaller and all(background in rates.get(fmt, {}).get(effort, {}).get(kind, {})
-                                                     for effort in efforts[fmt]):
+                        if target in smaller and all(measured(fmt, effort, kind, background) for effort in wanted):
                             break
                         pixels = int(math.sqrt(target / frames))
                         scale = max(1.0, math.ceil(pixels / 1024 * 100) / 100)
@@ -131,37 +169,65 @@ def measure(arguments):
                         estimate = cost(binary, kind, params)
                         if estimate is None:
                             continue
-                        if target in smaller and background in rates.get(fmt, {}).get(estimate["effort"], {}).get(kind, {}):
+                        if target in smaller and measured(fmt, estimate["effort"], kind, background):
                             continue  # that effort is measured; look further down for the other
                         seconds, peak = render(binary, kind, params, arguments.repeat)
                         megapixel_frames = estimate["pixel-frames"] / 1e6
                         frames_count = estimate["frames"]
-                        cell = rates.setdefault(fmt, {}).setdefault(estimate["effort"], {}).setdefault(kind, {})
-                        large = large_frame_rates.get((fmt, estimate["effort"], kind, background))
+                        filed = section(fmt, estimate)
+                        if arguments.cold_only and filed not in COLD_SECTIONS:
+                            continue
+                        cell = rates.setdefault(filed, {}).setdefault(estimate["effort"], {}).setdefault(kind, {})
+                        large = large_frame_rates.get((filed, estimate["effort"], kind, background))
                         if shape == "many frames" and large is not None:
                             # What many small frames cost beyond the large frames' rate is a cost
                             # per frame (libwebp's per-frame work), not per pixel: charged per
                             # pixel it made every large render's estimate 2–3× its time.
                             needed = max(0.0, seconds - megapixel_frames * large) / frames_count
-                            per_frame.setdefault(fmt, {})[kind] = max(per_frame.get(fmt, {}).get(kind, 0.0), needed)
+                            per_frame.setdefault(filed, {})[kind] = max(per_frame.get(filed, {}).get(kind, 0.0), needed)
                             rate = large
                         else:
-                            rate = max(0.0, seconds - frames_count * per_frame.get(fmt, {}).get(kind, 0)) / megapixel_frames
+                            rate = max(0.0, seconds - frames_count * per_frame_of(filed, fmt, kind)) / megapixel_frames
                             cell[background] = max(cell.get(background, 0.0), rate)
                             if shape == "default":
-                                key = (fmt, estimate["effort"], kind, background)
+                                key = (filed, estimate["effort"], kind, background)
                                 large_frame_rates[key] = max(large_frame_rates.get(key, 0.0), rate)
                         peaks.append({"format": fmt, "kind": kind, "params": params, "peakMiB": round(peak, 1)})
-                        print(f"{fmt:6} {kind:9} {background:11} {int(estimate['pixels']):5} {int(estimate['frames']):6} "
+                        print(f"{filed:9} {kind:9} {background:11} {int(estimate['pixels']):5} {int(estimate['frames']):6} "
                               f"{megapixel_frames:10.2f} {estimate['effort']:8} {seconds:8.3f} {rate:12.4f} {peak:9.1f}", flush=True)
+    probes = cold_probes(binary, names, arguments.repeat) if "apng" in chosen else []
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     run = {"made": datetime.date.today().isoformat(), "commit": commit, "machine": platform.node(),
            "cores": os.cpu_count(), "measure": "CPU seconds (user + system) of `spinnerd render`, median of "
            f"{arguments.repeat}", "perFrame": per_frame, "rates": rates, "peaks": peaks}
+    if probes:
+        run["coldProbes"] = probes
     with open(arguments.out, "w") as out:
         json.dump(run, out, indent=1, sort_keys=True)
     print(f"wrote {arguments.out}")
     return 0
+
+
+def cold_probes(binary, names, repeat):
+    """The cold APNG probes the default budget admits at thorough effort: each one's
+    parameters, CPU seconds and peak MiB (the median run's; the estimate is printed, not
+    kept: the unit test asks the model of its own build)."""
+    print(f"{'cold probe':9} {'kind':9} {'parameters':30} {'estimate':>8} {'CPU s':>8} {'ratio':>6} {'peak MiB':>9}")
+    probes = []
+    for kind in names:
+        for style in COLD_PROBES["styles"]:
+            for size in COLD_PROBES["sizes"]:
+                for scale in COLD_PROBES["scales"]:
+                    params = ["format=apng"] + style + [f"size={size}"] + ([f"scale={scale}"] if scale > 1 else [])
+                    out = subprocess.run([binary, "cost", kind, *params], capture_output=True, text=True)
+                    if out.returncode != 0 or "deflate=cold" not in out.stdout:
+                        continue
+                    estimate = float(re.search(r"seconds=([0-9.]+)", out.stdout).group(1))
+                    seconds, peak = render(binary, kind, params, repeat)
+                    probes.append({"kind": kind, "params": params, "cpuSeconds": round(seconds, 4), "peakMiB": round(peak, 1)})
+                    print(f"{'':9} {kind:9} {' '.join(params[1:]):30} {estimate:8.3f} {seconds:8.3f} {estimate / seconds:6.2f} "
+                          f"{peak:9.1f}", flush=True)
+    return probes
 
 
 def write(arguments):
@@ -169,14 +235,20 @@ def write(arguments):
     names = kinds(arguments.binary)
     efforts, _ = drawn_formats(arguments.binary)
     merged_rates, merged_frames, missing = {}, {}, []
+    sections = {}  # table section → its efforts, in the table's order
     for fmt in efforts:
+        sections[fmt] = efforts[fmt]
+        if fmt in COLD:
+            sections[COLD[fmt][0]] = ["thorough"]
+    names_in_swift = {fmt: fmt for fmt in efforts} | {cold: field for cold, field in COLD.values()}
+    for fmt in sections:
         factor = arguments.margin * FORMAT_MARGIN.get(fmt, 1)
         for kind in names:
             frame_values = [run["perFrame"][fmt][kind] for _, run in runs if kind in run["perFrame"].get(fmt, {})]
             if not frame_values:
                 missing.append(f"{fmt} per frame {kind}")
             merged_frames.setdefault(fmt, {})[kind] = max(frame_values or [0]) * factor
-            for effort in efforts[fmt]:
+            for effort in sections[fmt]:
                 for background in BACKGROUNDS:
                     values = [run["rates"][fmt][effort][kind][background] for _, run in runs
                               if background in run["rates"].get(fmt, {}).get(effort, {}).get(kind, {})]
@@ -202,16 +274,16 @@ def write(arguments):
     def per_kind(values, indent):
         pad = " " * indent
         return "PerKind(\n" + ",\n".join(f"{pad}    {kind}: {values[kind]}" for kind in names) + ")"
-    for position, fmt in enumerate(efforts):
+    for position, fmt in enumerate(sections):
         rates = {effort: {kind: f"Rate(transparent: {merged_rates[fmt][effort][kind]['transparent']:.4f}, "
                                 f"filled: {merged_rates[fmt][effort][kind]['filled']:.4f})" for kind in names}
-                 for effort in efforts[fmt]}
+                 for effort in sections[fmt]}
         frames = {kind: f"{merged_frames[fmt][kind]:.6f}" for kind in names}
-        lines.append(f"        {fmt}: FormatCosts(")
+        lines.append(f"        {names_in_swift[fmt]}: FormatCosts(")
         lines.append(f"            thorough: {per_kind(rates['thorough'], 12)},")
         quick = per_kind(rates['quick'], 12) if 'quick' in rates else "nil"
         lines.append(f"            quick: {quick},")
-        closing = "))" if position == len(efforts) - 1 else "),"
+        closing = "))" if position == len(sections) - 1 else "),"
         lines.append(f"            secondsPerFrame: {per_kind(frames, 12)}{closing}")
     lines += ["}", ""]
     text = "\n".join(lines)
@@ -234,6 +306,8 @@ def main():
     measuring.add_argument("--binary", default=".build/release/spinnerd")
     measuring.add_argument("--repeat", type=int, default=3)
     measuring.add_argument("--formats", default=None, help="formats to measure (default: every drawn one)")
+    measuring.add_argument("--cold-only", action="store_true",
+                           help="only the cold sections (apng-cold) and the cold probes; the other cells stay the other runs'")
     measuring.add_argument("--out", required=True, help="the run's JSON file (keep it in scripts/calibration/)")
     writing = commands.add_parser("write", help="write RenderCostTable.swift from runs")
     writing.add_argument("runs", nargs="+", help="runs' JSON files; each cell takes the highest")

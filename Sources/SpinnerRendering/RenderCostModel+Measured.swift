@@ -43,7 +43,15 @@ extension RenderCostModel {
 
     /// The costs of every drawn format, a field each; nil for the written ones (SVG, Lottie).
     struct MeasuredCosts: Sendable {
+        /// APNG at quick effort, and a kind's defaults at thorough effort (rendered ahead:
+        /// the strongest deflate, zlib's level 9 beyond; measured before the cold tiers,
+        /// when every APNG was compressed so).
         let apng: FormatCosts
+        /// APNG at thorough effort for every URL but a kind's defaults: the cold deflate
+        /// tiers (`APNGDeflateTiers.cold`), at the calibration's sizes libdeflate level 9
+        /// (the slower tiers are priced by `RenderCostModel.coldTierSeconds`). No quick
+        /// rates: quick effort compresses alike whatever the URL (`apng`'s).
+        let apngCold: FormatCosts
         let gif: FormatCosts
         let png: FormatCosts
         let webp: FormatCosts

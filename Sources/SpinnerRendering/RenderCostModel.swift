@@ -7,8 +7,11 @@ import SpinnerModel
 /// (transparent, or filled with a colour — translucent fills cost the most), measured on
 /// this project's machines by `scripts/calibrate-render-cost.py` (`RenderCostTable.swift`,
 /// with a margin for noise), plus a small fixed part. SVG is written, not drawn: its cost
-/// is the fixed part alone. `/metrics` sums estimated and measured seconds by format, so
-/// the calibration can be checked in production.
+/// is the fixed part alone. An APNG is priced by the deflate it gets (`APNGDeflatePlan`):
+/// a kind's defaults, rendered ahead, by the strongest deflate the cost allows; every other
+/// URL by the cold tiers, measured apart (`MeasuredCosts.apngCold`). `/metrics` sums
+/// estimated and measured seconds by format, so the calibration can be checked in
+/// production.
 public enum RenderCostModel {
     /// Seconds of one core per megapixel-frame on a transparent and on a filled background
     /// (translucent fills cost the most).
@@ -29,8 +32,20 @@ public enum RenderCostModel {
     /// Bytes of rows a second the strongest deflate (libdeflate level 12) compresses, on
     /// the slowest kind: arc measured 1.67–1.76 MB/s, circular 2.5, dots 2.6 (zlib's level
     /// 9 takes a fifth of that, already in the rates); lowered a little for noise. Any
-    /// error here stays inside a render of under a second.
+    /// error here stays inside a render of under a second. Prices the allowance of a
+    /// kind's defaults only: the cold tiers have speeds measured since
+    /// (`coldTierBytesPerSecond`, level 12 at 2.75 MB/s and up); this lower figure is kept
+    /// so that the defaults keep their allowance, bytes and estimates.
     static let strongestDeflateBytesPerSecond = 1_500_000.0
+
+    /// Bytes of rows a second of one core libdeflate compresses at the levels of the cold
+    /// tiers before `beyond` (`APNGDeflateTiers.cold`; level 9, beyond them, is in the
+    /// measured rates): the slowest kind's speed in the compression phase of
+    /// `spinnerd render --timings` (CPU of every thread), divided by the calibration's
+    /// margin of 1.2. Measured 2026-12-02 on five kinds × `theme=dark` and `color=ff3b30` ×
+    /// 20–140 px × scales 1–2, rows as stored read back from the files: level 12 at 2.75–10
+    /// MB/s (arc the slowest, 2.75–4.0), level 10 at 7.1–20 MB/s (capsules, 7.1–7.8).
+    static let coldTierBytesPerSecond: [Int: Double] = [12: 2_250_000, 10: 5_900_000]
 
     /// Memory a render needs at its peak, in bytes, including the process's own (about
     /// 30 MB): encoders hold one 4-byte copy of every distinct frame (APNG, GIF), and a
@@ -74,31 +89,36 @@ public enum RenderCostModel {
     /// with the encoder effort it gets — the one place that is decided: thorough for the
     /// sizes people use; quick beyond `quickEffortPixelFrames`, or where thorough would
     /// take longer than `thoroughWithinSeconds` (a still PNG is always thorough).
+    /// `renderedAhead`: the URL is a kind's defaults (`SpinnerRequest.isRenderedAhead`),
+    /// whose APNG gets the strongest deflate the cost allows; every other APNG gets the
+    /// cold tiers (`APNGDeflatePlan`). The other formats do not depend on it.
     public static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int,
-                                filledBackground: Bool) -> RenderEstimate {
+                                filledBackground: Bool, renderedAhead: Bool) -> RenderEstimate {
         let pixelFrames = pixelSize * pixelSize * frames
         let efforts = efforts(of: format)
-        if efforts.contains(.quick) && pixelFrames > quickEffortPixelFrames {
-            return estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
-                            effort: .quick)
+        func at(_ effort: EncoderEffort) -> RenderEstimate {
+            estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
+                     renderedAhead: renderedAhead, effort: effort)
         }
-        let thorough = estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
-                                effort: .thorough)
+        if efforts.contains(.quick) && pixelFrames > quickEffortPixelFrames { return at(.quick) }
+        let thorough = at(.thorough)
         guard efforts.contains(.quick), thorough.seconds > thoroughWithinSeconds else { return thorough }
-        return estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
-                        effort: .quick)
+        return at(.quick)
     }
 
     /// The estimate at a given effort.
     private static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int, filledBackground: Bool,
-                                 effort: EncoderEffort) -> RenderEstimate {
+                                 renderedAhead: Bool, effort: EncoderEffort) -> RenderEstimate {
         let peak = peakBytes(format: format, pixelSize: pixelSize, frames: frames)
         let pixelFrames = pixelSize * pixelSize * frames
         guard !format.isVector else {
             return RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort, seconds: fixedSeconds,
                                   peakBytes: peak)
         }
-        guard let costs = measured[format], let rates = costs.rates(effort)?[kind] else {
+        // A cold APNG at thorough effort has rates of its own (its deflate tiers); quick
+        // effort compresses alike whatever the URL.
+        let cold = format == .apng && effort == .thorough && !renderedAhead
+        guard let costs = cold ? measured.apngCold : measured[format], let rates = costs.rates(effort)?[kind] else {
             preconditionFailure("RenderCostTable.swift has no \(format) \(effort) rates: efforts(of:) and the table disagree")
         }
         let perFrame = costs.secondsPerFrame[kind]
@@ -106,7 +126,14 @@ public enum RenderCostModel {
         var estimate = RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort,
                                       seconds: fixedSeconds + Double(frames) * perFrame + Double(pixelFrames) / 1_000_000 * rate,
                                       peakBytes: peak)
-        if format == .apng && effort == .thorough { allowStrongestDeflate(&estimate) }
+        guard format == .apng else { return estimate }
+        if effort == .quick {
+            estimate.apngDeflate = .quick
+        } else if renderedAhead {
+            allowStrongestDeflate(&estimate)
+        } else {
+            priceColdTiers(&estimate)
+        }
         return estimate
     }
 
@@ -117,12 +144,51 @@ public enum RenderCostModel {
     /// under `strongestDeflateWithinSeconds`.
     private static func allowStrongestDeflate(_ estimate: inout RenderEstimate) {
         let standard = APNGEncoder.standardStrongestBytes
+        estimate.apngDeflate = .ahead(strongestBytes: standard)
         let spare = strongestDeflateWithinSeconds - estimate.seconds
         guard spare > 0 else { return }
         let allowance = Int(spare * strongestDeflateBytesPerSecond)
         guard allowance > standard else { return }
-        let rows = estimate.pixelSize * (estimate.pixelSize * 4 + 1) * estimate.frames
-        estimate.strongestDeflateBytes = allowance
-        estimate.seconds += Double(max(0, min(rows, allowance) - standard)) / strongestDeflateBytesPerSecond
+        estimate.apngDeflate = .ahead(strongestBytes: allowance)
+        estimate.seconds += Double(max(0, min(estimate.rowBytesAtMost, allowance) - standard)) / strongestDeflateBytesPerSecond
+    }
+
+    /// Adds what a cold APNG's deflate can cost beyond the measured rates, which hold
+    /// libdeflate level 9 (the tier beyond the others: the calibration's renders have
+    /// millions of bytes of rows). Which tier applies is known only from the rows as
+    /// stored (after palettes and cropping, 1.2–12 times fewer than `rowBytesAtMost` on the
+    /// probes), so the slowest one the rows can fall in is counted: each tier up to its
+    /// limit (or the rows at most, if fewer) at its speed: at most 0.13 s (300 000 bytes
+    /// at level 12).
+    private static func priceColdTiers(_ estimate: inout RenderEstimate) {
+        estimate.apngDeflate = .cold
+        estimate.seconds += coldTierSeconds(rowsAtMost: estimate.rowBytesAtMost)
+    }
+
+    /// The slowest a cold APNG's deflate can be in a tier before `beyond`, in seconds of one
+    /// core, for at most `rows` bytes of rows.
+    static func coldTierSeconds(rowsAtMost rows: Int) -> Double {
+        let tiers = APNGDeflateTiers.cold
+        var slowest = 0.0
+        for limit in tiers.limits {
+            let fitting = min(rows, limit)
+            guard let level = tiers.libdeflateLevel(forRows: fitting), let speed = coldTierBytesPerSecond[level] else {
+                preconditionFailure("no measured speed for the cold deflate tier up to \(limit) bytes of rows")
+            }
+            slowest = max(slowest, Double(fitting) / speed)
+            if rows <= limit { break }
+        }
+        return slowest
+    }
+
+    /// The libdeflate levels a cold APNG of at most `rows` bytes of rows can get, strongest
+    /// first (level 12 alone when they cannot pass its 300 000 bytes).
+    public static func coldLibdeflateLevels(rowsAtMost rows: Int) -> [Int] {
+        let tiers = APNGDeflateTiers.cold
+        var levels: [Int] = []
+        for candidate in tiers.limits.map({ min(rows, $0) }) + [rows] {
+            if let level = tiers.libdeflateLevel(forRows: candidate), !levels.contains(level) { levels.append(level) }
+        }
+        return levels
     }
 }

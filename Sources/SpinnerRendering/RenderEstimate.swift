@@ -20,8 +20,9 @@ public struct RenderEstimate: Hashable, Sendable {
     /// Expected peak memory of the process while it renders, in bytes: what the budget's
     /// `maxRenderBytes` bounds.
     public let peakBytes: Int
-    /// Bytes of APNG rows the encoder may compress with the strongest deflate
-    /// (`APNGEncoder.strongestBytes`): more than the standard 600 000 when the render,
-    /// with that work counted in `seconds`, still takes under a second.
-    public internal(set) var strongestDeflateBytes = APNGEncoder.standardStrongestBytes
+    /// The most bytes of rows an APNG can store: every frame whole in RGBA with a filter
+    /// byte a row (palettes, grey and cropping only make them fewer).
+    public var rowBytesAtMost: Int { pixelSize * (pixelSize * 4 + 1) * frames }
+    /// The deflate an APNG's rows get (priced in `seconds`); nil for the other formats.
+    public internal(set) var apngDeflate: APNGDeflatePlan?
 }

@@ -64,8 +64,10 @@ public struct SpinnerRenderer: Sendable {
         let scene = request.kind.scene(for: request)
         let plan = try FramePlan(request: request, scene: scene, budget: budget)
         let background = request.shared.background.resolved(for: request.shared.theme.fixed)
+        // Only an APNG's deflate, and so its cost, depends on the URL being a kind's defaults.
         let estimate = RenderCostModel.estimate(kind: request.kind, format: request.format, pixelSize: plan.pixelSize,
-                                                frames: plan.times.count, filledBackground: background.bytes.alpha > 0)
+                                                frames: plan.times.count, filledBackground: background.bytes.alpha > 0,
+                                                renderedAhead: request.format == .apng && request.isRenderedAhead)
         guard estimate.seconds <= budget.maxRenderSeconds else {
             throw .renderTooCostly(format: request.format, seconds: estimate.seconds, limit: budget.maxRenderSeconds)
         }
@@ -104,10 +106,11 @@ public struct SpinnerRenderer: Sendable {
         case .apng:
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             // The defaults are rendered ahead, where time is cheap and the bytes go to everyone:
-            // the strongest deflate the cost allows. Anything else has a visitor waiting.
-            let deflate: APNGDeflateTiers = request.isRenderedAhead ? .ahead(strongestBytes: cost.strongestDeflateBytes) : .cold
+            // the strongest deflate the cost allows. Anything else has a visitor waiting: the
+            // cold tiers. Decided, and priced, with the estimate.
+            guard let deflate = cost.apngDeflate else { preconditionFailure("an APNG's estimate names its deflate") }
             let encoder = APNGEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
-                                      deflate: deflate, timings: timings)
+                                      deflate: deflate.tiers, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.

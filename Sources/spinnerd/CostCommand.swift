@@ -2,8 +2,9 @@ import SpinnerModel
 import SpinnerRendering
 
 /// `spinnerd cost KIND[.ext] [key=value …]`: what a request would cost — frames, pixels ×
-/// frames, the estimated seconds of one core and peak memory, and the encoder effort — or why the budget
-/// refuses it, without rendering (the service decides the same way before any work).
+/// frames, the estimated seconds of one core and peak memory, the encoder effort and, for
+/// an APNG, the deflate it gets — or why the budget refuses it, without rendering (the
+/// service decides the same way before any work).
 enum CostCommand {
     static func run(_ arguments: [String]) -> Int32 {
         guard let invocation = Invocation.parse(arguments, command: "cost", needsOutput: false) else { return 2 }
@@ -14,10 +15,26 @@ enum CostCommand {
             Console.out("format=\(estimate.format.rawValue) pixels=\(estimate.pixelSize) frames=\(estimate.frames) "
                         + "pixel-frames=\(estimate.pixelFrames) seconds=\(FixedPoint(rounding: estimate.seconds, places: 3)) "
                         + "memory-mib=\(FixedPoint(rounding: Double(estimate.peakBytes) / 1_048_576, places: 1)) effort=\(estimate.effort)"
-                        + (estimate.format == .apng ? " strongest-deflate-bytes=\(estimate.strongestDeflateBytes)" : ""))
+                        + deflateWords(estimate))
             return 0
         } catch {
             return Invocation.report(error)
+        }
+    }
+
+    /// The deflate an APNG gets, as words to append (empty for the other formats):
+    /// `deflate=quick` (libdeflate level 6 for every row), `deflate=ahead
+    /// strongest-deflate-bytes=N` (a kind's defaults: level 12 up to N bytes of rows, zlib's
+    /// level 9 beyond), or `deflate=cold deflate-levels=12,10,9` (any other URL: the cold
+    /// tiers its rows can fall in, by their bytes as stored, which the estimate bounds).
+    static func deflateWords(_ estimate: RenderEstimate) -> String {
+        switch estimate.apngDeflate {
+        case nil: ""
+        case .quick: " deflate=quick"
+        case .ahead(let strongestBytes): " deflate=ahead strongest-deflate-bytes=\(strongestBytes)"
+        case .cold:
+            " deflate=cold deflate-levels="
+                + RenderCostModel.coldLibdeflateLevels(rowsAtMost: estimate.rowBytesAtMost).map(String.init).joined(separator: ",")
         }
     }
 }

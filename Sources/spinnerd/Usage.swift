@@ -19,7 +19,11 @@ enum Usage {
                                                         --timings prints the wall time and the CPU time in ms,
                                                         split into phases that add up to it (CPU time counts
                                                         every thread: 2 cores busy for 1 ms count 2 ms)
-           spinnerd cost KIND[.EXT] [key=value …]       the render's estimated time and memory, or the budget's refusal
+           spinnerd cost KIND[.EXT] [key=value …]       the render's estimated time and memory, or the budget's refusal;
+                                                        for an APNG the deflate it gets: deflate=quick (large renders),
+                                                        deflate=ahead strongest-deflate-bytes=N (a kind's defaults),
+                                                        deflate=cold deflate-levels=12,10,9 (any other URL: the libdeflate
+                                                        levels its rows can get, 12 up to 300 000 bytes, 10 up to 700 000)
            spinnerd sign KIND [key=value …] [--signing-key KEY]
                                                         the URL path with its sig= for a service in signed mode
            spinnerd kinds [KIND] | --json              list the kinds (or one) and their parameters; --json: the catalog

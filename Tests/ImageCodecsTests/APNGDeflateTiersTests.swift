@@ -21,4 +21,14 @@ final class APNGDeflateTiersTests: XCTestCase {
         XCTAssertEqual(APNGDeflateTiers.ahead().heldBytes, APNGEncoder.standardStrongestBytes)
         XCTAssertFalse(ahead.ranksFiltersSparsely, "the defaults keep every frame's ranking, and their bytes")
     }
+
+    func testLimitsAndLevelsAreWhatTheCostModelReads() {
+        let cold = APNGDeflateTiers.cold
+        XCTAssertEqual(cold.limits, [300_000, 700_000])
+        XCTAssertEqual([0, 300_000, 300_001, 700_000, 700_001].map { cold.libdeflateLevel(forRows: $0) }, [12, 12, 10, 10, 9])
+        let ahead = APNGDeflateTiers.ahead(strongestBytes: 1_000_000)
+        XCTAssertEqual(ahead.limits, [1_000_000])
+        XCTAssertEqual(ahead.libdeflateLevel(forRows: 1_000_000), 12)
+        XCTAssertNil(ahead.libdeflateLevel(forRows: 1_000_001), "zlib's level 9 beyond the allowance")
+    }
 }

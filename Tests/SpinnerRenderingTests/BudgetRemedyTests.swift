@@ -37,6 +37,31 @@ final class BudgetRemedyTests: XCTestCase {
         }
     }
 
+    /// A cold APNG (not a kind's defaults) is priced by the deflate tiers it gets, so a
+    /// refusal's `largest_size` is at least what pricing its rows at level 12 (as every
+    /// APNG was before) admitted; under a tight time budget, larger.
+    func testAColdAPNGsLargestSizeIsAtLeastWhatLevel12PricingAdmitted() throws {
+        let renderer = SpinnerRenderer(budget: RenderBudget(maxRenderSeconds: 0.3))
+        var larger = 0
+        for (kind, query) in [(SpinnerKind.circular, ["theme": "dark", "size": "150"]), (.dots, ["color": "ff3b30", "size": "120"]),
+                              (.capsules, ["theme": "dark", "size": "250"]), (.arc, ["theme": "dark", "size": "300"]),
+                              (.activity, ["theme": "dark", "size": "600"])] {
+            let request = try parse(kind.rawValue, .apng, query)
+            let error = try XCTUnwrap(refusal(request, by: renderer), "\(kind) \(query) is over 0.3 s")
+            guard case .size(let size)? = error.admitted else { return XCTFail("\(kind) \(query): no size in \(error)") }
+            // What level-12 pricing admitted: the largest size below the request's whose
+            // estimate at the strongest deflate fits (the frames do not depend on the size).
+            let frames = try renderer.estimate(request.resized(to: 8)).frames
+            let level12 = (8 ..< request.shared.size).last { candidate in
+                RenderCostModel.estimate(kind: kind, format: .apng, pixelSize: candidate, frames: frames, filledBackground: false,
+                                         renderedAhead: true).seconds <= 0.3
+            }
+            XCTAssertGreaterThanOrEqual(size, level12 ?? 8, "\(kind) \(query)")
+            if size > level12 ?? 8 { larger += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(larger, 4, "the cold tiers' pricing admits larger sizes")
+    }
+
     func testTooManyFramesNamesTheHighestFrameRate() throws {
         let renderer = SpinnerRenderer(budget: RenderBudget(maxFrames: 50))
         let request = try parse("arc", .apng, ["fps": "60"])

@@ -17,11 +17,19 @@ final class CostTableTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(perFrame, 0, "\(format) per frame \(kind)")
             }
         }
+        // Cold APNGs (every URL but a kind's defaults) have thorough rates of their own, and
+        // only those: quick effort compresses alike whatever the URL.
+        XCTAssertNil(RenderCostModel.measured.apngCold.quick)
+        for kind in SpinnerKind.allCases {
+            XCTAssertGreaterThan(RenderCostModel.measured.apngCold.thorough[kind].transparent, 0, "cold APNG \(kind)")
+            XCTAssertGreaterThanOrEqual(RenderCostModel.measured.apngCold.secondsPerFrame[kind], 0, "cold APNG per frame \(kind)")
+        }
     }
 
     func testEffortIsThoroughForTheSizesPeopleUseAndQuickBeyond() {
         func effort(_ format: OutputFormat, size: Int, frames: Int) -> EncoderEffort {
-            RenderCostModel.estimate(kind: .arc, format: format, pixelSize: size, frames: frames, filledBackground: false).effort
+            RenderCostModel.estimate(kind: .arc, format: format, pixelSize: size, frames: frames, filledBackground: false,
+                                     renderedAhead: false).effort
         }
         XCTAssertEqual(effort(.gif, size: 56, frames: 30), .thorough)
         XCTAssertEqual(effort(.gif, size: 400, frames: 30), .quick, "past the pixel limit")
@@ -33,11 +41,11 @@ final class CostTableTests: XCTestCase {
         // whatever is thorough fits.
         var quickUnderTheLimit = 0
         for kind in SpinnerKind.allCases {
-            for format in [OutputFormat.apng, .gif, .webp] {
+            for (format, renderedAhead) in [(OutputFormat.apng, false), (.apng, true), (.gif, false), (.webp, false)] {
                 for frames in [12, 30, 45, 105, 180, 600, 1800] {
                     for size in stride(from: 8, through: 1024, by: 8) {
                         let estimate = RenderCostModel.estimate(kind: kind, format: format, pixelSize: size, frames: frames,
-                                                                filledBackground: true)
+                                                                filledBackground: true, renderedAhead: renderedAhead)
                         let pixelFrames = size * size * frames
                         if pixelFrames > RenderCostModel.quickEffortPixelFrames {
                             XCTAssertEqual(estimate.effort, .quick, "\(kind) \(format) \(size) px × \(frames)")

@@ -28,6 +28,16 @@ public struct APNGDeflateTiers: Sendable {
         tiers.first { rows <= $0.limit }?.strength ?? beyond
     }
 
+    /// The tiers' limits in bytes of rows, ascending: where the deflate can change. For
+    /// the render cost model, which prices the slowest tier a render's rows can fall in.
+    public var limits: [Int] { tiers.map(\.limit) }
+
+    /// libdeflate's level for `rows` bytes of rows in all (12, 10 or 9); nil where zlib's
+    /// level 9 compresses them (`ahead`, beyond its limit).
+    public func libdeflateLevel(forRows rows: Int) -> Int? {
+        strength(forRows: rows).libdeflateLevel
+    }
+
     /// libdeflate level 12 up to `strongestBytes` of rows, zlib level 9 beyond (what every
     /// APNG got before cold renders had their own tiers). Default `strongestBytes`:
     /// `APNGEncoder.standardStrongestBytes`.

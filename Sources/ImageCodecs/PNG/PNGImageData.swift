@@ -88,6 +88,16 @@ final class PNGImageData {
         /// libdeflate level 9: 4–7 % larger than zlib's level 9 on RGBA frames, 2–4× faster
         /// (~45 MB/s); its row filters are ranked by libdeflate level 1, not zlib level 6.
         case brisk
+
+        /// libdeflate's compression level (12, 10, 9); nil for zlib's (`.fast`).
+        var libdeflateLevel: Int? {
+            switch self {
+            case .strongest: 12
+            case .strong: 10
+            case .brisk: 9
+            case .fast: nil
+            }
+        }
     }
 
     /// Bytes of unfiltered rows above which an image is compressed `.fast` unless its

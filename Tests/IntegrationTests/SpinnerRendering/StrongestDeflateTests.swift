@@ -12,32 +12,41 @@ final class StrongestDeflateTests: XCTestCase {
         try SpinnerRequest.parse(kind: kind.rawValue, format: .apng, query: query)
     }
 
+    /// The allowance of an APNG rendered ahead (a kind's defaults; the model prices any
+    /// size so): every other URL gets the cold tiers, priced apart (`ColdCostTests`).
     func testAllowanceGrowsOnlyWhileTheEstimateStaysUnderASecond() throws {
         let renderer = SpinnerRenderer()
         var raised = 0
         for kind in SpinnerKind.allCases {
+            let frames = try renderer.estimate(try apngRequest(kind)).frames
             for size in [16, 28, 40, 60, 80, 100, 128, 160, 200] {
-                for background in ["transparent", "#33669980"] {
-                    let request = try apngRequest(kind, [("size", "\(size)"), ("background", background)])
-                    let estimate: RenderEstimate
-                    do {
-                        estimate = try renderer.estimate(request)
-                    } catch .renderTooCostly {
-                        continue  // large sizes past the budget
+                for filled in [false, true] {
+                    let estimate = RenderCostModel.estimate(kind: kind, format: .apng, pixelSize: size, frames: frames,
+                                                            filledBackground: filled, renderedAhead: true)
+                    let label = "\(kind.rawValue) \(size) px filled=\(filled)"
+                    guard case .ahead(let strongestBytes)? = estimate.apngDeflate else {
+                        XCTAssertEqual(estimate.effort, .quick, label)
+                        continue
                     }
-                    let label = "\(kind.rawValue) size=\(size) background=\(background)"
-                    XCTAssertGreaterThanOrEqual(estimate.strongestDeflateBytes, APNGEncoder.standardStrongestBytes, label)
-                    guard estimate.strongestDeflateBytes > APNGEncoder.standardStrongestBytes else { continue }
+                    XCTAssertGreaterThanOrEqual(strongestBytes, APNGEncoder.standardStrongestBytes, label)
+                    guard strongestBytes > APNGEncoder.standardStrongestBytes else { continue }
                     raised += 1
                     XCTAssertLessThan(estimate.seconds, RenderCostModel.strongestDeflateWithinSeconds, label)
                 }
             }
         }
         XCTAssertGreaterThan(raised, 10, "small renders should be allowed more of the strongest deflate")
-        // The defaults people embed most are among them; a large render is not.
-        XCTAssertGreaterThan(try renderer.estimate(try apngRequest(.circular)).strongestDeflateBytes, 1_000_000)
-        XCTAssertEqual(try renderer.estimate(try apngRequest(.dots, [("size", "128")])).strongestDeflateBytes,
-                       APNGEncoder.standardStrongestBytes)
+        // The defaults people embed most are among them; a large render is not, and a URL
+        // that is not a kind's defaults gets the cold tiers instead.
+        guard case .ahead(let circular)? = try renderer.estimate(try apngRequest(.circular)).apngDeflate else {
+            return XCTFail("circular's defaults are rendered ahead")
+        }
+        XCTAssertGreaterThan(circular, 1_000_000)
+        let dots = try renderer.estimate(try apngRequest(.dots, [("size", "128")]))
+        XCTAssertEqual(dots.apngDeflate, .cold)
+        XCTAssertEqual(RenderCostModel.estimate(kind: .dots, format: .apng, pixelSize: 128, frames: dots.frames, filledBackground: false,
+                                                renderedAhead: true).apngDeflate,
+                       .ahead(strongestBytes: APNGEncoder.standardStrongestBytes))
     }
 
     func testDefaultCircularComesOutSmallerWithTheSameFrames() throws {

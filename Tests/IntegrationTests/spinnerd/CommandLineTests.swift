@@ -228,6 +228,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try spinnerd("kinds", "Dots").status, 0)
     }
 
+    func testCostNamesTheDeflateAnAPNGGets() throws {
+        // A kind's defaults: the strongest deflate's allowance; any other URL: the cold
+        // tiers its rows can fall in; a large render: quick effort's deflate; no word for
+        // the other formats.
+        let cases: [([String], String)] = [
+            (["circular.apng"], " deflate=ahead strongest-deflate-bytes="),
+            (["circular.apng", "theme=dark"], " deflate=cold deflate-levels=12,10,9\n"),
+            (["capsules.apng", "size=40"], " deflate=cold deflate-levels=12\n"),
+            (["dots.apng", "size=400"], " deflate=quick\n"),
+        ]
+        for (arguments, expected) in cases {
+            let cost = try ExternalTool.run(Repository.spinnerd, ["cost"] + arguments)
+            XCTAssertEqual(cost.status, 0, cost.errorText)
+            XCTAssertTrue(cost.outputText.contains(expected), "\(arguments): \(cost.outputText)")
+            XCTAssertEqual(cost.outputText.components(separatedBy: "deflate=").count, 2, "one deflate: \(cost.outputText)")
+        }
+        let dark = try spinnerd("cost", "circular.apng", "theme=dark").outputText
+        XCTAssertFalse(dark.contains("strongest-deflate-bytes"), "a cold render never uses the allowance: \(dark)")
+        XCTAssertFalse(try spinnerd("cost", "circular.gif").outputText.contains("deflate"))
+        XCTAssertTrue(try spinnerd("--help").outputText.contains("deflate=cold deflate-levels=12,10,9"))
+    }
+
     func testABudgetRefusalNamesTheLargestSizeThatPasses() throws {
         let refused = try spinnerd("cost", "circular.apng", "size=1024")
         XCTAssertEqual(refused.status, 2)
