@@ -7,7 +7,8 @@
 #     against nginx's `worker_processes auto`; requests/s and p99 latency reported as
 #     ratios to nginx, against the targets (issue 30: requests/s >= 1.2x, p99 <= nginx's);
 #  2. memory: resident set after 5 000 distinct spinner URLs with --cache-bytes 16 MiB,
-#     against the target of cache bound + 48 MiB.
+#     right after them and once the render threads are idle (they give free pages back
+#     after 5 s), against the target of cache bound + 48 MiB.
 # wrk shares the 2 cores with the server: read the ratios, not the absolute numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -143,6 +144,16 @@ threads = [threading.Thread(target=worker, args=(n,)) for n in range(2)]
 [t.start() for t in threads]; [t.join() for t in threads]
 PY
 pid=$(cat "$work/spinnerd.pid")
+# Right after the burst the heap still holds its padding (16 MiB an arena, kept so that
+# renders do not page-fault); a render thread idle for 5 s gives the free pages back
+# (RenderScheduler.idleTrimMilliseconds). Read at once, then once that has had time.
+burst_kb=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+for _ in $(seq 1 30); do
+    sleep 0.5
+    rss_kb=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+    (( rss_kb < burst_kb * 3 / 4 )) && break
+done
+sleep 0.5
 rss_kb=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
 hwm_kb=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
 # Cached bodies of 16 KiB and more live in sealed memfds (sent by sendfile): their pages
@@ -153,7 +164,7 @@ for link in /proc/"$pid"/fd/*; do
 done
 curl -s "http://127.0.0.1:$port/metrics" | grep -E '^spinnerd_cache_(bytes|entries|evictions_total) '
 python3 -c "
-rss=$rss_kb/1024; hwm=$hwm_kb/1024; memfd=$memfd_bytes/1048576; total=rss+memfd; bound=16+48
-print('resident %.1f MiB + memfd bodies %.1f MiB = %.1f MiB (peak resident %.1f MiB); target < %d MiB (cache 16 MiB + 48 MiB): %s'
-      % (rss, memfd, total, hwm, bound, 'met' if total < bound else 'NOT met'))"
+rss=$rss_kb/1024; burst=$burst_kb/1024; hwm=$hwm_kb/1024; memfd=$memfd_bytes/1048576; total=rss+memfd; bound=16+48
+print('resident %.1f MiB (%.1f right after the burst) + memfd bodies %.1f MiB = %.1f MiB (peak resident %.1f MiB); target < %d MiB (cache 16 MiB + 48 MiB): %s'
+      % (rss, burst, memfd, total, hwm, bound, 'met' if total < bound else 'NOT met'))"
 stop_spinnerd

@@ -58,6 +58,14 @@ public final class RenderScheduler: Sendable {
     /// A job that has waited this long (ms) is taken before shorter ones. Default 2 s.
     public static let agingMilliseconds: Int64 = 2000
 
+    /// A quick-lane thread that rendered and then waited this long for more (ms) gives the
+    /// heap's free pages back to the system (`malloc_trim`). During a burst the heap keeps
+    /// its padding (`M_TOP_PAD`, 16 MiB an arena), so renders do not page-fault their
+    /// buffers back in; once the burst is over, the resident set follows the cache again
+    /// (after 5 000 distinct URLs with a 16 MiB cache: 79 MiB resident before it, 35 after).
+    /// Trimming after every quick render instead made cold renders a tenth slower. Default 5 s.
+    public static let idleTrimMilliseconds = 5000
+
     /// A render waiting for a thread.
     private struct Job: Sendable {
         /// The image's cache key, for `promote`.
@@ -245,8 +253,17 @@ public final class RenderScheduler: Sendable {
     /// work only when no job waits and no other background job runs), run it, repeat;
     /// end when the lane stops.
     private static func work(_ lane: Lane, clock: any MonotonicClock, clients: ClientShares) {
+        var renderedSinceTrim = false
         while true {
-            lane.available.wait()
+            if renderedSinceTrim && lane.kind == .quick {
+                guard lane.available.wait(timeout: .now() + .milliseconds(idleTrimMilliseconds)) == .success else {
+                    spinnerd_trim_heap()
+                    renderedSinceTrim = false
+                    continue
+                }
+            } else {
+                lane.available.wait()
+            }
             let now = clock.milliseconds()
             let next = lane.state.withLock { state -> (job: Job?, background: Bool, stop: Bool) in
                 if state.stopping { return (nil, false, true) }
@@ -262,7 +279,10 @@ public final class RenderScheduler: Sendable {
             }
             if next.stop { return }
             guard let job = next.job else { continue }  // purged meanwhile, or background work already running
-            if !job.isCancelled() { job.run(clock.milliseconds() - job.enqueued) }
+            if !job.isCancelled() {
+                job.run(clock.milliseconds() - job.enqueued)
+                renderedSinceTrim = true
+            }
             if let client = job.client { clients.release(client) }
             if next.background {
                 // The next background job (its signal may have found this one running).
