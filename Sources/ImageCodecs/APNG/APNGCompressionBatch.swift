@@ -9,16 +9,16 @@ final class APNGCompressionBatch: Sendable {
 
     /// The frames.
     let frames: [Frame]
-    private let result: Result<[[UInt8]], CodecError>
+    private let result: Result<[(data: [UInt8], filter: PNGRowFilter.Choice)], CodecError>
 
-    /// Runs `compress` on `frames`: each frame's data, in order.
-    init(_ frames: [Frame], compress: @Sendable ([Frame]) throws(CodecError) -> [[UInt8]]) {
+    /// Runs `compress` on `frames`: each frame's data and the filter choice it applied, in order.
+    init(_ frames: [Frame], compress: @Sendable ([Frame]) throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)]) {
         self.frames = frames
-        result = Result { () throws(CodecError) -> [[UInt8]] in try compress(frames) }
+        result = Result { () throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] in try compress(frames) }
     }
 
-    /// Each frame's compressed data; the first error the work threw.
-    func compressed() throws(CodecError) -> [[UInt8]] {
+    /// Each frame's compressed data and filter choice; the first error the work threw.
+    func compressed() throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] {
         try result.get()
     }
 }

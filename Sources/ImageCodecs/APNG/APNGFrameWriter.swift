@@ -24,8 +24,9 @@ struct APNGFrameWriter {
     private var strength: PNGImageData.Strength?
     /// At `.quick` effort, the filter choice ranked on the first frame (every frame's).
     private var quickFilter: PNGRowFilter.Choice?
-    /// With `deflate.ranksFiltersSparsely`, the choice of the last frame ranked.
-    private var lastRanked: PNGRowFilter.Choice?
+    /// With `deflate.ranksFiltersSparsely`: a frame of the last batch ranked a filter
+    /// better than none, so every frame of the next batch is ranked.
+    private var ranksNextBatch = false
     /// Frames added so far.
     private var added = 0
     private var index = 0
@@ -71,16 +72,9 @@ struct APNGFrameWriter {
             }
             filter = quickFilter
         } else if deflate.ranksFiltersSparsely {
-            // Ranked here, in order: whether the next frame is ranked depends on this one.
-            if added % Self.filterRun == 0 || lastRanked != PNGRowFilter.Choice.none {
-                let best = try timings.measure(.filter) { () throws(CodecError) in
-                    try data.bestFilterChoice(rows: rows, rectWidth: choice.rect.width)
-                }
-                lastRanked = best
-                filter = best
-            } else {
-                filter = PNGRowFilter.Choice.none
-            }
+            // Every `filterRun`th frame is ranked (nil: in its batch, over the cores); the
+            // others are stored unfiltered unless the batch before found a filter worth it.
+            filter = added % Self.filterRun == 0 ? nil : PNGRowFilter.Choice.none
         }
         added += 1
         rawBytes += rows.count + choice.rect.height
@@ -99,44 +93,62 @@ struct APNGFrameWriter {
         return writer.bytes
     }
 
-    /// Filters and compresses every pending frame, spread over the cores; writes the batch
-    /// made before (frames stay in order).
+    /// Filters and compresses every pending frame, `batchFrames` at a time, each batch
+    /// spread over the cores; writes the batch made before (frames stay in order). With
+    /// `deflate.ranksFiltersSparsely`, a batch in which a ranked frame found a filter worth
+    /// it has every frame of the next batch ranked.
     private mutating func flush() throws(CodecError) {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
         let (layout, effort, timings, stop) = (layout, effort, timings, stop)
-        let started = pending.isEmpty ? nil : APNGCompressionBatch(pending) { (frames) throws(CodecError) -> [[UInt8]] in
-            try Self.compress(frames, layout: layout, effort: effort, strength: strength, timings: timings, stop: stop)
+        // Ranking quickly (libdeflate level 1) only where every frame is ranked anyway.
+        let ranksQuickly = strength == .brisk && !deflate.ranksFiltersSparsely
+        var start = 0
+        while start < pending.count {
+            var frames = Array(pending[start ..< min(pending.count, start + Self.batchFrames)])
+            start += frames.count
+            if deflate.ranksFiltersSparsely && ranksNextBatch {
+                for index in frames.indices { frames[index].filter = nil }
+            }
+            let ranked = frames.map { $0.filter == nil }
+            let started = APNGCompressionBatch(frames) { (frames) throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] in
+                try Self.compress(frames, layout: layout, effort: effort, strength: strength, ranksQuickly: ranksQuickly, timings: timings, stop: stop)
+            }
+            if deflate.ranksFiltersSparsely {
+                ranksNextBatch = try zip(ranked, started.compressed()).contains { $0.0 && $0.1.filter != PNGRowFilter.Choice.none }
+            }
+            try writeCompressed()
+            compressing = started
         }
         pending = []
         pendingBytes = 0
-        try writeCompressed()
-        compressing = started
     }
 
     /// Writes the batch being compressed, once it is done.
     private mutating func writeCompressed() throws(CodecError) {
         guard let batch = compressing else { return }
         compressing = nil
-        for (frame, data) in zip(batch.frames, try batch.compressed()) {
-            try timings.measure(.mux) { () throws(CodecError) in try emit(frame.choice, compressed: data) }
+        for (frame, compressed) in zip(batch.frames, try batch.compressed()) {
+            try timings.measure(.mux) { () throws(CodecError) in try emit(frame.choice, compressed: compressed.data) }
         }
     }
 
-    /// Each frame's rows filtered (by its filter choice, or the best choice ranked now) and
-    /// compressed at `strength`, spread over the cores.
+    /// Each frame's rows filtered (by its filter choice, or the best choice ranked now,
+    /// `ranksQuickly` by libdeflate level 1) and compressed at `strength`, spread over the
+    /// cores; with the filter choice applied.
     private static func compress(_ frames: [APNGCompressionBatch.Frame], layout: PNGPixelLayout, effort: EncoderEffort,
-                                 strength: PNGImageData.Strength, timings: PhaseTimes,
-                                 stop: StopCheck) throws(CodecError) -> [[UInt8]] {
+                                 strength: PNGImageData.Strength, ranksQuickly: Bool, timings: PhaseTimes,
+                                 stop: StopCheck) throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] {
         let makeData: @Sendable () -> PNGImageData = { PNGImageData(layout: layout, effort: effort) }
-        let work: @Sendable (Int, inout PNGImageData) throws(CodecError) -> [UInt8] = { index, data throws(CodecError) in
+        let work: @Sendable (Int, inout PNGImageData) throws(CodecError) -> (data: [UInt8], filter: PNGRowFilter.Choice) = { index, data throws(CodecError) in
             do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
             let (rows, width, filter) = (frames[index].rows, frames[index].choice.rect.width, frames[index].filter)
-            let filtered = try timings.measure(.filter) { () throws(CodecError) -> [UInt8] in
-                try data.filtered(rows: rows, rectWidth: width, choice: filter, quickly: strength == .brisk)
+            let filtered = try timings.measure(.filter) { () throws(CodecError) in
+                try data.filteredWithChoice(rows: rows, rectWidth: width, choice: filter, quickly: ranksQuickly)
             }
-            return try timings.measure(.compress) { () throws(CodecError) -> [UInt8] in
-                try data.compress(filtered: filtered, strength: strength)
+            let compressed = try timings.measure(.compress) { () throws(CodecError) -> [UInt8] in
+                try data.compress(filtered: filtered.filtered, strength: strength)
             }
+            return (compressed, filtered.choice)
         }
         return try Parallel.map(frames.count, state: makeData, work)
     }

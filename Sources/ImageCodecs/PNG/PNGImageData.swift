@@ -123,6 +123,16 @@ final class PNGImageData {
         return try rankedFiltering(raw, rowBytes: rowBytes, quickly: quickly).filtered
     }
 
+    /// `filtered(rows:rectWidth:choice:quickly:)` with the choice it applied (`choice`, else
+    /// the best one ranked now).
+    func filteredWithChoice(rows raw: [UInt8], rectWidth: Int, choice: PNGRowFilter.Choice?,
+                            quickly: Bool = false) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice) {
+        let rowBytes = layout.rowBytes(width: rectWidth)
+        if let choice { return (PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride), choice) }
+        let ranked = try rankedFiltering(raw, rowBytes: rowBytes, quickly: quickly)
+        return (ranked.filtered, ranked.choice)
+    }
+
     /// `filtered(rows:rectWidth:)` with the size its ranking compressed it to (zlib level 6).
     func rankedFiltered(rows raw: [UInt8], rectWidth: Int) throws(CodecError) -> (filtered: [UInt8], rankedSize: Int) {
         let ranked = try rankedFiltering(raw, rowBytes: layout.rowBytes(width: rectWidth))
