@@ -75,15 +75,15 @@ struct OutputQueue {
         /// Bytes the socket took.
         let written: Int
         /// True when the socket could take no more (the rest stays queued).
-        let blocked: Bool
+        var blocked: Bool { written < bytes }
     }
 
     /// Sends a prepared response when nothing waits before it, without queueing it first:
     /// its head (for `version`, `keepAlive` and `date`) goes into the open buffer as
-    /// `append` would put it, then head and body (when `sendsBody`) leave in one `sendmsg` (a body file: the head with
-    /// MSG_MORE, then `sendfile`). Only what the socket did not take is queued, exactly as
-    /// `append` and writes would have left it. In the usual case nothing is: the body is
-    /// only borrowed, and answering counts no reference (a cached answer's hot path).
+    /// `append` would put it, then head and body (when `sendsBody`) leave in one `sendmsg`
+    /// (a body file: the head with MSG_MORE, then `sendfile`). Only what the socket did not
+    /// take is queued, exactly as `append` and writes would have left it. In the usual case
+    /// nothing is: the body is only borrowed (a cached answer's hot path).
     mutating func sendAtOnce(_ response: HTTPPreparedResponse, sendsBody: Bool, version: HTTPVersion, keepAlive: Bool,
                              date: UnsafeRawBufferPointer, to descriptor: Int32) throws(SocketError) -> Sent {
         precondition(isEmpty, "answers already queued go first")
@@ -110,7 +110,7 @@ struct OutputQueue {
         }
         guard written < total else {
             open.removeAll(keepingCapacity: true)
-            return Sent(bytes: total, written: written, blocked: false)
+            return Sent(bytes: total, written: written)
         }
         // The socket is full: the rest waits, as if it had been appended and partly written.
         count = open.count
@@ -124,7 +124,7 @@ struct OutputQueue {
             count += bodyCount
         }
         consume(written)
-        return Sent(bytes: total, written: written, blocked: true)
+        return Sent(bytes: total, written: written)
     }
 
     /// What one write did.

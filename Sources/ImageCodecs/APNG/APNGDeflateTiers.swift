@@ -15,8 +15,8 @@ public struct APNGDeflateTiers: Sendable {
     /// When true, row filters are ranked on some frames only: the first of every run of
     /// `APNGFrameWriter.filterRun` (8) frames, and every frame of the batch (8 frames)
     /// after one in which a ranked frame was made smaller by a filter; the others are
-    /// stored unfiltered. The ranking is done in the batch, on both cores. Ranking costs two deflates of a
-    /// frame, and on spinners unfiltered rows nearly always win (on every frame of five
+    /// stored unfiltered. Ranking, done in the batch on both cores, costs two deflates of
+    /// a frame, and on spinners unfiltered rows nearly always win (on every frame of five
     /// kinds, dark or with a brand colour). When false, every frame is ranked.
     let ranksFiltersSparsely: Bool
 

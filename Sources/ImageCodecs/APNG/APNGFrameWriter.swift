@@ -100,8 +100,6 @@ struct APNGFrameWriter {
     private mutating func flush() throws(CodecError) {
         guard let strength else { preconditionFailure("frames are written once the strength is known") }
         let (layout, effort, timings, stop) = (layout, effort, timings, stop)
-        // Ranking quickly (libdeflate level 1) only where every frame is ranked anyway.
-        let ranksQuickly = strength == .brisk && !deflate.ranksFiltersSparsely
         var start = 0
         while start < pending.count {
             var frames = Array(pending[start ..< min(pending.count, start + Self.batchFrames)])
@@ -111,7 +109,7 @@ struct APNGFrameWriter {
             }
             let ranked = frames.map { $0.filter == nil }
             let started = APNGCompressionBatch(frames) { (frames) throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] in
-                try Self.compress(frames, layout: layout, effort: effort, strength: strength, ranksQuickly: ranksQuickly, timings: timings, stop: stop)
+                try Self.compress(frames, layout: layout, effort: effort, strength: strength, timings: timings, stop: stop)
             }
             if deflate.ranksFiltersSparsely {
                 ranksNextBatch = try zip(ranked, started.compressed()).contains { $0.0 && $0.1.filter != PNGRowFilter.Choice.none }
@@ -132,18 +130,17 @@ struct APNGFrameWriter {
         }
     }
 
-    /// Each frame's rows filtered (by its filter choice, or the best choice ranked now,
-    /// `ranksQuickly` by libdeflate level 1) and compressed at `strength`, spread over the
-    /// cores; with the filter choice applied.
+    /// Each frame's rows filtered (by its filter choice, or the best choice ranked now) and
+    /// compressed at `strength`, spread over the cores; with the filter choice applied.
     private static func compress(_ frames: [APNGCompressionBatch.Frame], layout: PNGPixelLayout, effort: EncoderEffort,
-                                 strength: PNGImageData.Strength, ranksQuickly: Bool, timings: PhaseTimes,
+                                 strength: PNGImageData.Strength, timings: PhaseTimes,
                                  stop: StopCheck) throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] {
         let makeData: @Sendable () -> PNGImageData = { PNGImageData(layout: layout, effort: effort) }
         let work: @Sendable (Int, inout PNGImageData) throws(CodecError) -> (data: [UInt8], filter: PNGRowFilter.Choice) = { index, data throws(CodecError) in
             do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
             let (rows, width, filter) = (frames[index].rows, frames[index].choice.rect.width, frames[index].filter)
             let filtered = try timings.measure(.filter) { () throws(CodecError) in
-                try data.filteredWithChoice(rows: rows, rectWidth: width, choice: filter, quickly: ranksQuickly)
+                try data.filteredWithChoice(rows: rows, rectWidth: width, choice: filter)
             }
             let compressed = try timings.measure(.compress) { () throws(CodecError) -> [UInt8] in
                 try data.compress(filtered: filtered.filtered, strength: strength)

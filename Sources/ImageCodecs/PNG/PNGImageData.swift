@@ -86,7 +86,7 @@ final class PNGImageData {
         /// larger than zlib's on our frames).
         case fast
         /// libdeflate level 9: 4–7 % larger than zlib's level 9 on RGBA frames, 2–4× faster
-        /// (~45 MB/s); its row filters are ranked by libdeflate level 1, not zlib level 6.
+        /// (~45 MB/s).
         case brisk
 
         /// libdeflate's compression level (12, 10, 9); nil for zlib's (`.fast`).
@@ -114,22 +114,19 @@ final class PNGImageData {
     /// Packed rows of a `rectWidth`-wide rectangle (`rows(of:width:rect:)`) filtered for
     /// compression: by whichever choice zlib level 6 compresses smaller or, when `choice`
     /// is given (`.quick` effort: the frames of one animation filter alike, so it is
-    /// ranked once, on the first frame), by that choice.
-    /// `quickly` ranks by libdeflate level 1 instead (for `.brisk` data, where zlib level 6
-    /// would cost more than the compression itself).
-    func filtered(rows raw: [UInt8], rectWidth: Int, choice: PNGRowFilter.Choice? = nil, quickly: Bool = false) throws(CodecError) -> [UInt8] {
-        let rowBytes = layout.rowBytes(width: rectWidth)
-        if let choice { return PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride) }
-        return try rankedFiltering(raw, rowBytes: rowBytes, quickly: quickly).filtered
+    /// ranked once, on the first frame; a cold APNG's frames that are not ranked), by that
+    /// choice.
+    func filtered(rows raw: [UInt8], rectWidth: Int, choice: PNGRowFilter.Choice? = nil) throws(CodecError) -> [UInt8] {
+        try filteredWithChoice(rows: raw, rectWidth: rectWidth, choice: choice).filtered
     }
 
-    /// `filtered(rows:rectWidth:choice:quickly:)` with the choice it applied (`choice`, else
-    /// the best one ranked now).
-    func filteredWithChoice(rows raw: [UInt8], rectWidth: Int, choice: PNGRowFilter.Choice?,
-                            quickly: Bool = false) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice) {
+    /// `filtered(rows:rectWidth:choice:)` with the choice it applied (`choice`, else the
+    /// best one ranked now).
+    func filteredWithChoice(rows raw: [UInt8], rectWidth: Int,
+                            choice: PNGRowFilter.Choice?) throws(CodecError) -> (filtered: [UInt8], choice: PNGRowFilter.Choice) {
         let rowBytes = layout.rowBytes(width: rectWidth)
         if let choice { return (PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride), choice) }
-        let ranked = try rankedFiltering(raw, rowBytes: rowBytes, quickly: quickly)
+        let ranked = try rankedFiltering(raw, rowBytes: rowBytes)
         return (ranked.filtered, ranked.choice)
     }
 
@@ -168,13 +165,13 @@ final class PNGImageData {
     }
 
     /// `raw` rows filtered by each choice, ranked by compressed size (zlib level 6; at
-    /// `.quick` effort or `quickly`, libdeflate level 1): the smallest, and its choice.
-    private func rankedFiltering(_ raw: [UInt8], rowBytes: Int, quickly: Bool = false) throws(CodecError)
+    /// `.quick` effort, libdeflate level 1): the smallest, and its choice.
+    private func rankedFiltering(_ raw: [UInt8], rowBytes: Int) throws(CodecError)
         -> (filtered: [UInt8], choice: PNGRowFilter.Choice, size: Int) {
         var best: (filtered: [UInt8], size: Int, choice: PNGRowFilter.Choice)? = nil
         for choice in effort == .thorough ? PNGRowFilter.thoroughChoices : PNGRowFilter.quickChoices {
             let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride)
-            let size = try effort == .thorough && !quickly ? balancedRanking.compressedSize(filtered) : fastest().compressedSize(filtered)
+            let size = try effort == .thorough ? balancedRanking.compressedSize(filtered) : fastest().compressedSize(filtered)
             if size < best?.size ?? Int.max { best = (filtered, size, choice) }
         }
         guard let best else { throw CodecError("no row filter") }
