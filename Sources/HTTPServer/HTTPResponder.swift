@@ -1,3 +1,5 @@
+import Locking
+
 /// What the socket loop calls for every request; it knows nothing of routes (hummingbird's
 /// split). An answer at hand is returned at once (`.now`) and goes out on the loop's
 /// thread without any hand-over; slow work returns `.later` with a `PendingResponse` that
@@ -11,7 +13,17 @@ public protocol HTTPResponder: AnyObject, Sendable {
     /// from the request's raw bytes, or nil to have the request parsed into an
     /// `HTTPRequest` and given to `respond(to:)`. Called on the event loop for every such
     /// request first, so it must be quick and must not block. Default: nil.
-    func preparedResponse(to request: HTTPRequestBytes) -> HTTPPreparedResponse?
+    ///
+    /// Lent, not given: no reference is counted. It must stay alive until the event loop
+    /// that asked passes its next quiescent state in `gracePeriods` (the loop writes it
+    /// at once, or keeps its own reference when the socket is full).
+    func preparedResponse(to request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>?
+
+    /// The grace periods whose readers are the event loops: whatever
+    /// `preparedResponse(to:)` lends is freed only after every loop has passed a period
+    /// begun once it was unlinked. Read once, when the server starts. Default: a domain of
+    /// its own (nothing is lent by default).
+    var gracePeriods: GracePeriods { get }
 }
 
 /// A responder's answer: the response, or a promise of one.
@@ -23,7 +35,9 @@ public enum HTTPAnswer: Sendable {
 }
 
 extension HTTPResponder {
-    public func preparedResponse(to request: HTTPRequestBytes) -> HTTPPreparedResponse? { nil }
+    public func preparedResponse(to request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>? { nil }
+
+    public var gracePeriods: GracePeriods { GracePeriods() }
 
     /// Calls `reply` once with the answer to `request`, now or later from another thread
     /// (for callers without a transport: tests, tools).

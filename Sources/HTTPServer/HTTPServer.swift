@@ -11,6 +11,9 @@ final class ServerContext: Sendable {
     /// `responder.preparedResponse(to:)`, called for every cached answer on the reference
     /// this context holds, without counting one (see `PreparedLookup`).
     let preparedLookup: PreparedLookup
+    /// The responder's grace periods: each event loop is one of their readers, so that
+    /// what `preparedLookup` lends outlives its use (see `GracePeriods`).
+    let gracePeriods: GracePeriods
     let clock: any MonotonicClock
     let admission: Admission
     /// Accepting for every loop, with the spare descriptor.
@@ -26,6 +29,7 @@ final class ServerContext: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.preparedLookup = PreparedLookup(responder)
+        self.gracePeriods = responder.gracePeriods
         self.clock = clock
         self.accessLog = accessLog
         self.log = log
@@ -41,14 +45,15 @@ final class ServerContext: Sendable {
 /// `ServerContext` holding this keeps alive. (Calling through `any HTTPResponder` copies
 /// the existential, one retain and release per cached answer.)
 struct PreparedLookup: Sendable {
-    private let call: @Sendable (HTTPRequestBytes) -> HTTPPreparedResponse?
+    private let call: @Sendable (HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>?
 
     init<Responder: HTTPResponder>(_ responder: Responder) {
         let unretained = Unmanaged.passUnretained(responder)
         call = { request in unretained._withUnsafeGuaranteedRef { $0.preparedResponse(to: request) } }
     }
 
-    func callAsFunction(_ request: HTTPRequestBytes) -> HTTPPreparedResponse? { call(request) }
+    /// The lent answer (see `HTTPResponder.preparedResponse(to:)`).
+    func callAsFunction(_ request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>? { call(request) }
 }
 
 /// An HTTP/1.1 server on non-blocking sockets and epoll, with a small fixed set of

@@ -1,4 +1,5 @@
 import HTTPServer
+import Locking
 import SpinnerModel
 import SpinnerRendering
 
@@ -13,6 +14,9 @@ public final class SpinnerService: HTTPResponder {
     /// of it, so a repeated URL is found from its raw bytes, skipping parsing and
     /// canonicalisation entirely.
     private let cache: ByteBoundedLRU<Representation>
+    /// The cache's grace periods: an image evicted or replaced is freed only once every
+    /// event loop has passed one, so a cached answer is lent to the loops uncounted.
+    public let gracePeriods = GracePeriods()
     let renders: RenderDispatcher
     /// The fixed documents; the gallery (`.index`) only when `configuration.gallery`.
     private let documents: [Route: Representation]
@@ -25,7 +29,7 @@ public final class SpinnerService: HTTPResponder {
     public init(configuration: ServiceConfiguration,
                 transportStatistics: @escaping @Sendable () -> TransportStatistics = { TransportStatistics() }) {
         self.configuration = configuration
-        self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes)
+        self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes, gracePeriods: gracePeriods)
         self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics)
         self.transportStatistics = transportStatistics
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
@@ -67,10 +71,11 @@ public final class SpinnerService: HTTPResponder {
     /// The hot path: a spinner URL seen before whose image is cached needs no routing,
     /// parsing or validation (only validated spinner targets become aliases), and makes no
     /// text: the target's bytes find the entry, whose answers are written out already.
-    public func preparedResponse(to request: HTTPRequestBytes) -> HTTPPreparedResponse? {
-        guard let prepared = cache.withValue(forAlias: request.target, { $0.prepared(for: request) }) else { return nil }
-        metrics.preparedHit(status: prepared.status)
-        return prepared
+    /// Lent, uncounted: the cache frees an image only after a grace period (`gracePeriods`).
+    public func preparedResponse(to request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>? {
+        guard let lent = cache.withValue(forAlias: request.target, { $0.prepared(for: request) }) else { return nil }
+        metrics.preparedHit(status: lent._withUnsafeGuaranteedRef { $0.status })
+        return lent
     }
 
     public func respond(to request: HTTPRequest) -> HTTPAnswer {

@@ -31,4 +31,21 @@ final class RingBufferTests: XCTestCase {
         XCTAssertNil(ring.popFirst())
         XCTAssertNil(ring.modifyFirst { $0.append(1) })
     }
+
+    /// Filtering in place keeps the survivors' order across a wrapped head, and later
+    /// appends still come out last.
+    func testKeepOnlyKeepsOrderInPlace() {
+        var ring = RingBuffer<Int>()
+        for value in 0 ..< 6 { ring.append(value) }
+        ring.popFirst()
+        ring.popFirst()
+        for value in 6 ..< 9 { ring.append(value) }  // wraps around the storage of 8
+        ring.keepOnly { $0 % 2 == 0 }
+        ring.append(100)
+        var out: [Int] = []
+        while let value = ring.popFirst() { out.append(value) }
+        XCTAssertEqual(out, [2, 4, 6, 8, 100])
+        ring.keepOnly { _ in false }
+        XCTAssertTrue(ring.isEmpty)
+    }
 }

@@ -135,8 +135,9 @@ final class Connection {
                 // Nothing waits before it and its answer was prepared ahead: out at once,
                 // no request made.
                 if inFlight.isEmpty, head.isGet || head.isHead, head.targetIsOriginForm,
-                   let prepared = owner.preparedAnswer(head, in: rest) {
-                    sendPrepared(prepared, head: head, in: rest, last: consumed == buffer.count, now: now, owner: owner)
+                   let lent = owner.preparedAnswer(head, in: rest) {
+                    let last = consumed == buffer.count
+                    lent._withUnsafeGuaranteedRef { sendPrepared($0, head: head, in: rest, last: last, now: now, owner: owner) }
                     continue
                 }
                 dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
@@ -313,8 +314,8 @@ protocol ConnectionOwner: AnyObject {
     /// The responder's answer to request `sequence` of `connection`.
     func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer
     /// The responder's prepared answer to the `GET` or `HEAD` in origin form whose head
-    /// is `head` in `bytes`, if it has one.
-    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> HTTPPreparedResponse?
+    /// is `head` in `bytes`, if it has one: lent until the owner's loop next waits.
+    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> Unmanaged<HTTPPreparedResponse>?
     /// The `Date` field's value now (an IMF-fixdate's bytes), valid until the next time
     /// it is asked for.
     var date: UnsafeRawBufferPointer { get }

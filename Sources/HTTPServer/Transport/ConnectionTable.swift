@@ -1,35 +1,62 @@
 /// An event loop's connections by socket descriptor. Descriptors are small integers the
 /// kernel reuses, so they index an array directly: the lookup every event and every
 /// response makes costs no hashing.
+///
+/// The table owns its connections by hand (`Unmanaged`), so that the loop can lend one
+/// to the code handling its event without counting a reference (`lent(_:)`). A connection
+/// removed while it is being handled must outlive that handling: removal only moves it
+/// to `removed`, and the loop releases those at the end of its turn (`releaseRemoved()`).
 struct ConnectionTable {
-    private var slots: [Connection?] = []
+    private var slots: [Unmanaged<Connection>?] = []
+    /// Connections taken out this turn, still owned until `releaseRemoved()`.
+    private var removed: [Unmanaged<Connection>] = []
     /// Open connections.
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
-    subscript(descriptor: Int32) -> Connection? {
+    /// The connection on `descriptor`, lent: valid until the end of the loop's turn (even
+    /// if it is removed meanwhile). No reference is counted.
+    func lent(_ descriptor: Int32) -> Unmanaged<Connection>? {
         let index = Int(descriptor)
         return index >= 0 && index < slots.count ? slots[index] : nil
+    }
+
+    /// The connection on `descriptor`, with a reference of the caller's own.
+    subscript(descriptor: Int32) -> Connection? {
+        lent(descriptor)?.takeUnretainedValue()
     }
 
     /// Adds `connection` under its descriptor.
     mutating func insert(_ connection: Connection) {
         let index = Int(connection.descriptor)
         if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
-        if slots[index] == nil { count += 1 }
-        slots[index] = connection
+        if let replaced = slots[index] { removed.append(replaced) } else { count += 1 }
+        slots[index] = Unmanaged.passRetained(connection)
     }
 
-    /// Removes the connection on `descriptor`; returns it, or nil if there was none.
+    /// Removes the connection on `descriptor` (it stays alive until `releaseRemoved()`);
+    /// false if there was none.
     @discardableResult
-    mutating func remove(_ descriptor: Int32) -> Connection? {
-        guard let connection = self[descriptor] else { return nil }
+    mutating func remove(_ descriptor: Int32) -> Bool {
+        guard let connection = lent(descriptor) else { return false }
         slots[Int(descriptor)] = nil
+        removed.append(connection)
         count -= 1
-        return connection
+        return true
     }
+
+    /// Lets go of the connections removed since the last call (at the end of a turn, when
+    /// none is being handled).
+    mutating func releaseRemoved() {
+        for connection in removed { connection.release() }
+        removed.removeAll(keepingCapacity: true)
+    }
+
+    /// One past the highest descriptor the table has held: `lent(_:)` of every smaller one
+    /// visits every open connection.
+    var descriptorBound: Int32 { Int32(slots.count) }
 
     /// The open connections, in descriptor order (a snapshot: safe to close while iterating).
-    var all: [Connection] { slots.compactMap { $0 } }
+    var all: [Connection] { slots.compactMap { $0?.takeUnretainedValue() } }
 }

@@ -31,9 +31,10 @@ struct Epoll {
     }
 
     /// Waits up to `timeout` ms; fills `keys` and `masks`, returns how many events came
-    /// (0 on a signal's interruption).
-    func wait(keys: inout [UInt64], masks: inout [UInt32], timeout: Int32) -> Int {
-        let count = spinnerd_epoll_wait(descriptor, &keys, &masks, Int32(min(keys.count, masks.count)), timeout)
+    /// (0 on a signal's interruption). Buffers of the caller's own memory: nothing counted.
+    func wait(keys: UnsafeMutableBufferPointer<UInt64>, masks: UnsafeMutableBufferPointer<UInt32>, timeout: Int32) -> Int {
+        guard let keyBase = keys.baseAddress, let maskBase = masks.baseAddress else { return 0 }
+        let count = spinnerd_epoll_wait(descriptor, keyBase, maskBase, Int32(min(keys.count, masks.count)), timeout)
         return max(0, Int(count))
     }
 }

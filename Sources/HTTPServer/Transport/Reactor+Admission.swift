@@ -150,15 +150,12 @@ extension Reactor {
         if evictable[rank].count > 2 * connections.count + 64 { compactEvictable(rank) }
     }
 
-    /// Drops stale notes, keeping the order of the rest (amortised O(1) per note).
+    /// Drops stale notes, keeping the order of the rest (amortised O(1) per note; nothing
+    /// allocated, no reference counted).
     func compactEvictable(_ rank: Int) {
-        var kept = RingBuffer<EvictionNote>()
-        while let note = evictable[rank].popFirst() {
-            if let connection = connections[note.descriptor], connection.identifier == note.identifier,
-               connection.state.epoch == note.epoch {
-                kept.append(note)
-            }
+        evictable[rank].keepOnly { note in
+            guard let lent = connections.lent(note.descriptor) else { return false }
+            return lent._withUnsafeGuaranteedRef { $0.identifier == note.identifier && $0.state.epoch == note.epoch }
         }
-        evictable[rank] = kept
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locking
 
 /// The loop body of one event loop, living only on the loop's thread: its listener, its
 /// connections, and the epoll set that drives them (swift-nio's `SelectableEventLoop`).
@@ -83,13 +84,25 @@ final class Reactor {
             context.log("event loop cannot start: \(error)")
             return finish()
         }
-        var keys = [UInt64](repeating: 0, count: 256)
-        var masks = [UInt32](repeating: 0, count: 256)
-        lastTick = context.clock.milliseconds()
+        // Memory of the loop's own (not arrays), so that waiting counts no reference.
+        let keys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 256)
+        let masks = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 256)
+        defer {
+            keys.deallocate()
+            masks.deallocate()
+        }
+        let clock = context.clock
+        lastTick = clock.milliseconds()
+        // Between turns the loop holds nothing lent (cached answers, connections), so it is
+        // offline for the responder's grace periods while it waits.
+        let reader = context.gracePeriods.register()
+        defer { context.gracePeriods.unregister(reader) }
         while true {
             let timeout = unfinished.isEmpty ? Int32(Self.tickInterval) : 0
-            let count = loop.epoll.wait(keys: &keys, masks: &masks, timeout: timeout)
-            let now = context.clock.milliseconds()
+            reader.offline()
+            let count = loop.epoll.wait(keys: keys, masks: masks, timeout: timeout)
+            reader.online()
+            let now = clock.milliseconds()
             for index in 0 ..< count {
                 switch keys[index] {
                 case Self.listenerKey: acceptPending(now: now)
@@ -102,6 +115,7 @@ final class Reactor {
                 lastTick = now
                 tick(now: now)
             }
+            connections.releaseRemoved()
             if let drainDeadline, connections.isEmpty || now >= drainDeadline { break }
         }
         finish()
@@ -115,8 +129,14 @@ final class Reactor {
         service(connection, now: now)
     }
 
+    /// Handles the events on `descriptor`'s connection, lent by the table (no reference
+    /// counted; it outlives its closing until the turn ends).
     private func handle(_ descriptor: Int32, events: UInt32, now: Int64) {
-        guard let connection = connections[descriptor] else { return }
+        guard let lent = connections.lent(descriptor) else { return }
+        lent._withUnsafeGuaranteedRef { handle($0, events: events, now: now) }
+    }
+
+    private func handle(_ connection: Connection, events: UInt32, now: Int64) {
         if events & (Epoll.hungUp | Epoll.failed) != 0 {
             // Both directions are gone (or the socket failed): nothing can be delivered.
             connection.abort()
@@ -199,24 +219,31 @@ final class Reactor {
         resumeAcceptingIfDue(now: now)
         if listener != nil { context.acceptGate.replenish() }  // the spare, if it could not be reopened
         context.problems.flushIfDue(at: now)
-        for connection in connections.all {
-            switch connection.state.due(at: now) {
-            case .nothing:
-                continue
-            case .requestTimedOut:
-                context.counters.count(\.timedOut)
-                connection.refuse(HTTPResponse.text(408, "request not received in time"), now: now, owner: self)
-                service(connection, now: now)
-            case .close:
-                if case .awaitingHead = connection.state.phase { context.counters.count(\.timedOut) }
-                connection.abort()
-                closeConnection(connection)
-            }
+        // Lent, in descriptor order: closing one here is safe (it lives until the turn
+        // ends), and the check makes no snapshot nor counts a reference.
+        for descriptor in 0 ..< connections.descriptorBound {
+            connections.lent(descriptor)?._withUnsafeGuaranteedRef { checkDeadlines($0, now: now) }
+        }
+    }
+
+    /// Answers 408 or closes `connection` when one of its deadlines has passed.
+    private func checkDeadlines(_ connection: Connection, now: Int64) {
+        switch connection.state.due(at: now) {
+        case .nothing:
+            return
+        case .requestTimedOut:
+            context.counters.count(\.timedOut)
+            connection.refuse(HTTPResponse.text(408, "request not received in time"), now: now, owner: self)
+            service(connection, now: now)
+        case .close:
+            if case .awaitingHead = connection.state.phase { context.counters.count(\.timedOut) }
+            connection.abort()
+            closeConnection(connection)
         }
     }
 
     func closeConnection(_ connection: Connection) {
-        guard connections.remove(connection.descriptor) != nil else { return }
+        guard connections.remove(connection.descriptor) else { return }
         connection.cancelPending()
         // Closing the descriptor also takes it out of the epoll set.
         close(connection.descriptor)
@@ -248,6 +275,7 @@ final class Reactor {
             connection.abort()
             closeConnection(connection)
         }
+        connections.releaseRemoved()
         if let listener { close(listener) }
         listener = nil
         _ = loop.end()  // tasks still queued were deliveries to connections now closed
@@ -268,7 +296,7 @@ extension Reactor: ConnectionOwner {
         return answer
     }
 
-    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> HTTPPreparedResponse? {
+    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> Unmanaged<HTTPPreparedResponse>? {
         let raw = UnsafeRawBufferPointer(bytes)
         func part(_ range: Range<Int>?) -> UnsafeRawBufferPointer? { range.map { UnsafeRawBufferPointer(rebasing: raw[$0]) } }
         return preparedLookup(HTTPRequestBytes(

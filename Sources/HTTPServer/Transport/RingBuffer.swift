@@ -67,6 +67,14 @@ struct RingBuffer<Element> {
         return body(&element)
     }
 
+    /// Keeps only the elements `keep` accepts, in their order, in place (no storage made).
+    mutating func keepOnly(_ keep: (Element) -> Bool) {
+        for _ in 0 ..< count {
+            guard let element = popFirst() else { break }
+            if keep(element) { append(element) }
+        }
+    }
+
     /// Empties the queue and releases its storage.
     mutating func removeAll() {
         storage = []

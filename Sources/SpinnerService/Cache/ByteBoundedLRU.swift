@@ -6,6 +6,12 @@ import Locking
 /// Entries sit in an array of slots linked into a recency list by slot index, with a
 /// dictionary from key to slot: a hit hashes its key once and relinks in O(1).
 ///
+/// With `gracePeriods`, a value taken out (evicted or replaced) is kept until every
+/// reader has passed a grace period begun after, so that readers may use what
+/// `withValue(forAlias:)` shows them without counting a reference (see `GracePeriods`).
+/// Such values are let go at the end of a change to the cache (or a lookup by key) once
+/// their periods have elapsed.
+///
 /// An entry may also be found by aliases (other spellings of its key: the request
 /// targets that were canonicalised to it), in a dictionary of their own so that no alias
 /// can stand for a key. Aliases cost bytes like values, at most `aliasLimit` per entry
@@ -32,6 +38,13 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
         var oldest = ByteBoundedLRU.none
         var bytes = 0
         var evictions = 0
+        let gracePeriods: GracePeriods?
+        /// Values taken out, oldest first, each with the grace period it waits for.
+        var retired: [(value: Value, period: UInt64)] = []
+
+        init(gracePeriods: GracePeriods?) {
+            self.gracePeriods = gracePeriods
+        }
 
         mutating func unlink(_ slot: Int) {
             let (newer, older) = (slots[slot].newer, slots[slot].older)
@@ -64,8 +77,19 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             bytes -= slots[slot].cost
             index[slots[slot].key] = nil
             for alias in slots[slot].aliases { aliases[alias.key] = nil }
+            if let gracePeriods, let value = slots[slot].value {
+                retired.append((value, gracePeriods.begin()))
+            }
             slots[slot] = Slot(key: ByteKey([]), value: nil, cost: 0, newer: ByteBoundedLRU.none, older: ByteBoundedLRU.none)
             free.append(slot)
+        }
+
+        /// Lets go of the values taken out whose grace periods every reader has passed.
+        mutating func releaseRetired() {
+            guard let gracePeriods, let first = retired.first else { return }
+            let elapsed = gracePeriods.elapsed()
+            guard first.period <= elapsed else { return }
+            retired.removeFirst(retired.prefix { $0.period <= elapsed }.count)
         }
 
         /// Evicts the least recently used entries until the bytes fit `capacity`.
@@ -85,23 +109,27 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
 
     /// The most bytes the values (and aliases) may hold.
     public let capacity: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    /// A cache holding at most `capacity` bytes.
-    public init(capacity: Int) {
+    /// A cache holding at most `capacity` bytes; values taken out wait for
+    /// `gracePeriods`, when given.
+    public init(capacity: Int, gracePeriods: GracePeriods? = nil) {
         self.capacity = capacity
+        self.state = Locked(State(gracePeriods: gracePeriods))
     }
 
     /// The value for `key`, which becomes the most recently used.
     public func value(for key: String) -> Value? {
         state.withLock { state in
-            state.index[ByteKey(key)].flatMap { state.slots[state.touch($0)].value }
+            state.releaseRetired()
+            return state.index[ByteKey(key)].flatMap { state.slots[state.touch($0)].value }
         }
     }
 
     /// What `body` makes of the value the alias `bytes` leads to (which becomes the most
     /// recently used), with the lock held; nil when no entry has that alias. Copies
-    /// neither the bytes nor the value.
+    /// neither the bytes nor the value. With grace periods, what the value holds may be
+    /// used uncounted after the lock is let go, by a reader, until its next quiescent state.
     func withValue<Result>(forAlias bytes: UnsafeRawBufferPointer, _ body: (borrowing Value) -> Result) -> Result? {
         state.withLock { state -> Result? in
             guard let slot = state.aliases[ByteKey(borrowing: bytes)], let value = state.slots[state.touch(slot)].value else { return nil }
@@ -127,6 +155,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             state.slots[slot].cost += cost
             state.bytes += cost
             state.evict(toFit: capacity)
+            state.releaseRetired()
         }
     }
 
@@ -135,6 +164,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     /// than the whole capacity is not kept.
     public func insert(_ value: Value, cost: Int, for key: String) {
         state.withLock { state in
+            defer { state.releaseRetired() }
             let key = ByteKey(key)
             if let old = state.index[key] { state.remove(old) }
             guard cost <= capacity else { return }
@@ -158,6 +188,9 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     public var statistics: (entries: Int, bytes: Int, evictions: Int) {
         state.withLock { ($0.index.count, $0.bytes, $0.evictions) }
     }
+
+    /// Values taken out that still wait for their grace periods.
+    var retiredCount: Int { state.withLock { $0.retired.count } }
 
     /// Aliases held, all entries together.
     var aliasCount: Int { state.withLock { $0.aliases.count } }

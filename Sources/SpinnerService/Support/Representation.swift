@@ -41,9 +41,10 @@ final class Representation: Sendable {
             return HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: note)
         }
 
-        /// The prepared `304` or `200` for an `If-None-Match` value's bytes.
-        func prepared(ifNoneMatch: UnsafeRawBufferPointer?) -> HTTPPreparedResponse {
-            EntityTag.matches(ifNoneMatch, tagBytes) ? preparedNotModified : prepared
+        /// The prepared `304` or `200` for an `If-None-Match` value's bytes, lent (it lives
+        /// as long as this variant).
+        func prepared(ifNoneMatch: UnsafeRawBufferPointer?) -> Unmanaged<HTTPPreparedResponse> {
+            Unmanaged.passUnretained(EntityTag.matches(ifNoneMatch, tagBytes) ? preparedNotModified : prepared)
         }
     }
 
@@ -97,8 +98,8 @@ final class Representation: Sendable {
     }
 
     /// The prepared answer to a request seen as raw bytes (the fast path of a cache hit):
-    /// the same choice as `response(to:)`.
-    func prepared(for request: HTTPRequestBytes) -> HTTPPreparedResponse {
+    /// the same choice as `response(to:)`. Lent: it lives as long as this representation.
+    func prepared(for request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse> {
         if let gzip, ContentCoding.acceptsGzip(request.acceptEncoding) {
             return gzip.prepared(ifNoneMatch: request.ifNoneMatch)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import TestSupport
 import XCTest
 
@@ -134,5 +135,51 @@ final class PreparedAnswerTests: XCTestCase {
                 XCTAssertEqual(try client.receive().status, attack.status, "round \(round): \(String(decoding: attack.request, as: UTF8.self).debugDescription)")
             }
         }
+    }
+
+    /// Cached answers are lent to the event loops without a reference count, and freed
+    /// only after a grace period: while four keep-alive clients on two loops ask, in bursts,
+    /// for more images than a small cache holds (so images are evicted and rendered again
+    /// all along, GIFs in memfds among them), every answer is its image's bytes, whole.
+    func testCachedAnswersStayWholeWhileTheirImagesAreEvicted() throws {
+        let server = try ServerProcess(["--cache-bytes", "80000", "--event-loops", "2", "--prerender=false"])
+        let targets = ["ff3b30", "34c759", "007aff", "af52de"].map { "/spinner/circular.gif?color=\($0)" }
+            + (0 ..< 8).map { "/spinner/arc.svg?size=\(40 + $0)" }
+        var expected: [String: [UInt8]] = [:]
+        let warm = try RawHTTPClient(port: server.port)
+        for target in targets {
+            try warm.send("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try warm.receive()
+            XCTAssertEqual(response.status, 200, target)
+            expected[target] = response.body
+        }
+        XCTAssertGreaterThan(expected[targets[0]]?.count ?? 0, 16 * 1024, "the GIFs are sent from memfds")
+        let bodies = expected
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { client in
+            do {
+                let connection = try RawHTTPClient(port: server.port, timeout: 60)
+                for step in 0 ..< 160 {
+                    let target = targets[(client * 5 + step / 4) % targets.count]
+                    try connection.send("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
+                    let response = try connection.receive()
+                    if response.status != 200 || response.body != bodies[target] {
+                        failures.withLock { $0.append("client \(client) step \(step) \(target): \(response.status), \(response.body.count) bytes") }
+                    }
+                }
+            } catch {
+                failures.withLock { $0.append("client \(client): \(error)") }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [])
+        let metrics = try RawHTTPClient(port: server.port)
+        try metrics.send("GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n")
+        let text = String(decoding: try metrics.receive().body, as: UTF8.self)
+        func value(_ name: String) -> Double {
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? -1
+        }
+        // The churn happened: images left the cache all along, and most answers were hits.
+        XCTAssertGreaterThan(value("spinnerd_cache_evictions_total"), 40)
+        XCTAssertGreaterThan(value("spinnerd_cache_hits_total"), 300)
     }
 }
