@@ -11,11 +11,14 @@ import Synchronization
 ///   object read.
 /// - A writer that unlinks an object (with the structure's lock held, so that no reader
 ///   can find it any more) calls `begin()` for the grace period it must wait, and keeps
-///   the object until `elapsed(through:)` covers that period; then no reader can still
-///   hold it.
+///   the object until `elapsed()` has reached that period; then no reader can still
+///   hold it. The check does not block, so the writer lets objects go at a later change
+///   of its own.
 ///
-/// Written here because neither the Swift runtime nor the C libraries on these machines
-/// offer it (liburcu is not a dependency of the service).
+/// Written here rather than taken from liburcu (Debian's liburcu-dev): its QSBR flavour's
+/// `synchronize_rcu` blocks the writer until the readers pass (here the writer is a cache
+/// change on an event loop or a render thread), and its `call_rcu` runs a thread of its
+/// own; what the cache needs is this non-blocking check, a few atomic loads and stores.
 public final class GracePeriods: Sendable {
     /// One reading thread's announcements: the grace period it last saw while holding
     /// nothing borrowed, or `offline`.
