@@ -24,10 +24,7 @@ final class PrerenderTests: XCTestCase {
 
     /// The sum of every sample of `name` (over its labels).
     private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
-        try get(server, "/metrics").text.split(separator: "\n")
-            .filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
-            .compactMap { Double($0.split(separator: " ").last ?? "") }
-            .reduce(0, +)
+        try server.metricSamples(name).reduce(0, +)
     }
 
     /// Waits (polling /metrics) until no prerender is pending.

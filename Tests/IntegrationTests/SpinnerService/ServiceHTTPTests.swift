@@ -27,11 +27,9 @@ final class ServiceHTTPTests: XCTestCase {
 
     /// The sum of every sample of `name` (over its labels).
     private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
-        let client = try RawHTTPClient(port: server.port)
-        let text = try get(client, "/metrics").text
-        let lines = text.split(separator: "\n").filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
-        XCTAssertFalse(lines.isEmpty, "\(name) missing")
-        return lines.compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+        let samples = try server.metricSamples(name)
+        XCTAssertFalse(samples.isEmpty, "\(name) missing")
+        return samples.reduce(0, +)
     }
 
     func testEveryFormatOfEveryKindDecodes() throws {

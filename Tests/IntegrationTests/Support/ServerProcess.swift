@@ -115,6 +115,16 @@ private final class Lines: Sendable {
 }
 
 extension ServerProcess {
+    /// The samples of `name` in `/metrics` (one per label set), read on a connection of
+    /// its own.
+    public func metricSamples(_ name: String) throws -> [Double] {
+        let client = try RawHTTPClient(port: port, timeout: 60)
+        try client.send("GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        return try client.receive().text.split(separator: "\n")
+            .filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
+            .compactMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
     /// GETs every target at once, each on its own connection: the responses in the order
     /// of `targets`, nil where the request failed.
     public func getConcurrently(_ targets: [String], timeout: Int = 120) -> [RawHTTPClient.Response?] {
