@@ -5,7 +5,7 @@
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
 //   Locking (the one lock type, which ThreadSanitizer sees) below HTTPServer, ImageCodecs and SpinnerService
-//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CGif, CWebP (only ImageCodecs).
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli, CGif, CWebP (only ImageCodecs).
 import PackageDescription
 
 let package = Package(
@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibdeflate", path: "Sources/CLibdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CZopfli", path: "Sources/CZopfli",
+            providers: [.apt(["libzopfli-dev"])]),
         .systemLibrary(
             name: "CGif", path: "Sources/CGif",
             providers: [.apt(["libgif-dev"])]),
@@ -48,7 +51,7 @@ let package = Package(
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel", dependencies: ["ExactTime"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Locking", "CZlib", "CLibdeflate", "CGif", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Locking", "CZlib", "CLibdeflate", "CZopfli", "CGif", "CWebP"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.

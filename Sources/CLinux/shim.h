@@ -103,3 +103,12 @@ static inline long spinnerd_sendfile(int socket, int file, long *offset, unsigne
     *offset = (long)position;
     return (long)sent;
 }
+
+// Puts the calling thread in SCHED_IDLE (Linux's policy 5, named only under _GNU_SOURCE):
+// it runs only when no other thread wants the core. Lowering one's own priority needs no
+// privilege. 0 on success, -1 with errno otherwise.
+#include <sched.h>
+static inline int spinnerd_schedule_idle(void) {
+    struct sched_param parameter = { 0 };
+    return sched_setscheduler(0, 5, &parameter);
+}

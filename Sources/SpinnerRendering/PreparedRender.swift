@@ -17,4 +17,11 @@ public struct PreparedRender: Sendable {
     let plan: FramePlan
     /// Time, memory and encoder effort.
     public let estimate: RenderEstimate
+    /// Which encode this render makes. Default `.final`.
+    public internal(set) var pass: RenderPass = .final
+    /// The estimate of this image's provisional encode, when it has one worth making
+    /// (`SpinnerRenderer.provisional(of:)`); nil otherwise.
+    let provisionalEstimate: RenderEstimate?
+    /// True for a kind's default APNG compressed exhaustively (zopfli: `SpinnerRenderer.exhaustive(_:)`).
+    public internal(set) var deflatesExhaustively = false
 }

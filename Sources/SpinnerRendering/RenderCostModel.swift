@@ -106,6 +106,23 @@ public enum RenderCostModel {
         return at(.quick)
     }
 
+    /// A final render estimated at most this long (seconds of one core) is answered by
+    /// itself, without a provisional encode first: activity in every format, arc and
+    /// circular as GIF at small sizes. Default 0.05.
+    public static let provisionalAboveSeconds = 0.05
+
+    /// The estimate of the provisional encode (`.quick` effort) of a render estimated
+    /// `final`, or nil when it has none (`SpinnerRenderer.provisional(of:)`).
+    /// A kind's default APNG always has one: its final encode is exhaustive.
+    static func provisionalEstimate(for final: RenderEstimate, kind: SpinnerKind, filledBackground: Bool) -> RenderEstimate? {
+        var exhaustive = false
+        if case .ahead = final.apngDeflate { exhaustive = true }
+        guard final.effort == .thorough, efforts(of: final.format).contains(.quick),
+              final.seconds > provisionalAboveSeconds || exhaustive else { return nil }
+        return estimate(kind: kind, format: final.format, pixelSize: final.pixelSize, frames: final.frames,
+                        filledBackground: filledBackground, renderedAhead: false, effort: .quick)
+    }
+
     /// The estimate at a given effort.
     private static func estimate(kind: SpinnerKind, format: OutputFormat, pixelSize: Int, frames: Int, filledBackground: Bool,
                                  renderedAhead: Bool, effort: EncoderEffort) -> RenderEstimate {

@@ -75,7 +75,32 @@ public struct SpinnerRenderer: Sendable {
             throw .renderTooLarge(format: request.format, bytes: estimate.peakBytes, limit: budget.maxRenderBytes)
         }
         let darkScene = request.format == .svg && request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil
-        return PreparedRender(request: request, scene: scene, darkScene: darkScene, plan: plan, estimate: estimate)
+        let provisional = RenderCostModel.provisionalEstimate(for: estimate, kind: request.kind, filledBackground: background.bytes.alpha > 0)
+        return PreparedRender(request: request, scene: scene, darkScene: darkScene, plan: plan, estimate: estimate,
+                              provisionalEstimate: provisional)
+    }
+
+    /// The provisional encode of `final` (`RenderPass.provisional`): the same frames at
+    /// `.quick` effort, for the first answer of a URL while the final encode runs behind
+    /// it. Nil where there is none worth making: vector formats and PNG, renders already
+    /// at `.quick` effort, and small ones the cost model expects within
+    /// `RenderCostModel.provisionalAboveSeconds` anyway.
+    public func provisional(of final: PreparedRender) -> PreparedRender? {
+        guard final.pass == .final, let estimate = final.provisionalEstimate else { return nil }
+        var provisional = PreparedRender(request: final.request, scene: final.scene, darkScene: final.darkScene, plan: final.plan,
+                                         estimate: estimate, provisionalEstimate: nil)
+        provisional.pass = .provisional
+        return provisional
+    }
+
+    /// `final` compressed exhaustively where that applies: a kind's default APNG
+    /// (`APNGDeflateTiers.exhaustive`, zopfli: tens of seconds of one core on `dots`, so
+    /// only in the background or by `spinnerd render --exhaustive`); anything else as it is.
+    public func exhaustive(_ final: PreparedRender) -> PreparedRender {
+        guard final.pass == .final, case .ahead = final.estimate.apngDeflate else { return final }
+        var exhaustive = final
+        exhaustive.deflatesExhaustively = true
+        return exhaustive
     }
 
     /// The cost of `request`, or the budget's refusal, before any work.
@@ -110,7 +135,7 @@ public struct SpinnerRenderer: Sendable {
             // cold tiers. Decided, and priced, with the estimate.
             guard let deflate = cost.apngDeflate else { preconditionFailure("an APNG's estimate names its deflate") }
             let encoder = APNGEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
-                                      deflate: deflate.tiers, timings: timings)
+                                      deflate: prepared.deflatesExhaustively ? .exhaustive : deflate.tiers, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.

@@ -32,11 +32,18 @@ public struct ServiceConfiguration: Sendable {
     /// Readiness is not delayed. Default false; `spinnerd serve` turns it on unless
     /// `--prerender=false`.
     public var prerenderDefaults: Bool
+    /// Whether a cold APNG, GIF or WebP URL is answered first by a quick, provisional
+    /// encode (short cache lifetime) while its final encode is made in the background
+    /// (`FinalRenders`), and a kind's default APNG is kept compressed exhaustively
+    /// (docs/formats.md, "Provisional and final answers"). Default false: one final encode
+    /// per URL; `spinnerd serve` turns it on unless `--provisional=false`.
+    public var provisionalAnswers: Bool
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 1.0,
                 renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
-                errorMaxAgeSeconds: Int = 60, prerenderDefaults: Bool = false) {
+                errorMaxAgeSeconds: Int = 60, prerenderDefaults: Bool = false,
+                provisionalAnswers: Bool = false) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRenderSeconds = quickRenderSeconds
@@ -47,11 +54,12 @@ public struct ServiceConfiguration: Sendable {
         self.gallery = gallery
         self.errorMaxAgeSeconds = errorMaxAgeSeconds
         self.prerenderDefaults = prerenderDefaults
+        self.provisionalAnswers = provisionalAnswers
     }
 }
 
 /// The version that, with the canonical request, names an image: bump it whenever any
 /// output byte may change, so caches and ETags never serve a stale picture.
 public enum ServiceVersion {
-    public static let text = "1.3.0"
+    public static let text = "1.4.0"
 }

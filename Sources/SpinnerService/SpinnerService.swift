@@ -108,7 +108,8 @@ public final class SpinnerService: HTTPResponder {
             return counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
         case .metrics:
             let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
-                                    flights: renders.inFlight, prerendersPending: renders.prerendersPending, transport: transportStatistics())
+                                    flights: renders.inFlight, prerendersPending: renders.prerendersPending,
+                                    finalsPending: renders.finalsPending, transport: transportStatistics())
             var headers = HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")])
             ServiceHeaders.addCommon(to: &headers)
             return counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
@@ -151,7 +152,9 @@ public final class SpinnerService: HTTPResponder {
         }
         let key = Self.cacheKey(spinnerRequest)
         if let cached = cache.value(for: key) {
-            cache.addAlias(request.target, for: key)
+            // A final answer is found from this spelling's bytes next time (the fast path);
+            // a provisional one keeps coming here, where its final encode is seen to.
+            if cached.isFinal { cache.addAlias(request.target, for: key) } else { renders.ensureFinal(spinnerRequest, key: key) }
             metrics.cacheHit()
             return .now(cached.response(to: request, note: "cache=hit"))
         }

@@ -6,11 +6,14 @@ import SpinnerRendering
 /// validation as the URL query; a refused parameter prints the typed error and exits 2, as
 /// does a file name whose extension is not the format asked for. `render circular.gif`
 /// writes circular.gif.
+/// It writes the image's final encode, what the service keeps; `--provisional` writes the
+/// quick encode the service answers a cold URL with first (the final where there is none),
+/// `--exhaustive` the final as the service keeps a kind's defaults (their APNG by zopfli).
 /// `--timings` prints the render's wall time (process start excluded) and its CPU time split
 /// into phases to standard error, for people and `make bench`.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings"], outputFromKind: true) else { return 2 }
+        guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings", "provisional", "exhaustive"], outputFromKind: true) else { return 2 }
         let format: OutputFormat?
         do throws(Invocation.Problem) {
             format = try invocation.format()
@@ -23,7 +26,11 @@ enum RenderCommand {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: format, query: invocation.query)
             let timings = PhaseTimes(enabled: invocation.flags.contains("timings"))
             let (started, cpuAtStart) = (ContinuousClock.now, PhaseTimes.processNanoseconds())
-            let image = try SpinnerRenderer(budget: budget).render(request, timings: timings)
+            let renderer = SpinnerRenderer(budget: budget)
+            var prepared = try renderer.prepare(request)
+            if invocation.flags.contains("provisional") { prepared = renderer.provisional(of: prepared) ?? prepared }
+            if invocation.flags.contains("exhaustive") { prepared = renderer.exhaustive(prepared) }
+            let image = try renderer.render(prepared, timings: timings)
             let elapsed = ContinuousClock.now - started
             let cpu = Double(PhaseTimes.processNanoseconds() &- cpuAtStart) / 1_000_000
             if invocation.flags.contains("timings") { Console.error(report(elapsed, cpu: cpu, timings)) }

@@ -12,10 +12,13 @@ enum Usage {
     private static let commands = """
            spinnerd healthcheck [--port N]              exit 0 when /healthz answers 200
            spinnerd openapi                             print the OpenAPI document
-           spinnerd render KIND[.EXT] [key=value …] [-o FILE] [--timings]
+           spinnerd render KIND[.EXT] [key=value …] [-o FILE] [--timings] [--provisional | --exhaustive]
                                                         render one spinner (FILE '-' is standard output;
                                                         without -o, `render circular.gif` and
-                                                        `render circular format=gif` write circular.gif);
+                                                        `render circular format=gif` write circular.gif):
+                                                        the final encode the service keeps; --provisional the
+                                                        quick one it answers a new URL with first; --exhaustive
+                                                        a kind's default APNG as the service keeps it (zopfli);
                                                         --timings prints the wall time and the CPU time in ms,
                                                         split into phases that add up to it (CPU time counts
                                                         every thread: 2 cores busy for 1 ms count 2 ms)

@@ -23,6 +23,23 @@ final class ByteBoundedLRUTests: XCTestCase {
         XCTAssertEqual(cache.statistics.bytes, 90)
     }
 
+    /// A provisional answer never replaces a final one; a final one replaces a provisional one.
+    func testAValueTheCallerKeepsIsNotReplaced() {
+        let cache = ByteBoundedLRU<String>(capacity: 100)
+        let isFinal: (borrowing String) -> Bool = { $0.hasPrefix("final") }
+        XCTAssertNil(cache.insert("provisional", cost: 30, for: "a", unlessKept: isFinal))
+        XCTAssertNil(cache.insert("final", cost: 20, for: "a", unlessKept: { _ in false }))
+        XCTAssertEqual(cache.insert("provisional again", cost: 30, for: "a", unlessKept: isFinal), "final", "the kept value is returned")
+        XCTAssertEqual(cache.value(for: "a"), "final")
+        XCTAssertEqual(cache.statistics.bytes, 20)
+        XCTAssertEqual(cache.statistics.entries, 1)
+        // Once the final one is evicted, a provisional one may be stored again.
+        cache.insert("b", cost: 90, for: "b")
+        XCTAssertNil(cache.value(for: "a"))
+        XCTAssertNil(cache.insert("provisional", cost: 10, for: "a", unlessKept: isFinal))
+        XCTAssertEqual(cache.value(for: "a"), "provisional")
+    }
+
     func testReplacingAKeyReplacesItsCostAndMakesItNewest() {
         let cache = ByteBoundedLRU<String>(capacity: 100)
         cache.insert("old", cost: 30, for: "a")

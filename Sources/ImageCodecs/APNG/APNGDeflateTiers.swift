@@ -56,4 +56,8 @@ public struct APNGDeflateTiers: Sendable {
     /// Its row filters are ranked on some frames only (`ranksFiltersSparsely`).
     public static let cold = Self(tiers: [(300_000, .strongest), (700_000, .strong)], beyond: .brisk, ranksFiltersSparsely: true)
 
+    /// Every row by zopfli (or libdeflate level 12 where that is smaller), every frame's
+    /// filters ranked: for a kind's defaults, compressed once per process in the background
+    /// and kept (docs/formats.md, "Final answers"). Tens of seconds of one core on `dots`.
+    public static let exhaustive = Self(tiers: [], beyond: .exhaustive, ranksFiltersSparsely: false)
 }

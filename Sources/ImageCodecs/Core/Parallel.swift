@@ -8,10 +8,29 @@ import Synchronization
 /// back in index order, so the output does not depend on how many cores there are or
 /// which finished first.
 public enum Parallel {
-    /// Workers to use for `count` items: `cores`, but never more than the items.
+    /// Workers to use for `count` items: `cores`, but never more than the items; one on a
+    /// thread kept to itself (`keepToThisThread`).
     static func workers(for count: Int) -> Int {
-        min(count, cores)
+        isKeptToThisThread ? min(count, 1) : min(count, cores)
     }
+
+    /// Marks the calling thread so that every `map` it runs from now on works on it alone,
+    /// with no help from Dispatch's pool: for background work at the lowest priority (the
+    /// final encodes), whose helpers would otherwise run at the pool's normal priority and
+    /// take a core from the renders visitors wait for.
+    public static func keepToThisThread() {
+        pthread_setspecific(keptKey, UnsafeRawPointer(bitPattern: 1))
+    }
+
+    /// True on a thread marked by `keepToThisThread`.
+    static var isKeptToThisThread: Bool { pthread_getspecific(keptKey) != nil }
+
+    /// The thread-specific key behind `keepToThisThread` (made once, never deleted).
+    private static let keptKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// Threads one render works on: the cores online, at most two. Two halve a cold
     /// render's time; more would multiply each render's working memory (a compressor and

@@ -163,11 +163,22 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     /// and evicts the least recently used entries until the total fits. A value larger
     /// than the whole capacity is not kept.
     public func insert(_ value: Value, cost: Int, for key: String) {
-        state.withLock { state in
+        insert(value, cost: cost, for: key, unlessKept: { _ in false })
+    }
+
+    /// `insert(_:cost:for:)`, unless the value cached for `key` is one that `kept` says
+    /// must stay (a final answer is never replaced by a provisional one): then nothing
+    /// changes and that value is returned (nil when `value` was stored or was too large).
+    @discardableResult
+    public func insert(_ value: Value, cost: Int, for key: String, unlessKept kept: (borrowing Value) -> Bool) -> Value? {
+        state.withLock { state -> Value? in
             defer { state.releaseRetired() }
             let key = ByteKey(key)
-            if let old = state.index[key] { state.remove(old) }
-            guard cost <= capacity else { return }
+            if let old = state.index[key] {
+                if let existing = state.slots[old].value, kept(existing) { return existing }
+                state.remove(old)
+            }
+            guard cost <= capacity else { return nil }
             let entry = Slot(key: key, value: value, cost: cost, newer: Self.none, older: Self.none)
             let slot: Int
             if let reused = state.free.popLast() {
@@ -181,6 +192,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             state.bytes += cost
             state.linkNewest(slot)
             state.evict(toFit: capacity)
+            return nil
         }
     }
 

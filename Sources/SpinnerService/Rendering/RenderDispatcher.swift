@@ -19,6 +19,8 @@ final class RenderDispatcher: Sendable {
 
     private let renderer: SpinnerRenderer
     private let scheduler: RenderScheduler
+    /// The final encodes behind provisional answers (`ServiceConfiguration.provisionalAnswers`).
+    private let finals = FinalRenders()
     private let flights = RenderFlights<Outcome>()
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics
@@ -43,13 +45,16 @@ final class RenderDispatcher: Sendable {
     /// The answer to `request` for the uncached image `spinner` (cache key `key`).
     func answer(_ spinner: SpinnerRequest, key: String, to request: HTTPRequest) -> HTTPAnswer {
         // Planned and costed once, here; the lane's thread draws what was planned.
-        let prepared: PreparedRender
+        let final: PreparedRender
         do {
-            prepared = try renderer.prepare(spinner)
+            final = try renderer.prepare(spinner)
         } catch {
             metrics.refusedByBudget()
             return .now(Self.response(for: .refused(error), to: request, problems: problems))
         }
+        // Admitted as its final encode (the budget's rules); answered by its provisional
+        // one first where it has one, priced and laned as such.
+        let prepared = firstEncode(of: final)
         let estimate = prepared.estimate
         let lane: RenderLane = estimate.seconds <= configuration.quickRenderSeconds ? .quick : .heavy
         let pending = PendingResponse()
@@ -79,7 +84,7 @@ final class RenderDispatcher: Sendable {
                                        isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
             flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
-            let outcome = render(prepared, key: key, lane: lane, stop: flight.cancellation.stopCheck)
+            let outcome = render(prepared, key: key, lane: lane, stop: flight.cancellation.stopCheck, final: final)
             flights.finish(key, flight: flight, with: outcome)
         }
         if let refusal {
@@ -96,14 +101,16 @@ final class RenderDispatcher: Sendable {
     /// refused by the budget are skipped.
     func prerender(_ images: [(request: SpinnerRequest, key: String)]) {
         for (spinner, key) in images where cache.value(for: key) == nil {
-            guard let prepared = try? renderer.prepare(spinner) else { continue }
+            guard let final = try? renderer.prepare(spinner) else { continue }
+            let prepared = firstEncode(of: final)
             // Nobody waits; the flight is there so that requests can join it.
             let joined = flights.join(key) { _ in }
             guard joined.first else { continue }
             let flight = joined.flight
             scheduler.submitBackground(.quick, key: key, estimate: prepared.estimate.seconds) { [self] _ in
                 flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
-                let outcome = render(prepared, key: key, lane: .quick, stop: flight.cancellation.stopCheck, prerendered: true)
+                let outcome = render(prepared, key: key, lane: .quick, stop: flight.cancellation.stopCheck, prerendered: true,
+                                     final: final)
                 flights.finish(key, flight: flight, with: outcome)
             }
         }
@@ -112,15 +119,73 @@ final class RenderDispatcher: Sendable {
     /// Background renders (`prerender`) not finished yet.
     var prerendersPending: Int { scheduler.backgroundPending }
 
-    /// Drops what waits and ends the render threads (after the server drained).
+    /// Final encodes waiting or running behind provisional answers.
+    var finalsPending: Int { finals.pending }
+
+    /// Drops what waits and ends the render threads (after the server drained); a final
+    /// encode running stops at its next frame.
     func stop() {
         scheduler.stop()
+        finals.stop()
+    }
+
+    /// The encode a cold URL is answered with first: its provisional one, where the service
+    /// makes them and the image has one; else `final`.
+    private func firstEncode(of final: PreparedRender) -> PreparedRender {
+        guard configuration.provisionalAnswers, let provisional = renderer.provisional(of: final) else { return final }
+        return provisional
+    }
+
+    /// A provisional answer for `key` is cached (or was, before an eviction) and read: its
+    /// final encode is queued unless it already waits or runs (a queue that was full when
+    /// the answer was made dropped it).
+    func ensureFinal(_ spinner: SpinnerRequest, key: String) {
+        guard configuration.provisionalAnswers, !finals.isPending(key), let final = try? renderer.prepare(spinner) else { return }
+        queueFinal(final, key: key)
+    }
+
+    /// Queues the final encode of `key` behind its provisional answer: it replaces that
+    /// answer in the cache when done (even if the provisional one was evicted meanwhile).
+    /// A kind's default APNG is compressed exhaustively there.
+    private func queueFinal(_ final: PreparedRender, key: String) {
+        let kept = renderer.exhaustive(final)
+        // Exhaustive deflate is priced by no table (zopfli: ~100 times libdeflate level 12's
+        // time): it goes after every other final.
+        let estimate = kept.deflatesExhaustively ? .infinity : kept.estimate.seconds
+        let submission = finals.submit(key: key, estimate: estimate) { [self] stop in
+            do throws(RenderError) {
+                let image = try renderer.render(kept, stop: stop)
+                store(image, key: key, pass: .final)
+                metrics.finalRendered(format: kept.request.format.rawValue)
+            } catch {
+                if case .stopped = error { metrics.finalNotStored(reason: "stopped") } else { metrics.finalNotStored(reason: "failed") }
+            }
+        }
+        if submission == .full { metrics.finalDropped() }
+    }
+
+    /// `image` cached for `key` (a provisional one only while no final one is cached); the
+    /// representation answered: the one stored, or the final one that stayed.
+    @discardableResult
+    private func store(_ image: RenderedImage, key: String, pass: RenderPass) -> Representation {
+        var extra: [(String, String)] = []
+        if image.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
+        let representation = Representation(mediaType: image.mediaType, body: image.bytes,
+                                            cacheControl: pass == .final ? ServiceHeaders.immutable : ServiceHeaders.provisional,
+                                            extraHeaders: extra, files: configuration.bodyFiles, isFinal: pass == .final)
+        let cost = representation.cost + key.utf8.count
+        guard pass == .provisional else {
+            cache.insert(representation, cost: cost, for: key)
+            return representation
+        }
+        return cache.insert(representation, cost: cost, for: key, unlessKept: { $0.isFinal }) ?? representation
     }
 
     /// Renders on a lane's thread and caches the result; `prerendered` for background work
-    /// (counted apart from renders for requests).
+    /// (counted apart from renders for requests). A provisional render queues `final`, the
+    /// encode that replaces it.
     private func render(_ prepared: PreparedRender, key: String, lane: RenderLane, stop: StopCheck,
-                        prerendered: Bool = false) -> Outcome {
+                        prerendered: Bool = false, final: PreparedRender) -> Outcome {
         let started = clock.milliseconds()
         let format = prepared.request.format
         do {
@@ -131,11 +196,11 @@ final class RenderDispatcher: Sendable {
             } else {
                 metrics.rendered(format: format.rawValue, lane: lane, seconds: seconds, estimated: prepared.estimate.seconds)
             }
-            var extra: [(String, String)] = []
-            if format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
-            let representation = Representation(mediaType: image.mediaType, body: image.bytes, cacheControl: ServiceHeaders.immutable,
-                                                extraHeaders: extra, files: configuration.bodyFiles)
-            cache.insert(representation, cost: representation.cost + key.utf8.count, for: key)
+            let representation = store(image, key: key, pass: prepared.pass)
+            // Queued once the provisional answer is cached, whether or not its visitor is
+            // still connected: the URL was asked for, and its next visitors and fronts should
+            // get the final bytes. A provisional render cut short queues nothing.
+            if prepared.pass == .provisional && !representation.isFinal { queueFinal(final, key: key) }
             return .image(representation)
         } catch {
             switch error {

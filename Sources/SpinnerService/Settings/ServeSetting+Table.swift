@@ -71,6 +71,13 @@ extension ServeSetting {
                    + "waits, one at a time; readiness is not delayed), so their first visitors find them cached; `--prerender=false` off") {
             $0.service.prerenderDefaults = $1
         },
+        toggle("provisional", "SPINNERD_PROVISIONAL", default: "on",
+               "answer a new APNG, GIF or WebP URL at once with a quick encode (`Cache-Control: public, max-age=60`, its own "
+                   + "ETag) and make the final encode behind it (one at a time, at idle priority), which replaces it in the cache "
+                   + "with `immutable`; a kind's default APNG is kept compressed by zopfli. `--provisional=false`: one final "
+                   + "encode per URL, which the first visitor waits for") {
+            $0.service.provisionalAnswers = $1
+        },
         ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: "info|warn|error|none", defaultText: "info",
                      summary: "`info` logs one line per request (method, target, status, bytes, ms, cache hit/miss); `warn` and "
                          + "`error` only problems; `none` nothing",

@@ -16,9 +16,10 @@ public struct ServeSettings: Sendable {
     public var galleryAsked: Bool?
 
     /// The defaults on a machine of `cores` cores: a quick render thread a core, a heavy
-    /// one every two cores, at most two event loops; defaults rendered ahead.
+    /// one every two cores, at most two event loops; defaults rendered ahead; provisional answers.
     public init(cores: Int) {
         service.prerenderDefaults = true
+        service.provisionalAnswers = true
         service.lanes.quickWorkers = max(1, cores)
         service.lanes.heavyWorkers = max(1, cores / 2)
         server.eventLoops = min(2, max(1, cores))

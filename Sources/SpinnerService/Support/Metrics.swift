@@ -20,6 +20,8 @@ public final class Metrics: Sendable {
         var requests: [Int: Int] = [:]             // route index × 1000 + status
         var renders: [String: Int] = [:]           // format
         var prerenders: [String: Int] = [:]        // format
+        var finals: [String: Int] = [:]            // format
+        var finalsNotStored: [String: Int] = [:]   // reason: stopped, failed, dropped
         var renderTimes = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var queueWaits = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var costs: [String: CostSums] = [:]        // format
@@ -88,12 +90,28 @@ public final class Metrics: Sendable {
         state.withLock { $0.prerenders[format, default: 0] += 1 }
     }
 
+    /// A final encode stored behind a provisional answer.
+    func finalRendered(format: String) {
+        state.withLock { $0.finals[format, default: 0] += 1 }
+    }
+
+    /// A final encode that ended without being stored: `stopped` (the service stopped) or `failed`.
+    func finalNotStored(reason: String) {
+        state.withLock { $0.finalsNotStored[reason, default: 0] += 1 }
+    }
+
+    /// A final encode not queued: its queue was full (the next request of its provisional
+    /// answer queues it again).
+    func finalDropped() {
+        finalNotStored(reason: "dropped")
+    }
+
     /// Renders finished so far, all formats.
     public var renderCount: Int { state.withLock { state in state.renderTimes.reduce(0) { $0 + $1.count } } }
 
     /// The exposition text, with the cache, queue and connection gauges read now.
     func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
-              prerendersPending: Int = 0, transport: TransportStatistics) -> String {
+              prerendersPending: Int = 0, finalsPending: Int = 0, transport: TransportStatistics) -> String {
         // Written with the lock held: a copy taken out would share its dictionaries' storage
         // with the state the event loops go on counting into, which copy-on-write makes safe
         // through reference counts that ThreadSanitizer cannot see (it reported the race).
@@ -130,6 +148,13 @@ public final class Metrics: Sendable {
             metric("spinnerd_prerenders_total", "counter", "Default images rendered in the background at start, by format.",
                    snapshot.prerenders.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
             metric("spinnerd_prerenders_pending", "gauge", "Default images still to render in the background.", [("", String(prerendersPending))])
+            metric("spinnerd_final_renders_total", "counter", "Final encodes made behind provisional answers and cached, by format.",
+                   snapshot.finals.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
+            metric("spinnerd_final_renders_not_stored_total", "counter",
+                   "Final encodes not stored, by reason: dropped (their queue was full), stopped (the service stopped), failed.",
+                   ["dropped", "failed", "stopped"].map { ("{reason=\"\($0)\"}", String(snapshot.finalsNotStored[$0, default: 0])) })
+            metric("spinnerd_final_renders_pending", "gauge", "Final encodes waiting or running behind provisional answers.",
+                   [("", String(finalsPending))])
             metric("spinnerd_render_coalesced_total", "counter", "Requests that waited for an identical render already running.",
                    [("", String(snapshot.coalesced))])
             metric("spinnerd_render_rejected_total", "counter", "Renders refused with 503, by lane and reason (queue full, client's share used).",

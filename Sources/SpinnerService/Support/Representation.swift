@@ -50,6 +50,11 @@ final class Representation: Sendable {
 
     private let identity: Variant
     private let gzip: Variant?
+    /// False for a provisional answer (a quick encode served with a short cache lifetime
+    /// while the final one is made): the cache replaces it with the final, never the other
+    /// way round, and leads no alias to it, so that its requests take the path that checks
+    /// its final encode is on its way. True for everything else. Default true.
+    let isFinal: Bool
 
     /// Types worth compressing (text): SVG, JSON, HTML, YAML, plain text.
     static func compressible(_ mediaType: String) -> Bool {
@@ -60,7 +65,9 @@ final class Representation: Sendable {
     static let fileThreshold = 16 * 1024
 
     /// `files` counts the memfds of large bodies (with none left, or nil, they stay in memory).
-    init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(String, String)] = [], files: DescriptorQuota?) {
+    init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(String, String)] = [], files: DescriptorQuota?,
+         isFinal: Bool = true) {
+        self.isFinal = isFinal
         let compressible = Representation.compressible(mediaType)
         func fields(_ tag: String, contentEncoding: String?) -> HTTPHeaders {
             var headers = HTTPHeaders([("Content-Type", mediaType), ("ETag", tag), ("Cache-Control", cacheControl)] + extraHeaders

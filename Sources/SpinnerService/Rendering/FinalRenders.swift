@@ -1,0 +1,136 @@
+import CLinux
+import Dispatch
+import HTTPServer
+import ImageCodecs
+import Locking
+import Synchronization
+
+/// The final encodes of images first answered provisionally (docs/formats.md, "Provisional
+/// and final answers"), made behind the answers: one at a time, on a thread of their own in
+/// Linux's `SCHED_IDLE` class (it runs only when no other thread wants a core) and without
+/// Dispatch's helpers (`Parallel.keepToThisThread`), so that no final encode takes a core
+/// from a render a visitor waits for, however many cold URLs arrive. Memory: one render's
+/// working set at a time (its budget's `maxRenderBytes`, like any render) and at most
+/// `limit` waiting jobs, each a planned render (a scene and a frame plan, a few KB).
+///
+/// A key is queued once: a second `submit` for a key waiting or running is a no-op. A job
+/// that finds the queue full is dropped; its provisional answer stays cached, and the next
+/// request that reads it queues the final again. Stopping drops what waits and stops the
+/// running encode at its next frame.
+final class FinalRenders: Sendable {
+    /// What `submit` did.
+    enum Submission: Equatable, Sendable {
+        /// Queued.
+        case queued
+        /// The key already waits or runs.
+        case alreadyPending
+        /// `limit` jobs already wait: dropped.
+        case full
+        /// The queue is stopping.
+        case stopping
+    }
+
+    private struct Job: Sendable {
+        let key: String
+        /// Estimated seconds: the shortest waiting runs first, so that a visitor's cold URL
+        /// is not kept behind the defaults' exhaustive encodes (tens of seconds each).
+        let estimate: Double
+        let run: @Sendable (StopCheck) -> Void
+    }
+
+    private struct State {
+        var waiting: [Job] = []
+        /// Keys waiting or running.
+        var keys: Set<String> = []
+        var stopping = false
+    }
+
+    /// What the queue and its thread share (the thread holds this, not the queue, so that
+    /// a queue nobody holds ends its thread).
+    private final class Shared: Sendable {
+        let state = Locked(State())
+        let available = DispatchSemaphore(value: 0)
+        let stopped = Atomic<Bool>(false)
+        let thread = DispatchGroup()
+    }
+
+    /// Jobs that may wait. Default 256.
+    let limit: Int
+    private let shared = Shared()
+    private var state: Locked<State> { shared.state }
+
+    /// Starts the thread (named `render-final`).
+    init(limit: Int = 256) {
+        self.limit = limit
+        shared.thread.enter()
+        let shared = self.shared
+        DetachedThread.start(name: "render-final") {
+            // Idle class and no helpers: see the type's summary. If the system refuses the
+            // class (it does not for a thread lowering its own), the encodes still run on
+            // this one thread.
+            _ = spinnerd_schedule_idle()
+            Parallel.keepToThisThread()
+            let stop = StopCheck { shared.stopped.load(ordering: .relaxed) ? .cancelled : nil }
+            while true {
+                shared.available.wait()
+                let next = shared.state.withLock { state -> Job? in
+                    guard !state.stopping, let index = state.waiting.indices.min(by: { state.waiting[$0].estimate < state.waiting[$1].estimate })
+                    else { return nil }
+                    return state.waiting.remove(at: index)
+                }
+                if shared.stopped.load(ordering: .relaxed) { break }
+                guard let job = next else { continue }
+                job.run(stop)
+                shared.state.withLock { _ = $0.keys.remove(job.key) }
+            }
+            shared.thread.leave()
+        }
+    }
+
+    /// Queues `run` for `key` (given a check that says when to stop), estimated to take
+    /// `estimate` seconds (shortest first; equal estimates in the order queued).
+    func submit(key: String, estimate: Double, run: @escaping @Sendable (StopCheck) -> Void) -> Submission {
+        let submission = state.withLock { state -> Submission in
+            guard !state.stopping else { return .stopping }
+            guard !state.keys.contains(key) else { return .alreadyPending }
+            guard state.waiting.count < limit else { return .full }
+            state.keys.insert(key)
+            state.waiting.append(Job(key: key, estimate: estimate, run: run))
+            return .queued
+        }
+        if submission == .queued { shared.available.signal() }
+        return submission
+    }
+
+    /// True while `key` waits or runs.
+    func isPending(_ key: String) -> Bool {
+        state.withLock { $0.keys.contains(key) }
+    }
+
+    /// Jobs waiting or running.
+    var pending: Int { state.withLock { $0.keys.count } }
+
+    /// Drops what waits, stops the running encode at its next frame, and returns once the
+    /// thread has ended.
+    func stop() {
+        endThread()
+        shared.thread.wait()
+    }
+
+    /// A queue nobody holds ends its thread (without waiting for it).
+    deinit {
+        endThread()
+    }
+
+    private func endThread() {
+        let first = state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.stopping = true
+            state.waiting = []
+            return true
+        }
+        guard first else { return }
+        shared.stopped.store(true, ordering: .relaxed)
+        shared.available.signal()
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import SpinnerModel
+import SpinnerRendering
+import TestSupport
+import XCTest
+
+/// `spinnerd serve --provisional` (its default): a cold APNG, GIF or WebP URL is answered at
+/// once by a quick encode with a short cache lifetime and its own ETag, and the final
+/// encode made behind it replaces it in the cache with `immutable`; both show the same
+/// picture (lossless: the same pixels), a 304 is only ever for the tag asked about, the
+/// final lands whether or not the first visitor stayed, SIGTERM does not wait for it, and
+/// a flood of cold URLs neither starves the answers nor lets the final queue grow unbounded.
+final class ProvisionalAnswerTests: XCTestCase {
+    /// Cheap in the test build, and its quick and final encodes differ (libwebp method 0 against 4).
+    private static let webp = "/spinner/circular.webp?size=32&theme=dark"
+    /// An APNG whose quick encode (libdeflate 6, one filter ranking) differs from the final (the cold tiers).
+    private static let apng = "/spinner/dots.apng?size=40&color=34c759"
+
+    private static let provisionalPolicy = "public, max-age=60"
+    private static let immutablePolicy = "public, max-age=31536000, immutable"
+
+    private func get(_ server: ServerProcess, _ target: String, headers: String = "", method: String = "GET") throws -> RawHTTPClient.Response {
+        let client = try RawHTTPClient(port: server.port, timeout: 60)
+        try client.send("\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
+        return try client.receive(headRequest: method == "HEAD")
+    }
+
+    private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
+        try server.metricSamples(name).reduce(0, +)
+    }
+
+    /// Waits (polling /metrics, at most `seconds`) until no final encode waits or runs.
+    private func waitForFinals(_ server: ServerProcess, seconds: TimeInterval = 120) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try metric(server, "spinnerd_final_renders_pending") > 0 {
+            guard Date() < deadline else { return XCTFail("the final encodes did not finish within \(seconds) s") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// What `spinnerd render` writes for `target`'s path and query (with `flags`).
+    private func rendered(_ target: String, _ flags: [String] = []) throws -> [UInt8] {
+        let path = String(target.dropFirst("/spinner/".count))
+        let (name, query) = path.contains("?") ? (String(path.prefix { $0 != "?" }), String(path.drop { $0 != "?" }.dropFirst())) : (path, "")
+        let directory = try TemporaryDirectory()
+        let file = directory.path("out." + (name.split(separator: ".").last.map(String.init) ?? "svg"))
+        let result = try ExternalTool.run(Repository.spinnerd, ["render", name] + query.split(separator: "&").map(String.init) + ["-o", file] + flags)
+        XCTAssertEqual(result.status, 0, result.errorText)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    /// Pillow's digest of what a viewer sees (shown frames and their durations) of each body.
+    private func pictures(_ bodies: [[UInt8]], format: String) throws -> [String] {
+        let directory = try TemporaryDirectory()
+        let paths = try bodies.enumerated().map { try directory.write($0.element, to: "\($0.offset).\(format)") }
+        let result = try ExternalTool.run("python3", [Repository.imageTool, "digest"] + paths)
+        XCTAssertEqual(result.status, 0, result.errorText)
+        let digests = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.output) as? [[String: Any]])
+        return digests.map { ($0["digest"] as? String) ?? "" }
+    }
+
+    func testTheFirstAnswerIsProvisionalAndTheFinalOneReplacesIt() throws {
+        let server = try ServerProcess(["--provisional"])
+        for target in [Self.webp, Self.apng] {
+            let first = try get(server, target)
+            XCTAssertEqual(first.status, 200, target)
+            XCTAssertEqual(first.header("Cache-Control"), Self.provisionalPolicy, target)
+            XCTAssertEqual(first.body, try rendered(target, ["--provisional"]), "the provisional answer is `render --provisional`: \(target)")
+            // Served again from the cache until the final encode lands: same bytes, same tag.
+            let again = try get(server, target)
+            XCTAssertTrue(again.header("ETag") == first.header("ETag") || again.header("Cache-Control") == Self.immutablePolicy, target)
+            try waitForFinals(server)
+            let final = try get(server, target)
+            XCTAssertEqual(final.status, 200)
+            XCTAssertEqual(final.header("Cache-Control"), Self.immutablePolicy, target)
+            XCTAssertEqual(final.body, try rendered(target), "the final answer is what `spinnerd render` writes: \(target)")
+            XCTAssertNotEqual(final.header("ETag"), first.header("ETag"), "its own tag for its own bytes: \(target)")
+            XCTAssertLessThan(final.body.count, first.body.count, "the final encode is the smaller: \(target)")
+            let format = target.contains(".webp") ? "webp" : "png"
+            let digests = try pictures([first.body, final.body], format: format)
+            XCTAssertEqual(digests[0], digests[1], "lossless: both show the same frames for the same time: \(target)")
+        }
+        XCTAssertEqual(try metric(server, "spinnerd_final_renders_total"), 2)
+        XCTAssertEqual(try metric(server, "spinnerd_final_renders_not_stored_total"), 0)
+    }
+
+    func testAProvisionalTagIsNeverAnsweredWithTheFinalOnesNotModified() throws {
+        let server = try ServerProcess(["--provisional"])
+        let first = try get(server, Self.webp)
+        let provisionalTag = try XCTUnwrap(first.header("ETag"))
+        // While it is the cached answer, its tag revalidates.
+        let early = try get(server, Self.webp, headers: "If-None-Match: \(provisionalTag)\r\n")
+        if early.header("Cache-Control") == Self.provisionalPolicy {
+            XCTAssertEqual(early.status, 304)
+            XCTAssertEqual(early.header("ETag"), provisionalTag)
+        }
+        try waitForFinals(server)
+        // Once the final one is cached, the provisional tag gets the final bytes (a 200 with
+        // their tag and `immutable`), never a 304 that would keep the provisional bytes for a year.
+        let later = try get(server, Self.webp, headers: "If-None-Match: \(provisionalTag)\r\n")
+        XCTAssertEqual(later.status, 200)
+        let finalTag = try XCTUnwrap(later.header("ETag"))
+        XCTAssertNotEqual(finalTag, provisionalTag)
+        XCTAssertEqual(later.header("Cache-Control"), Self.immutablePolicy)
+        XCTAssertFalse(later.body.isEmpty)
+        for method in ["GET", "HEAD"] {
+            let revalidated = try get(server, Self.webp, headers: "If-None-Match: \(finalTag)\r\n", method: method)
+            XCTAssertEqual(revalidated.status, 304, method)
+            XCTAssertEqual(revalidated.header("ETag"), finalTag, method)
+            XCTAssertEqual(revalidated.header("Cache-Control"), Self.immutablePolicy, method)
+            XCTAssertTrue(revalidated.body.isEmpty)
+            let both = try get(server, Self.webp, headers: "If-None-Match: \(provisionalTag), \(finalTag)\r\n", method: method)
+            XCTAssertEqual(both.status, 304, "either tag listed: the final bytes are current (\(method))")
+            XCTAssertEqual(both.header("ETag"), finalTag)
+        }
+    }
+
+    func testAFinalEncodeIsStoredAfterItsVisitorLeft() throws {
+        let server = try ServerProcess(["--provisional"])
+        do {
+            let client = try RawHTTPClient(port: server.port, timeout: 60)
+            try client.send("GET \(Self.apng) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let provisional = try client.receive()
+            XCTAssertEqual(provisional.header("Cache-Control"), Self.provisionalPolicy)
+        }  // The visitor leaves at once (its socket closes here); the final encode is the URL's, not the connection's.
+        try waitForFinals(server)
+        XCTAssertEqual(try metric(server, "spinnerd_final_renders_total"), 1)
+        XCTAssertEqual(try get(server, Self.apng).header("Cache-Control"), Self.immutablePolicy)
+    }
+
+    func testSIGTERMDoesNotWaitForAFinalEncode() throws {
+        // Prerendering queues the defaults' exhaustive (zopfli) APNGs: ~26 s of one core for
+        // dots in a release build; the drain must stop them at the next frame.
+        let server = try ServerProcess(["--provisional", "--prerender"])
+        let deadline = Date().addingTimeInterval(120)
+        while try metric(server, "spinnerd_prerenders_pending") > 0 || metric(server, "spinnerd_final_renders_pending") == 0 {
+            guard Date() < deadline else { return XCTFail("no final encode was queued") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        // The answers are there meanwhile: provisional for the default APNGs.
+        XCTAssertEqual(try get(server, "/spinner/dots.apng").header("Cache-Control"), Self.provisionalPolicy)
+        let started = Date()
+        XCTAssertEqual(server.terminate(timeout: 60), 0, "a clean exit")
+        // Generous for a loaded machine: one frame's zopfli is a few hundred ms of one core.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "SIGTERM stopped the final encodes instead of waiting for them")
+    }
+
+    func testAFloodOfColdURLsIsAnsweredAndTheFinalQueueStaysBounded() throws {
+        let server = try ServerProcess(["--provisional"])
+        // 320 distinct cold URLs, 8 at a time: each answered provisionally; their final
+        // encodes wait at idle priority behind the answers, at most 256 of them.
+        let colours = (0 ..< 320).map { String(format: "%06x", 0x102030 + $0 * 0x0a0b07 % 0xefefef) }
+        let targets = colours.map { "/spinner/circular.webp?size=32&color=\($0)" }
+        var answered = 0
+        var peakPending = 0.0
+        for start in stride(from: 0, to: targets.count, by: 32) {
+            let batch = Array(targets[start ..< min(start + 32, targets.count)])
+            let responses = server.getConcurrently(batch)
+            answered += responses.filter { $0?.status == 200 }.count
+            XCTAssertEqual(responses.compactMap { $0?.header("Cache-Control") }.filter { $0 != Self.provisionalPolicy && $0 != Self.immutablePolicy }, [])
+            peakPending = max(peakPending, try metric(server, "spinnerd_final_renders_pending"))
+        }
+        XCTAssertEqual(answered, targets.count, "every cold URL answered")
+        XCTAssertLessThanOrEqual(peakPending, 257, "256 waiting and one running at most")
+        try waitForFinals(server, seconds: 300)
+        let stored = try metric(server, "spinnerd_final_renders_total")
+        let dropped = try server.metricSamples("spinnerd_final_renders_not_stored_total").reduce(0, +)
+        XCTAssertEqual(stored + dropped, Double(targets.count), "each provisional answer queued its final encode once, or it was dropped")
+        // A URL whose final encode was dropped gets it queued again by its next request.
+        for target in targets.prefix(3) { _ = try get(server, target) }
+        try waitForFinals(server)
+        for target in targets.prefix(3) {
+            XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.immutablePolicy, target)
+        }
+    }
+}

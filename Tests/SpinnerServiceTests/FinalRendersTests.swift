@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import Glibc
+@testable import ImageCodecs
+@testable import SpinnerService
+import TestSupport
+import XCTest
+
+/// The queue of final encodes behind provisional answers: one key once, a bound, the
+/// shortest first, its thread at idle priority without helpers, and a stop that cuts the
+/// running encode short. Fake encodes wait on semaphores: nothing depends on timing.
+final class FinalRendersTests: XCTestCase {
+    /// Holds the queue's thread in a first job until released.
+    private func blocked(_ queue: FinalRenders) -> (started: DispatchSemaphore, release: DispatchSemaphore) {
+        let (started, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        XCTAssertEqual(queue.submit(key: "blocker", estimate: 0) { _ in
+            started.signal()
+            release.wait()
+        }, .queued)
+        XCTAssertEqual(started.wait(timeout: .now() + 30), .success)
+        return (started, release)
+    }
+
+    /// Waits (at most 30 s) until nothing waits or runs.
+    private func waitUntilIdle(_ queue: FinalRenders) {
+        let deadline = Date().addingTimeInterval(30)
+        while queue.pending > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertEqual(queue.pending, 0)
+    }
+
+    func testAKeyIsQueuedOnceAndAFullQueueDropsTheRest() {
+        let queue = FinalRenders(limit: 2)
+        addTeardownBlock { queue.stop() }
+        let gate = blocked(queue)
+        XCTAssertEqual(queue.submit(key: "blocker", estimate: 0) { _ in }, .alreadyPending, "running counts as pending")
+        XCTAssertEqual(queue.submit(key: "a", estimate: 1) { _ in }, .queued)
+        XCTAssertEqual(queue.submit(key: "a", estimate: 1) { _ in }, .alreadyPending)
+        XCTAssertEqual(queue.submit(key: "b", estimate: 1) { _ in }, .queued)
+        XCTAssertEqual(queue.submit(key: "c", estimate: 1) { _ in }, .full)
+        XCTAssertTrue(queue.isPending("a"))
+        XCTAssertFalse(queue.isPending("c"))
+        XCTAssertEqual(queue.pending, 3)
+        gate.release.signal()
+        waitUntilIdle(queue)
+        XCTAssertEqual(queue.submit(key: "a", estimate: 1) { _ in }, .queued, "done: a key may come again")
+        waitUntilIdle(queue)
+    }
+
+    func testTheShortestEstimateRunsFirst() {
+        let queue = FinalRenders()
+        addTeardownBlock { queue.stop() }
+        let gate = blocked(queue)
+        let order = Locked<[String]>([])
+        for (key, estimate) in [("slow", 5.0), ("quick", 1.0), ("exhaustive", Double.infinity), ("middle", 3.0)] {
+            XCTAssertEqual(queue.submit(key: key, estimate: estimate) { _ in order.update { $0.append(key) } }, .queued)
+        }
+        gate.release.signal()
+        waitUntilIdle(queue)
+        XCTAssertEqual(order.value, ["quick", "middle", "slow", "exhaustive"])
+    }
+
+    func testItsThreadRunsAtIdlePriorityWithoutHelpers() {
+        let queue = FinalRenders()
+        addTeardownBlock { queue.stop() }
+        let seen = Locked<(policy: Int32, workers: Int)?>(nil)
+        XCTAssertEqual(queue.submit(key: "k", estimate: 0) { _ in
+            seen.set((sched_getscheduler(0), Parallel.workers(for: 8)))
+        }, .queued)
+        waitUntilIdle(queue)
+        XCTAssertEqual(seen.value?.policy, 5, "SCHED_IDLE")
+        XCTAssertEqual(seen.value?.workers, 1, "no help from Dispatch's pool at normal priority")
+        XCTAssertEqual(Parallel.workers(for: 8), min(8, Parallel.cores), "other threads keep their helpers")
+    }
+
+    func testStopCutsTheRunningEncodeShortAndDropsWhatWaits() {
+        let queue = FinalRenders()
+        let started = DispatchSemaphore(value: 0)
+        let reason = Locked<StopCheck.Reason?>(nil)
+        let ranLater = Locked(false)
+        XCTAssertEqual(queue.submit(key: "long", estimate: 0) { stop in
+            started.signal()
+            // An encode asking between frames, for at most a minute.
+            for _ in 0 ..< 60_000 {
+                do throws(StopCheck.Reason) { try stop.check() } catch {
+                    reason.set(error)
+                    return
+                }
+                usleep(1000)
+            }
+        }, .queued)
+        XCTAssertEqual(queue.submit(key: "later", estimate: 1) { _ in ranLater.set(true) }, .queued)
+        XCTAssertEqual(started.wait(timeout: .now() + 30), .success)
+        queue.stop()  // returns once the thread has ended
+        XCTAssertEqual(reason.value, .cancelled)
+        XCTAssertFalse(ranLater.value)
+        XCTAssertEqual(queue.submit(key: "after", estimate: 0) { _ in }, .stopping)
+    }
+}
