@@ -17,6 +17,9 @@
 #   WRK_SECONDS (default 3) per run, WRK_ROUNDS (default 2), WRK_CONNECTIONS (default "32";
 #   "32 64" adds a second connection count). With the defaults, step 1 is 2 pairings x 5
 #   sizes x 3 servers x 2 rounds x 3 s = 180 s of wrk, about 3.5 minutes in all.
+# spinnerd is timed in its steady state: started without rendering the defaults ahead, asked
+# for the five URLs, and left until every answer is final (immutable) and no render is
+# pending; that wait (SETTLE_SECONDS at most) comes before the timed runs.
 # SPINNERD_BASELINE=path/to/an/older/spinnerd adds that binary to every round, so a change
 # is measured against its predecessor in the same run.
 set -euo pipefail
@@ -115,7 +118,8 @@ wait_for() {  # url name
 }
 
 stop_all() {
-    stop_pid "$work/spinnerd.pid"; stop_pid "$work/baseline.pid"
+    local name
+    for name in spinnerd spinnerd1 spinnerd2 baseline1 baseline2; do stop_pid "$work/$name.pid"; done
     stop_nginx; stop_pid "$work/h2o.pid"
 }
 trap stop_all EXIT
@@ -130,22 +134,6 @@ check_peer() {  # name url file
         die "$1 answered '$got' (status, bytes) for $2, expected '$want' and the same bytes as spinnerd's; not timing it (logs under $work)"
     fi
 }
-# A spinnerd may answer a URL it has not rendered yet with a quick body (short max-age)
-# and replace it with the thorough one later: asked until it sends the peers' bytes, so
-# that wrk times the cached steady state, the same body the peers serve.
-warm_spinnerd() {  # name port
-    local image file url_path
-    for image in "${images[@]}"; do
-        file="${image%%|*}"; url_path="${image#*|}"
-        for _ in $(seq 1 200); do
-            curl -s -o "$work/check.bin" "http://127.0.0.1:$2$url_path" || true
-            cmp -s "$work/check.bin" "$work/www/spinner/$file" && break
-            sleep 0.1
-        done
-        check_peer "$1" "http://127.0.0.1:$2$url_path" "$file"
-    done
-}
-
 # One wrk run against a server whose processes hang from the pids in the given files (the
 # process, its threads and its children: nginx's master and workers, h2o's helper):
 # prints "requests/s p99-ms requests server-µs/answer client-µs/answer". Server CPU is
@@ -210,18 +198,47 @@ images=("circular-accent.svg|/spinner/circular.svg?stroke=15&duration=1&style=ac
         "circular.gif|/spinner/circular.gif"
         "dots.gif|/spinner/dots.gif"
         "dots.apng|/spinner/dots.apng")
-port=$(start_spinnerd spinnerd)
-for image in "${images[@]}"; do
-    file="${image%%|*}"; url_path="${image#*|}"
-    # The steady answer is the thorough one, cached for a year: asked until it says so.
-    for attempt in $(seq 1 120); do
-        code=$(curl -s -D "$work/headers.txt" -o "$work/www/spinner/$file" -w '%{http_code}' "http://127.0.0.1:$port$url_path") || true
-        [[ $code == 200 ]] && grep -qi '^cache-control:.*immutable' "$work/headers.txt" && break
-        (( attempt < 120 )) || die "spinnerd never answered $url_path with 200 and an immutable Cache-Control (last: $code)"
-        sleep 0.25
+
+# A spinnerd answers a URL it has not rendered yet with a quick body (short max-age) and
+# renders the final one in the background (for a default APNG, zopfli: tens of seconds of
+# one core). Timed is the steady state: every URL answered with its final body (immutable)
+# and no final render pending, else the background render would take a core from the run.
+# Both pairings' servers are started at once so that they settle side by side (without
+# rendering the defaults ahead, which would only add background work), SETTLE_SECONDS at
+# most.
+settle() {  # port…
+    local start=$SECONDS port image settled
+    for port in "$@"; do
+        for image in "${images[@]}"; do curl -s -o /dev/null "http://127.0.0.1:$port${image#*|}" || true; done
     done
+    while true; do
+        settled=true
+        for port in "$@"; do
+            curl -s "http://127.0.0.1:$port/metrics" | grep -q '^spinnerd_final_renders_pending [1-9]' && settled=false
+            for image in "${images[@]}"; do
+                curl -s -o /dev/null -D "$work/headers.txt" "http://127.0.0.1:$port${image#*|}" || true
+                grep -qi '^cache-control:.*immutable' "$work/headers.txt" || settled=false
+            done
+        done
+        $settled && break
+        (( SECONDS - start < ${SETTLE_SECONDS:-600} )) || die "spinnerd still had final renders pending or non-immutable answers after ${SETTLE_SECONDS:-600} s"
+        sleep 1
+    done
+    echo "== spinnerd settled (every body final, nothing rendering) $((SECONDS - start)) s after the first requests"
+}
+s1_port=$(start_spinnerd spinnerd1 --prerender=false --event-loops 1)
+s2_port=$(start_spinnerd spinnerd2 --prerender=false)
+settle_ports=("$s1_port" "$s2_port")
+if [[ -n "$baseline" ]]; then
+    b1_port=$(start_spinnerd baseline1 --binary "$baseline" --prerender=false --event-loops 1)
+    b2_port=$(start_spinnerd baseline2 --binary "$baseline" --prerender=false)
+    settle_ports+=("$b1_port" "$b2_port")
+fi
+settle "${settle_ports[@]}"
+for image in "${images[@]}"; do
+    code=$(curl -s -o "$work/www/spinner/${image%%|*}" -w '%{http_code}' "http://127.0.0.1:$s1_port${image#*|}") || true
+    [[ $code == 200 ]] || die "spinnerd answered $code for ${image#*|}"
 done
-stop_pid "$work/spinnerd.pid"
 # The files are read by nginx's workers (nobody) too.
 chmod -R a+rX "$work/www"
 echo "== Bodies (from spinnerd; nginx and h2o serve the same files)"
@@ -237,26 +254,25 @@ done
 for workers in 1 defaults; do
     if [[ $workers == 1 ]]; then
         pairing="1 event loop vs 1 nginx worker vs 1 h2o thread"
-        s_port=$(start_spinnerd spinnerd --event-loops 1)
-        [[ -z "$baseline" ]] || b_port=$(start_spinnerd baseline --binary "$baseline" --event-loops 1)
+        s=spinnerd1 s_port=$s1_port b=baseline1 b_port=${b1_port:-}
         start_nginx 1; start_h2o 1
     else
         pairing="defaults: spinnerd's event loops vs nginx worker_processes auto vs h2o's threads"
-        s_port=$(start_spinnerd spinnerd)
-        [[ -z "$baseline" ]] || b_port=$(start_spinnerd baseline --binary "$baseline")
+        s=spinnerd2 s_port=$s2_port b=baseline2 b_port=${b2_port:-}
         start_nginx auto; start_h2o defaults
     fi
-    warm_spinnerd spinnerd "$s_port"
-    [[ -z "$baseline" ]] || warm_spinnerd baseline "$b_port"
     for image in "${images[@]}"; do
+        check_peer spinnerd "http://127.0.0.1:$s_port${image#*|}" "${image%%|*}"
+        [[ -z "$baseline" ]] || check_peer baseline "http://127.0.0.1:$b_port${image#*|}" "${image%%|*}"
         check_peer nginx "http://127.0.0.1:$nginx_port/spinner/${image%%|*}" "${image%%|*}"
         check_peer h2o "http://127.0.0.1:$h2o_port/spinner/${image%%|*}" "${image%%|*}"
     done
     echo
-    echo "== $pairing (threads: spinnerd $(awk '/^Threads/ {print $2}' /proc/"$(cat "$work/spinnerd.pid")"/status)," \
-         "nginx workers $(( $(pgrep -c -P "$(cat "$work/nginx/logs/nginx.pid")") ))," \
-         "h2o $(awk '/^Threads/ {print $2}' /proc/"$(cat "$work/h2o.pid")"/status) incl. its main thread);" \
-         "wrk -t1 -d${duration}s, $rounds rounds; all answered 200 with the expected bytes"
+    loops=$(sed -n 's/.*, \([0-9]*\) event loops\{0,1\},.*/\1/p' "$work/$s.log")
+    echo "== $pairing (spinnerd ${loops:-?} event loop(s)," \
+         "nginx $(pgrep -c -P "$(cat "$work/nginx/logs/nginx.pid")") worker(s)," \
+         "h2o $(( $(awk '/^Threads/ {print $2}' /proc/"$(cat "$work/h2o.pid")"/status) - 1 )) thread(s) besides its main one);" \
+         "wrk -t1 -d${duration}s, $rounds round(s); every server answered 200 with the expected bytes"
     for image in "${images[@]}"; do
         file="${image%%|*}"; url_path="${image#*|}"; bytes=$(stat -c%s "$work/www/spinner/$file")
         for connections in $connection_counts; do
@@ -268,9 +284,9 @@ for workers in 1 defaults; do
                 line="  $file ($bytes B) c$connections round $round:"
                 for server in "${order[@]}"; do
                     case "$server" in
-                    spinnerd) r=$(measure "http://127.0.0.1:$s_port$url_path" "$connections" "$work/spinnerd.pid") ;;
+                    spinnerd) r=$(measure "http://127.0.0.1:$s_port$url_path" "$connections" "$work/$s.pid") ;;
                     baseline) [[ -n "$baseline" ]] || continue
-                              r=$(measure "http://127.0.0.1:$b_port$url_path" "$connections" "$work/baseline.pid") ;;
+                              r=$(measure "http://127.0.0.1:$b_port$url_path" "$connections" "$work/$b.pid") ;;
                     nginx)    r=$(measure "http://127.0.0.1:$nginx_port/spinner/$file" "$connections" "$work/nginx/logs/nginx.pid") ;;
                     h2o)      r=$(measure "http://127.0.0.1:$h2o_port/spinner/$file" "$connections" "$work/h2o.pid") ;;
                     esac
@@ -282,7 +298,7 @@ for workers in 1 defaults; do
             done
         done
     done
-    stop_all
+    stop_pid "$work/$s.pid"; stop_pid "$work/$b.pid"; stop_nginx; stop_pid "$work/h2o.pid"
 done
 
 echo

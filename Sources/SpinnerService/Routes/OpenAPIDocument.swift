@@ -47,6 +47,10 @@ public enum OpenAPIDocument {
                 ("version", .string(version)),
                 ("description", .string("Animated loading spinners rendered on demand as \(OutputFormat.listedForPeople). Images are a pure function "
                                         + "of the URL and the service version: they carry a strong ETag and are cacheable forever. "
+                                        + "A new APNG, GIF or WebP URL is answered at once by a quick, provisional encode "
+                                        + "(`Cache-Control: \(ServiceHeaders.provisional)`, its own ETag) while the final one is made "
+                                        + "behind it; revalidating the provisional ETag then gets the final bytes (`--provisional=false`: "
+                                        + "one final encode per URL). "
                                         + "Parameters that do not apply to a kind or format are refused with 400; so are requests "
                                         + "beyond the render budget, checked before any work: \(Self.budgetText(.standard)) "
                                         + "(`spinnerd cost` prints the estimate). "
@@ -70,10 +74,16 @@ public enum OpenAPIDocument {
         let name = "\(kind.rawValue)-\(pathExtension ? format.rawValue : "default")"
         let summary = "\(kind.rawValue) as \(format.displayName)" + (pathExtension ? "" : " (the default format)")
         func operation(_ method: String) -> YAML {
+            // APNG, GIF and WebP may be answered provisionally first (`--provisional`).
+            let provisional = [.apng, .gif, .webp].contains(format)
+            let policy = provisional
+                ? "\(ServiceHeaders.immutable) for the final encode; the first answers of a URL nobody asked before may be a quick, "
+                    + "provisional encode with `\(ServiceHeaders.provisional)` and its own ETag, until the final one replaces it"
+                : ServiceHeaders.immutable
             var ok: [(String, YAML)] = [
-                ("description", .string("The image. Cache-Control: \(ServiceHeaders.immutable).")),
+                ("description", .string("The image. Cache-Control: \(policy).")),
                 ("headers", .map([("ETag", header("Strong entity tag of this representation.")),
-                                  ("Cache-Control", header(ServiceHeaders.immutable))])),
+                                  ("Cache-Control", header(policy))])),
             ]
             if method == "get" {
                 // A Lottie animation is a JSON object (its layers, keyframes and slots); the rest are bytes.
