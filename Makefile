@@ -79,8 +79,12 @@ soak-run:
 capacity: deps-test release
 	python3 deploy/capacity.py --binary .build/release/spinnerd --write deploy/CAPACITY.md
 
+# Benchmarks: the encoders against their peers (bench.sh), the first answer to never-seen
+# URLs over HTTP (bench-cold.sh), cached answers against nginx and h2o serving the same
+# bytes (bench-http.sh) and instructions per answer under callgrind (bench-instructions.sh).
 bench: deps-bench release
 	scripts/bench.sh
+	scripts/bench-cold.sh
 	scripts/bench-http.sh
 	scripts/bench-instructions.sh
 

@@ -234,6 +234,7 @@ if [[ -n "$baseline" ]]; then
     b2_port=$(start_spinnerd baseline2 --binary "$baseline" --prerender=false)
     settle_ports+=("$b1_port" "$b2_port")
 fi
+echo "== Load before (/proc/loadavg): $(cat /proc/loadavg)"
 settle "${settle_ports[@]}"
 for image in "${images[@]}"; do
     code=$(curl -s -o "$work/www/spinner/${image%%|*}" -w '%{http_code}' "http://127.0.0.1:$s1_port${image#*|}") || true
@@ -302,6 +303,7 @@ for workers in 1 defaults; do
 done
 
 echo
+echo "== Load after the timed runs (/proc/loadavg): $(cat /proc/loadavg)"
 python3 - "$results" "$duration" "$rounds" <<'PY'
 import sys
 from collections import defaultdict
@@ -322,7 +324,7 @@ for workers in ("1", "defaults"):
     title = "1 event loop / 1 nginx worker / 1 h2o thread" if workers == "1" else "defaults of each"
     print(f"== Cached answers, {title}: means of {rounds} runs of {seconds} s each (wrk -t1)")
     print("  CPU µs/answer: utime+stime per completed request (server: all its processes and threads; client: wrk)")
-    head = "%-20s %4s %9s %9s %9s %6s %6s %20s %20s %20s" % (
+    head = "%-24s %4s %9s %9s %9s %6s %6s %20s %20s %20s" % (
         "body", "conn", "spinnerd/s", "nginx/s", "h2o/s", "xnginx", "xh2o",
         "p99 ms " + "/".join(short[s] for s in servers), "server µs " + "/".join(short[s] for s in servers),
         "client µs " + "/".join(short[s] for s in servers))
@@ -333,7 +335,7 @@ for workers in ("1", "defaults"):
         _, file, size, conns = key
         m = {s: [mean([r[i] for r in runs[key][s]]) for i in range(5)] for s in servers}
         xn, xh = m["spinnerd"][0] / m["nginx"][0], m["spinnerd"][0] / m["h2o"][0]
-        row = "%-20s %4d %9.0f %9.0f %9.0f %6.2f %6.2f %20s %20s %20s" % (
+        row = "%-24s %4d %9.0f %9.0f %9.0f %6.2f %6.2f %20s %20s %20s" % (
             "%s %.1fK" % (file, size / 1024), conns, m["spinnerd"][0], m["nginx"][0], m["h2o"][0], xn, xh,
             "/".join("%.2f" % m[s][1] for s in servers), "/".join("%.1f" % m[s][3] for s in servers),
             "/".join("%.1f" % m[s][4] for s in servers))

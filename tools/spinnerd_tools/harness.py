@@ -117,9 +117,23 @@ class Server:
     def descriptors(self):
         return len(os.listdir(f"/proc/{self.pid}/fd"))
 
-    def cpu_seconds(self):
-        fields = open(f"/proc/{self.pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
+    def cpu_seconds(self, final_encodes=False):
+        """The process's CPU seconds (user + system), less its final encodes' unless
+        `final_encodes`: the `render-final` thread runs at idle priority (SCHED_IDLE) on
+        cores nothing else wants, after `--prerender` the defaults' zopfli APNGs for about
+        45 s of one core, so its time is not what answering costs."""
+        def ticks(stat_path):
+            fields = open(stat_path).read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+        total = ticks(f"/proc/{self.pid}/stat")
+        if not final_encodes:
+            for task in os.listdir(f"/proc/{self.pid}/task"):
+                try:
+                    if open(f"/proc/{self.pid}/task/{task}/comm").read().strip() == "render-final":
+                        total -= ticks(f"/proc/{self.pid}/task/{task}/stat")
+                except OSError:
+                    pass  # the thread ended meanwhile
+        return total / TICKS
 
     def log_lines(self):
         return open(self.log_path, "rb").read().count(b"\n")
