@@ -16,7 +16,8 @@
 # wrk shares the 2 cores with the servers: read the ratios, not the absolute numbers.
 #   WRK_SECONDS (default 3) per run, WRK_ROUNDS (default 2), WRK_CONNECTIONS (default "32";
 #   "32 64" adds a second connection count). With the defaults, step 1 is 2 pairings x 5
-#   sizes x 3 servers x 2 rounds x 3 s = 180 s of wrk, about 3.5 minutes in all.
+#   sizes x 3 servers x 2 rounds x 3 s = 180 s of wrk; with the settle wait below (mostly
+#   the default APNG's final encode, 30-60 s) about 4 minutes.
 # spinnerd is timed in its steady state: started without rendering the defaults ahead, asked
 # for the five URLs, and left until every answer is final (immutable) and no render is
 # pending; that wait (SETTLE_SECONDS at most) comes before the timed runs.
@@ -234,6 +235,7 @@ if [[ -n "$baseline" ]]; then
     b2_port=$(start_spinnerd baseline2 --binary "$baseline" --prerender=false)
     settle_ports+=("$b1_port" "$b2_port")
 fi
+step_start=$SECONDS
 echo "== Load before (/proc/loadavg): $(cat /proc/loadavg)"
 settle "${settle_ports[@]}"
 for image in "${images[@]}"; do
@@ -303,7 +305,7 @@ for workers in 1 defaults; do
 done
 
 echo
-echo "== Load after the timed runs (/proc/loadavg): $(cat /proc/loadavg)"
+echo "== Load after the timed runs (/proc/loadavg): $(cat /proc/loadavg); step 1 took $((SECONDS - step_start)) s"
 python3 - "$results" "$duration" "$rounds" <<'PY'
 import sys
 from collections import defaultdict
@@ -354,6 +356,7 @@ PY
 
 echo
 echo "== Resident memory after 5000 distinct URLs, --cache-bytes 16777216"
+step_start=$SECONDS
 port=$(start_spinnerd spinnerd --cache-bytes 16777216)
 python3 - "$port" "$binary" <<'PY'
 import http.client, os, sys, threading
@@ -394,3 +397,4 @@ rss=$rss_kb/1024; burst=$burst_kb/1024; hwm=$hwm_kb/1024; memfd=$memfd_bytes/104
 print('resident %.1f MiB (%.1f right after the burst) + memfd bodies %.1f MiB = %.1f MiB (peak resident %.1f MiB); target < %d MiB (cache 16 MiB + 48 MiB): %s'
       % (rss, burst, memfd, total, hwm, bound, 'met' if total < bound else 'NOT met'))"
 stop_pid "$work/spinnerd.pid"
+echo "  (step 2 took $((SECONDS - step_start)) s)"

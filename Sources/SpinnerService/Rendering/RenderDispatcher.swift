@@ -129,10 +129,18 @@ final class RenderDispatcher: Sendable {
         finals.stop()
     }
 
+    /// The most memory a final encode made behind a provisional answer may be estimated to
+    /// take: the final-encode thread adds at most this to the render threads' working sets
+    /// (docs/deploying.md's sizing). Every thorough render of an animation is under it at
+    /// the standard budget but a few very large WebPs (up to 1.5 M pixels a frame); those
+    /// are answered by their final encode at once. 128 MiB.
+    static let finalPeakBytes = 128 << 20
+
     /// The encode a cold URL is answered with first: its provisional one, where the service
-    /// makes them and the image has one; else `final`.
+    /// makes them and the image has one whose final encode fits `finalPeakBytes`; else `final`.
     private func firstEncode(of final: PreparedRender) -> PreparedRender {
-        guard configuration.provisionalAnswers, let provisional = renderer.provisional(of: final) else { return final }
+        guard configuration.provisionalAnswers, final.estimate.peakBytes <= Self.finalPeakBytes,
+              let provisional = renderer.provisional(of: final) else { return final }
         return provisional
     }
 
