@@ -72,16 +72,25 @@ public struct GIFEncoder: Sendable {
             }
             guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         }
-        for entry in schedule {
+        // Mapped to the palette on every core, `indexBatch` frames at a time, so that at most
+        // that many frames of indices are held beside the reduced pixels (which are let go
+        // as their batch is mapped).
+        for batchStart in stride(from: 0, to: schedule.count, by: Self.indexBatch) {
             try check(stop)
-            let indices = timings.measure(.reduce) { palette.indices(of: runs[entry.frame].value) }
-            runs[entry.frame].value = []  // its reduced pixels are no longer needed
-            if let waiting = pending, waiting.indices == indices {
-                pending = (indices, waiting.delay + entry.delay)
-                continue
+            let batch = Array(schedule[batchStart ..< min(batchStart + Self.indexBatch, schedule.count)])
+            let reducedFrames = batch.map { runs[$0.frame].value }
+            let mapped = timings.measure(.reduce) {
+                Parallel.map(reducedFrames.count, state: { () }) { (index, _: inout Void) -> [UInt8] in palette.indices(of: reducedFrames[index]) }
             }
-            if let waiting = pending { try emit(waiting) }
-            pending = (indices, entry.delay)
+            for entry in batch { runs[entry.frame].value = [] }  // its reduced pixels are no longer needed
+            for (entry, indices) in zip(batch, mapped) {
+                if let waiting = pending, waiting.indices == indices {
+                    pending = (indices, waiting.delay + entry.delay)
+                    continue
+                }
+                if let waiting = pending { try emit(waiting) }
+                pending = (indices, entry.delay)
+            }
         }
         if let waiting = pending { try emit(waiting) }
         if let last = try optimizer.finish() { try timings.measure(.compress) { () throws(CodecError) in try writer.write(last) } }
@@ -89,6 +98,9 @@ public struct GIFEncoder: Sendable {
         guard bytes.count <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         return bytes
     }
+
+    /// Frames mapped to the palette at once (on every core). 16.
+    static let indexBatch = 16
 
     private func check(_ stop: StopCheck) throws(CodecError) {
         do { try stop.check() } catch { throw CodecError(stopped: error) }
