@@ -7,7 +7,7 @@ import TestSupport
 import XCTest
 
 /// The queue of final encodes behind provisional answers: one key once, a bound, the
-/// shortest first, its thread at idle priority without helpers, and a stop that cuts the
+/// shortest first, its thread at the lowest CPU share without helpers, and a stop that cuts the
 /// running encode short. Fake encodes wait on semaphores: nothing depends on timing.
 final class FinalRendersTests: XCTestCase {
     /// Holds the queue's thread in a first job until released.
@@ -59,15 +59,18 @@ final class FinalRendersTests: XCTestCase {
         XCTAssertEqual(order.value, ["quick", "middle", "slow", "exhaustive"])
     }
 
-    func testItsThreadRunsAtIdlePriorityWithoutHelpers() {
+    func testItsThreadRunsAtTheLowestShareWithoutHelpers() {
         let queue = FinalRenders()
         addTeardownBlock { queue.stop() }
-        let seen = Locked<(policy: Int32, workers: Int)?>(nil)
+        let seen = Locked<(policy: Int32, nice: Int32, workers: Int)?>(nil)
         XCTAssertEqual(queue.submit(key: "k", estimate: 0) { _ in
-            seen.set((sched_getscheduler(0), Parallel.workers(for: 8)))
+            // PRIO_PROCESS 0 is the calling thread on Linux.
+            seen.set((sched_getscheduler(0), getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), Parallel.workers(for: 8)))
         }, .queued)
         waitUntilIdle(queue)
-        XCTAssertEqual(seen.value?.policy, 5, "SCHED_IDLE")
+        XCTAssertEqual(seen.value?.policy, 3, "SCHED_BATCH")
+        XCTAssertEqual(seen.value?.nice, 19)
+        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "the test's own thread is untouched")
         XCTAssertEqual(seen.value?.workers, 1, "no help from Dispatch's pool at normal priority")
         XCTAssertEqual(Parallel.workers(for: 8), min(8, Parallel.cores), "other threads keep their helpers")
     }

@@ -119,9 +119,10 @@ class Server:
 
     def cpu_seconds(self, final_encodes=False):
         """The process's CPU seconds (user + system), less its final encodes' unless
-        `final_encodes`: the `render-final` thread runs at idle priority (SCHED_IDLE) on
-        cores nothing else wants, after `--prerender` the defaults' zopfli APNGs for about
-        45 s of one core, so its time is not what answering costs."""
+        `final_encodes`: the `render-final` thread runs at the lowest CPU priority
+        (SCHED_BATCH, nice 19), mostly on cores nothing else wants, after `--prerender` the
+        defaults' zopfli APNGs for about 45 s of one core, so its time is not what
+        answering costs."""
         def ticks(stat_path):
             fields = open(stat_path).read().rsplit(")", 1)[1].split()
             return int(fields[11]) + int(fields[12])

@@ -6,11 +6,13 @@ import Locking
 import Synchronization
 
 /// The final encodes of images first answered provisionally (docs/formats.md, "Provisional
-/// and final answers"), made behind the answers: one at a time, on a thread of their own in
-/// Linux's `SCHED_IDLE` class (it runs only when no other thread wants a core) and without
-/// Dispatch's helpers (`Parallel.keepToThisThread`), so that no final encode takes a core
-/// from a render a visitor waits for, however many cold URLs arrive. Memory: one render's
-/// working set at a time (its budget's `maxRenderBytes`, like any render) and at most
+/// and final answers"), made behind the answers: one at a time, on a thread of their own at the
+/// lowest CPU share Linux gives (`SCHED_BATCH` at nice 19: about 1.5 % of a core other
+/// threads want, all of an idle one) and without Dispatch's helpers
+/// (`Parallel.keepToThisThread`), so that no final encode takes a core from a render a
+/// visitor waits for, however many cold URLs arrive, and none waits forever on a busy
+/// machine. Memory: one render's working set at a time (at most
+/// `RenderDispatcher.finalPeakBytes` estimated) and at most
 /// `limit` waiting jobs, each a planned render (a scene and a frame plan, a few KB).
 ///
 /// A key is queued once: a second `submit` for a key waiting or running is a no-op. A job
@@ -65,10 +67,9 @@ final class FinalRenders: Sendable {
         shared.thread.enter()
         let shared = self.shared
         DetachedThread.start(name: "render-final") {
-            // Idle class and no helpers: see the type's summary. If the system refuses the
-            // class (it does not for a thread lowering its own), the encodes still run on
-            // this one thread.
-            _ = spinnerd_schedule_idle()
+            // The lowest share and no helpers: see the type's summary. If the system refuses
+            // (it does not for a thread lowering its own), the encodes still run on this one thread.
+            _ = spinnerd_lower_thread_priority()
             Parallel.keepToThisThread()
             let stop = StopCheck { shared.stopped.load(ordering: .relaxed) ? .cancelled : nil }
             while true {

@@ -73,7 +73,7 @@ extension ServeSetting {
         },
         toggle("provisional", "SPINNERD_PROVISIONAL", default: "on",
                "answer a new APNG, GIF or WebP URL at once with a quick encode (`Cache-Control: public, max-age=60`, its own "
-                   + "ETag) and make the final encode behind it (one at a time, at idle priority), which replaces it in the cache "
+                   + "ETag) and make the final encode behind it (one at a time, at the lowest CPU priority), which replaces it in the cache "
                    + "with `immutable`; a kind's default APNG is kept compressed by zopfli. `--provisional=false`: one final "
                    + "encode per URL, which the first visitor waits for") {
             $0.service.provisionalAnswers = $1

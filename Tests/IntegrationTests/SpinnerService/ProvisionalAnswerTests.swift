@@ -128,6 +128,32 @@ final class ProvisionalAnswerTests: XCTestCase {
         XCTAssertEqual(try get(server, Self.apng).header("Cache-Control"), Self.immutablePolicy)
     }
 
+    func testFinalEncodesLandThroughEvictionChurn() throws {
+        // A cache of 256 KiB holds about four of these (~50 KB each): every new provisional
+        // answer evicts an older one, most of them before their final encode runs.
+        let server = try ServerProcess(["--provisional", "--cache-bytes", "262144"])
+        let targets = (0 ..< 12).map { "/spinner/circular.webp?size=32&color=\(String(format: "%06x", 0x204060 + $0 * 0x030507))" }
+        for target in targets {
+            XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.provisionalPolicy, target)
+        }
+        try waitForFinals(server)
+        XCTAssertGreaterThan(try metric(server, "spinnerd_cache_evictions_total"), 0, "the cache churned")
+        XCTAssertEqual(try metric(server, "spinnerd_final_renders_total"), Double(targets.count),
+                       "every final encode was stored, its provisional answer evicted or not")
+        XCTAssertEqual(try metric(server, "spinnerd_final_renders_not_stored_total"), 0)
+        // The newest final answers are what the cache holds now.
+        for target in targets.suffix(2) {
+            XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.immutablePolicy, target)
+        }
+        // An evicted one is answered provisionally again, and its final encode comes back.
+        let evicted = try XCTUnwrap(targets.first)
+        let again = try get(server, evicted)
+        if again.header("Cache-Control") == Self.provisionalPolicy {
+            try waitForFinals(server)
+            XCTAssertEqual(try get(server, evicted).header("Cache-Control"), Self.immutablePolicy)
+        }
+    }
+
     func testSIGTERMDoesNotWaitForAFinalEncode() throws {
         // Prerendering queues the defaults' exhaustive (zopfli) APNGs: ~26 s of one core for
         // dots in a release build; the drain must stop them at the next frame.
@@ -148,7 +174,7 @@ final class ProvisionalAnswerTests: XCTestCase {
     func testAFloodOfColdURLsIsAnsweredAndTheFinalQueueStaysBounded() throws {
         let server = try ServerProcess(["--provisional"])
         // 320 distinct cold URLs, 8 at a time: each answered provisionally; their final
-        // encodes wait at idle priority behind the answers, at most 256 of them.
+        // encodes wait at the lowest priority behind the answers, at most 256 of them.
         let colours = (0 ..< 320).map { String(format: "%06x", 0x102030 + $0 * 0x0a0b07 % 0xefefef) }
         let targets = colours.map { "/spinner/circular.webp?size=32&color=\($0)" }
         var answered = 0
