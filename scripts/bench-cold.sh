@@ -17,5 +17,13 @@ binary=.build/release/spinnerd
 [[ -x "$binary" ]] || { echo "bench-cold: $binary is missing (make release)" >&2; exit 1; }
 work=bench-out/cold
 rm -rf "$work" && mkdir -p "$work"
-exec python3 scripts/bench_cold.py --binary "$binary" --work "$work" \
+# First as the service answered before provisional answers (one final encode per URL, the
+# first visitor waits for it: `--provisional=false`), then as it answers now, so the before
+# and after are measured in one run on the same URLs.
+echo "== Before: one final encode per URL (--provisional=false)"
+python3 scripts/bench_cold.py --binary "$binary" --work "$work" \
+    --rounds "${COLD_ROUNDS:-3}" --seed "${COLD_SEED:-spinnerd-cold-1}" --server-arg=--provisional=false
+echo
+echo "== After: provisional answers (the default)"
+python3 scripts/bench_cold.py --binary "$binary" --work "$work" \
     --rounds "${COLD_ROUNDS:-3}" --seed "${COLD_SEED:-spinnerd-cold-1}"

@@ -40,11 +40,11 @@ class Server:
     """A fresh spinnerd on a port of its own choosing (the port from its start-up line, like
     scripts/listening-port.sh reads it)."""
 
-    def __init__(self, binary, work, index):
+    def __init__(self, binary, work, index, extra=()):
         self.log = os.path.join(work, f"spinnerd-{index}.log")
         with open(self.log, "w") as log:
             self.process = subprocess.Popen(
-                [binary, "serve", "--prerender=false", "--log-level", "none", "--port", "0", "--host", "127.0.0.1"],
+                [binary, "serve", "--prerender=false", "--log-level", "none", "--port", "0", "--host", "127.0.0.1", *extra],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         self.port = None
@@ -142,6 +142,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="fresh servers, each asked every URL once")
     parser.add_argument("--seed", default="spinnerd-cold-1")
     parser.add_argument("--work", default="bench-out/cold")
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="one more `spinnerd serve` argument (repeatable), e.g. --provisional=false")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     began = time.monotonic()
@@ -154,7 +156,7 @@ def main():
     urls = None
     pending_after = []
     for round_number in range(1, args.rounds + 1):
-        server = Server(args.binary, args.work, round_number)
+        server = Server(args.binary, args.work, round_number, args.server_arg)
         try:
             if urls is None:
                 # The catalog as the server publishes it: which parameters each kind has and
@@ -176,7 +178,8 @@ def main():
                     for fmt in FORMATS:
                         for query in queries:
                             urls.append((name, fmt, f"/spinner/{name}.{extension[fmt]}?{query}"))
-                print(f"== {len(urls)} URLs, each asked once of {args.rounds} fresh servers (--prerender=false), "
+                print(f"== {len(urls)} URLs, each asked once of {args.rounds} fresh servers "
+                      f"(--prerender=false{''.join(' ' + a for a in args.server_arg)}), "
                       "one request at a time, shuffled per round")
             order = list(urls)
             random.Random(f"{args.seed}/order/{round_number}").shuffle(order)
