@@ -18,7 +18,7 @@ http {
     sendfile on;
     tcp_nopush on;
     keepalive_requests 1000000;
-    types { image/gif gif; image/svg+xml svg; }
+    types { image/gif gif; image/svg+xml svg; image/apng apng; image/webp webp; image/png png; }
     server {
         listen 127.0.0.1:$port reuseport;
         root $root;
