@@ -38,6 +38,13 @@ final class ProvisionalAnswerTests: XCTestCase {
         }
     }
 
+    /// The server's resident set in KiB (VmRSS), 0 if unreadable.
+    private func residentKiB(_ server: ServerProcess) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
     /// What `spinnerd render` writes for `target`'s path and query (with `flags`).
     private func rendered(_ target: String, _ flags: [String] = []) throws -> [UInt8] {
         let path = String(target.dropFirst("/spinner/".count))
@@ -179,15 +186,21 @@ final class ProvisionalAnswerTests: XCTestCase {
         let targets = colours.map { "/spinner/circular.webp?size=32&color=\($0)" }
         var answered = 0
         var peakPending = 0.0
+        var peakResidentKiB = 0
         for start in stride(from: 0, to: targets.count, by: 32) {
             let batch = Array(targets[start ..< min(start + 32, targets.count)])
             let responses = server.getConcurrently(batch)
             answered += responses.filter { $0?.status == 200 }.count
             XCTAssertEqual(responses.compactMap { $0?.header("Cache-Control") }.filter { $0 != Self.provisionalPolicy && $0 != Self.immutablePolicy }, [])
             peakPending = max(peakPending, try metric(server, "spinnerd_final_renders_pending"))
+            peakResidentKiB = max(peakResidentKiB, residentKiB(server))
         }
         XCTAssertEqual(answered, targets.count, "every cold URL answered")
         XCTAssertLessThanOrEqual(peakPending, 257, "256 waiting and one running at most")
+        // The render budget's promise for the costliest single render (render admission)
+        // holds for the whole flood, the waiting final encodes included.
+        XCTAssertGreaterThan(peakResidentKiB, 0, "VmRSS read")
+        XCTAssertLessThan(peakResidentKiB, 256 << 10, "resident memory stays under 256 MiB")
         try waitForFinals(server, seconds: 300)
         let stored = try metric(server, "spinnerd_final_renders_total")
         let dropped = try server.metricSamples("spinnerd_final_renders_not_stored_total").reduce(0, +)
