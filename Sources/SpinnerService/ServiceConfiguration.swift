@@ -38,12 +38,15 @@ public struct ServiceConfiguration: Sendable {
     /// (docs/formats.md, "Provisional and final answers"). Default false: one final encode
     /// per URL; `spinnerd serve` turns it on unless `--provisional=false`.
     public var provisionalAnswers: Bool
+    /// Final encodes that may wait behind provisional answers (`FinalRenders`); beyond, one
+    /// is dropped and queued again by the next request of its provisional answer. Default 256.
+    public var finalQueue: Int
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 1.0,
                 renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAgeSeconds: Int = 60, prerenderDefaults: Bool = false,
-                provisionalAnswers: Bool = false) {
+                provisionalAnswers: Bool = false, finalQueue: Int = 256) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRenderSeconds = quickRenderSeconds
@@ -55,6 +58,7 @@ public struct ServiceConfiguration: Sendable {
         self.errorMaxAgeSeconds = errorMaxAgeSeconds
         self.prerenderDefaults = prerenderDefaults
         self.provisionalAnswers = provisionalAnswers
+        self.finalQueue = finalQueue
     }
 }
 

@@ -57,6 +57,13 @@ final class ServeSettingsTests: XCTestCase {
         XCTAssertEqual(try resolve([:], ["SPINNERD_SIGNING_KEY": "a signing key of enough bytes"]).get().service.gallery, false,
                        "signed mode turns the gallery off")
         XCTAssertEqual(try resolve([:], ["SPINNERD_PRERENDER": "no"]).get().service.prerenderDefaults, false)
+        XCTAssertEqual(try resolve().get().service.provisionalAnswers, true, "provisional answers by default")
+        XCTAssertEqual(try resolve(["provisional": "false"]).get().service.provisionalAnswers, false)
+        XCTAssertEqual(try resolve().get().service.finalQueue, 256)
+        XCTAssertEqual(try resolve([:], ["SPINNERD_FINAL_QUEUE": "16"]).get().service.finalQueue, 16)
+        for refused in ["0", "-1", "100001", "many", "1e3", ""] {
+            XCTAssertEqual(refusal(["final-queue": refused]), "--final-queue must be 1…100000", refused)
+        }
     }
 
     /// `render` and `cost` take the budget from the same rows: a value `serve` refuses is

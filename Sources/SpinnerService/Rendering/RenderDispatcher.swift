@@ -20,7 +20,7 @@ final class RenderDispatcher: Sendable {
     private let renderer: SpinnerRenderer
     private let scheduler: RenderScheduler
     /// The final encodes behind provisional answers (`ServiceConfiguration.provisionalAnswers`).
-    private let finals = FinalRenders()
+    private let finals: FinalRenders
     private let flights = RenderFlights<Outcome>()
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics
@@ -33,6 +33,7 @@ final class RenderDispatcher: Sendable {
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
         self.renderer = SpinnerRenderer(budget: configuration.budget)
         self.scheduler = RenderScheduler(limits: configuration.lanes)
+        self.finals = FinalRenders(limit: max(1, configuration.finalQueue))
         self.cache = cache
         self.metrics = metrics
     }

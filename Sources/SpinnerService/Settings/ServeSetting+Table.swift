@@ -78,6 +78,9 @@ extension ServeSetting {
                    + "encode per URL, which the first visitor waits for") {
             $0.service.provisionalAnswers = $1
         },
+        integer("final-queue", "SPINNERD_FINAL_QUEUE", 1 ... 100_000, placeholder: "256", default: "256",
+                "final encodes that may wait behind provisional answers; beyond, one is dropped (its provisional answer stays, "
+                    + "and its next request queues it again)", \.service.finalQueue),
         ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: "info|warn|error|none", defaultText: "info",
                      summary: "`info` logs one line per request (method, target, status, bytes, ms, cache hit/miss); `warn` and "
                          + "`error` only problems; `none` nothing",

@@ -179,16 +179,19 @@ final class ProvisionalAnswerTests: XCTestCase {
     }
 
     func testAFloodOfColdURLsIsAnsweredAndTheFinalQueueStaysBounded() throws {
-        let server = try ServerProcess(["--provisional"])
-        // 320 distinct cold URLs, 8 at a time: each answered provisionally; their final
-        // encodes wait at the lowest priority behind the answers, at most 256 of them.
-        let colours = (0 ..< 320).map { String(format: "%06x", 0x102030 + $0 * 0x0a0b07 % 0xefefef) }
+        // A queue of 16 (`--final-queue`; 256 by default) so that the flood passes its bound
+        // with few URLs, and the test does not wait long for the final encodes, which crawl
+        // at nice 19 when other work keeps both cores busy.
+        let server = try ServerProcess(["--provisional", "--final-queue", "16"])
+        // 96 distinct cold URLs, 16 at a time: each answered provisionally; their final
+        // encodes wait at the lowest priority behind the answers, at most 16 of them.
+        let colours = (0 ..< 96).map { String(format: "%06x", 0x102030 + $0 * 0x0a0b07 % 0xefefef) }
         let targets = colours.map { "/spinner/circular.webp?size=32&color=\($0)" }
         var answered = 0
         var peakPending = 0.0
         var peakResidentKiB = 0
-        for start in stride(from: 0, to: targets.count, by: 32) {
-            let batch = Array(targets[start ..< min(start + 32, targets.count)])
+        for start in stride(from: 0, to: targets.count, by: 16) {
+            let batch = Array(targets[start ..< min(start + 16, targets.count)])
             let responses = server.getConcurrently(batch)
             answered += responses.filter { $0?.status == 200 }.count
             XCTAssertEqual(responses.compactMap { $0?.header("Cache-Control") }.filter { $0 != Self.provisionalPolicy && $0 != Self.immutablePolicy }, [])
@@ -196,14 +199,14 @@ final class ProvisionalAnswerTests: XCTestCase {
             peakResidentKiB = max(peakResidentKiB, residentKiB(server))
         }
         XCTAssertEqual(answered, targets.count, "every cold URL answered")
-        XCTAssertLessThanOrEqual(peakPending, 257, "256 waiting and one running at most")
+        XCTAssertLessThanOrEqual(peakPending, 17, "16 waiting and one running at most")
         // The render budget's promise for the costliest single render (render admission)
         // holds for the whole flood, the waiting final encodes included.
         XCTAssertGreaterThan(peakResidentKiB, 0, "VmRSS read")
         XCTAssertLessThan(peakResidentKiB, 256 << 10, "resident memory stays under 256 MiB")
         try waitForFinals(server, seconds: 300)
         let stored = try metric(server, "spinnerd_final_renders_total")
-        let dropped = try server.metricSamples("spinnerd_final_renders_not_stored_total").reduce(0, +)
+        let dropped = try metric(server, "spinnerd_final_renders_not_stored_total")
         XCTAssertEqual(stored + dropped, Double(targets.count), "each provisional answer queued its final encode once, or it was dropped")
         // A URL whose final encode was dropped gets it queued again by its next request.
         for target in targets.prefix(3) { _ = try get(server, target) }
@@ -212,4 +215,5 @@ final class ProvisionalAnswerTests: XCTestCase {
             XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.immutablePolicy, target)
         }
     }
+
 }
