@@ -29,6 +29,8 @@
         the playground on people's pages in light and dark at 1280 and 390 px: page colours
         of one's own, swatches, folded hints, an error at its field, Lottie mode, snippet
         boxes, the phone's pinned preview (see gallery_pages.py)
+    {"type": "galleryFinalSizes", "url": URL, "color": "rrggbb"}
+        the playground's sizes of a URL nobody asked before once the final encodes are in
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -489,6 +491,26 @@ def gallery(browser, job):
             "screenshots": shots}
 
 
+def gallery_final_sizes(browser, job):
+    """The playground's sizes for a URL nobody asked before, on a server with provisional
+    answers: once the gallery is done asking (no '…', no 'quick answer' left, at most
+    180 s: final encodes wait while the machine is busy), each animated format's size shown and the URL it measured (the snippet's URL
+    with that format's extension)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(job["url"], wait_until="load")
+    wait_until(page, PREVIEW_READY)
+    page.fill("#p-color", job["color"])
+    wait_until(page, "(colour) => document.getElementById('snippet-url').value.includes(colour)", job["color"])
+    wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 7 && "
+                     "![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…' || o.textContent.includes('quick answer'))",
+               timeout=180.0)
+    sizes = {cell.get_attribute("data-format"): cell.query_selector("output").text_content()
+             for cell in page.query_selector_all("#sizes .format-size")}
+    url = page.input_value("#snippet-url")
+    page.close()
+    return {"sizes": sizes, "url": url}
+
+
 def main(path):
     jobs = json.load(open(path))
     results = []
@@ -497,7 +519,8 @@ def main(path):
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
-                       "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast}[job["type"]]
+                       "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
+                       "galleryFinalSizes": gallery_final_sizes}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

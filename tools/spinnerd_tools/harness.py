@@ -119,7 +119,7 @@ class Server:
 
     def cpu_seconds(self, final_encodes=False):
         """The process's CPU seconds (user + system), less its final encodes' unless
-        `final_encodes`: the `render-final` thread runs at the lowest CPU priority
+        `final_encodes`: the `render-final` threads run at the lowest CPU priority
         (SCHED_BATCH, nice 19), mostly on cores nothing else wants, after `--prerender` the
         defaults' zopfli APNGs for about 45 s of one core, so its time is not what
         answering costs."""
@@ -130,7 +130,7 @@ class Server:
         if not final_encodes:
             for task in os.listdir(f"/proc/{self.pid}/task"):
                 try:
-                    if open(f"/proc/{self.pid}/task/{task}/comm").read().strip() == "render-final":
+                    if open(f"/proc/{self.pid}/task/{task}/comm").read().startswith("render-final"):
                         total -= ticks(f"/proc/{self.pid}/task/{task}/stat")
                 except OSError:
                     pass  # the thread ended meanwhile

@@ -61,12 +61,13 @@ final class FinalRenders: Sendable {
     private let shared = Shared()
     private var state: Locked<State> { shared.state }
 
-    /// Starts the thread (named `render-final`).
-    init(limit: Int = 256) {
+    /// Starts the thread, named `threadName` (for `top -H` and the test harness, which
+    /// counts threads named `render-final…` apart).
+    init(limit: Int = 256, threadName: String = "render-final") {
         self.limit = limit
         shared.thread.enter()
         let shared = self.shared
-        DetachedThread.start(name: "render-final") {
+        DetachedThread.start(name: threadName) {
             // The lowest share and no helpers: see the type's summary. If the system refuses
             // (it does not for a thread lowering its own), the encodes still run on this one thread.
             _ = spinnerd_lower_thread_priority()

@@ -21,6 +21,11 @@ final class RenderDispatcher: Sendable {
     private let scheduler: RenderScheduler
     /// The final encodes behind provisional answers (`ServiceConfiguration.provisionalAnswers`).
     private let finals: FinalRenders
+    /// The kinds' default APNGs' exhaustive (zopfli) final encodes, on a thread of their
+    /// own: tens of seconds of one core each, they would otherwise hold up every other
+    /// final encode behind them (a queue does not preempt the job it runs), for minutes
+    /// on a busy machine.
+    private let exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z")
     private let flights = RenderFlights<Outcome>()
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics
@@ -121,21 +126,22 @@ final class RenderDispatcher: Sendable {
     var prerendersPending: Int { scheduler.backgroundPending }
 
     /// Final encodes waiting or running behind provisional answers.
-    var finalsPending: Int { finals.pending }
+    var finalsPending: Int { finals.pending + exhaustiveFinals.pending }
 
     /// Drops what waits and ends the render threads (after the server drained); a final
     /// encode running stops at its next frame.
     func stop() {
         scheduler.stop()
         finals.stop()
+        exhaustiveFinals.stop()
     }
 
     /// The most memory a final encode made behind a provisional answer may be estimated to
-    /// take: the final-encode thread adds at most this to the render threads' working sets
-    /// (docs/deploying.md's sizing). Every thorough render of an animation is under it at
-    /// the standard budget but a few very large WebPs (up to 1.5 M pixels a frame); those
-    /// are answered by their final encode at once. 128 MiB.
-    static let finalPeakBytes = 128 << 20
+    /// take: each of the two final-encode threads adds at most this to the render threads'
+    /// working sets (docs/deploying.md's sizing). The kinds' default APNGs are estimated at
+    /// 46–56 MiB, a thorough 120 px dots APNG at 57; renders over it (very large frames) are
+    /// answered by their final encode at once. 64 MiB.
+    static let finalPeakBytes = 64 << 20
 
     /// The encode a cold URL is answered with first: its provisional one, where the service
     /// makes them and the image has one whose final encode fits `finalPeakBytes`; else `final`.
@@ -149,7 +155,8 @@ final class RenderDispatcher: Sendable {
     /// final encode is queued unless it already waits or runs (a queue that was full when
     /// the answer was made dropped it).
     func ensureFinal(_ spinner: SpinnerRequest, key: String) {
-        guard configuration.provisionalAnswers, !finals.isPending(key), let final = try? renderer.prepare(spinner) else { return }
+        guard configuration.provisionalAnswers, !finals.isPending(key), !exhaustiveFinals.isPending(key),
+              let final = try? renderer.prepare(spinner) else { return }
         queueFinal(final, key: key)
     }
 
@@ -158,10 +165,8 @@ final class RenderDispatcher: Sendable {
     /// A kind's default APNG is compressed exhaustively there.
     private func queueFinal(_ final: PreparedRender, key: String) {
         let kept = renderer.exhaustive(final)
-        // Exhaustive deflate is priced by no table (zopfli: ~100 times libdeflate level 12's
-        // time): it goes after every other final.
-        let estimate = kept.deflatesExhaustively ? .infinity : kept.estimate.seconds
-        let submission = finals.submit(key: key, estimate: estimate) { [self] stop in
+        let queue = kept.deflatesExhaustively ? exhaustiveFinals : finals
+        let submission = queue.submit(key: key, estimate: kept.estimate.seconds) { [self] stop in
             do throws(RenderError) {
                 let image = try renderer.render(kept, stop: stop)
                 store(image, key: key, pass: .final)

@@ -613,11 +613,11 @@
     }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
     const measured = {}, refused = {};
     const rasters = animatedFormats.map(({ name: format }) =>
-      fetch(imageURL(format), { method: "HEAD" })
+      finalHead(imageURL(format), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer; the final one is on its way)"))
         .then(async (response) => {
           if (response.ok) {
             measured[format] = Number(response.headers.get("Content-Length"));
-            show(format, bytes(measured[format]));
+            show(format, bytes(measured[format]) + (isFinal(response) ? "" : " (quick answer; the final one was not ready)"));
           } else {
             refused[format] = true;
             await refusal(format, imageURL(format));
@@ -630,6 +630,24 @@
     advise(measured, refused);
     // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
     if (state.accepted === imageURL(state.format)) writeSnippets(state.accepted);
+  }
+
+  // A new URL's APNG, GIF or WebP is answered first by a quick encode, served for a
+  // minute (no "immutable" in its Cache-Control), while the smaller final one is made:
+  // compare the sizes caches keep, so ask again (past the browser's cache) until the final
+  // one is there, for up to two minutes (final encodes wait while the server is busy);
+  // `provisional` is told the quick answer's size meanwhile.
+  const isFinal = (response) => (response.headers.get("Cache-Control") || "").includes("immutable");
+  async function finalHead(url, ticket, provisional) {
+    let response = await fetch(url, { method: "HEAD" });
+    const waits = [200, 400, 800, 1600, 3200, ...Array(23).fill(5000)];
+    for (const wait of waits) {
+      if (!response.ok || isFinal(response) || ticket !== measuring) break;
+      provisional(Number(response.headers.get("Content-Length")));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      response = await fetch(url, { method: "HEAD", cache: "no-store" });
+    }
+    return response;
   }
 
   // Honest advice for the format chosen, from the sizes just measured.

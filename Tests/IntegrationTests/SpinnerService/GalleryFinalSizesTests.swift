@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The playground compares the sizes caches keep: on a server with provisional answers it
+/// asks a new URL's APNG and WebP again until their final encodes are in, in a real
+/// headless Chromium.
+final class GalleryFinalSizesTests: XCTestCase {
+    private struct Report: Decodable {
+        let sizes: [String: String]
+        let url: String
+    }
+
+    /// As the gallery writes a length (its `bytes`).
+    private func shown(_ length: Int) -> String {
+        length >= 1024 ? String(format: "%.1f KB", Double(length) / 1024) : "\(length) bytes"
+    }
+
+    func testThePlaygroundShowsTheFinalSizesOfANewURL() throws {
+        let server = try ServerProcess(["--provisional"])
+        let directory = try TemporaryDirectory()
+        let jobs: [[String: Any]] = [["type": "galleryFinalSizes", "url": server.url("/"), "color": "3a7bd5"]]
+        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: try Browser.run(jobs, in: directory)).first)
+        XCTAssertTrue(report.url.contains("/spinner/circular.svg?") && report.url.contains("3a7bd5"), report.url)
+        let path = try XCTUnwrap(report.url.range(of: "/spinner/").map { String(report.url[$0.lowerBound...]) })
+        for format in ["apng", "webp"] {
+            let client = try RawHTTPClient(port: server.port, timeout: 60)
+            try client.send("HEAD \(path.replacingOccurrences(of: ".svg?", with: ".\(format)?")) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let head = try client.receive(headRequest: true)
+            XCTAssertEqual(head.status, 200, format)
+            XCTAssertEqual(head.header("Cache-Control"), "public, max-age=31536000, immutable", "\(format): its final encode is in")
+            let length = try XCTUnwrap(head.header("Content-Length").flatMap(Int.init), format)
+            XCTAssertEqual(report.sizes[format], shown(length), "\(format): the size shown is the final one")
+        }
+        XCTAssertFalse(report.sizes.values.contains { $0.contains("quick answer") }, "\(report.sizes)")
+    }
+}
