@@ -795,11 +795,11 @@ button.toggle[aria-pressed=true]{background:var(--accent);border-color:var(--acc
     }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
     const measured = {}, refused = {};
     const rasters = animatedFormats.map(({ name: format }) =>
-      finalHead(imageURL(format), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer; the final one is on its way)"))
+      finalHead(imageURL(format), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer)"))
         .then(async (response) => {
           if (response.ok) {
             measured[format] = Number(response.headers.get("Content-Length"));
-            show(format, bytes(measured[format]) + (isFinal(response) ? "" : " (quick answer; the final one was not ready)"));
+            show(format, bytes(measured[format]) + (isFinal(response) ? "" : " (quick answer; final not ready)"));
           } else {
             refused[format] = true;
             await refusal(format, imageURL(format));
