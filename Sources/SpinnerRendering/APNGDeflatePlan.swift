@@ -15,6 +15,13 @@ public enum APNGDeflatePlan: Hashable, Sendable {
     /// up to 300 000 bytes of rows, level 10 up to 700 000, level 9 beyond).
     case cold
 
+    /// True for a kind's defaults (`ahead`): their final encode, as the service keeps it,
+    /// is exhaustive (`SpinnerRenderer.exhaustive(_:)`) and so always answered
+    /// provisionally first.
+    var keepsExhaustive: Bool {
+        if case .ahead = self { true } else { false }
+    }
+
     /// The tiers the encoder is given (unread at `.quick` effort).
     var tiers: APNGDeflateTiers {
         switch self {

@@ -115,10 +115,8 @@ public enum RenderCostModel {
     /// `final`, or nil when it has none (`SpinnerRenderer.provisional(of:)`).
     /// A kind's default APNG always has one: its final encode is exhaustive.
     static func provisionalEstimate(for final: RenderEstimate, kind: SpinnerKind, filledBackground: Bool) -> RenderEstimate? {
-        var exhaustive = false
-        if case .ahead = final.apngDeflate { exhaustive = true }
         guard final.effort == .thorough, efforts(of: final.format).contains(.quick),
-              final.seconds > provisionalAboveSeconds || exhaustive else { return nil }
+              final.seconds > provisionalAboveSeconds || final.apngDeflate?.keepsExhaustive == true else { return nil }
         return estimate(kind: kind, format: final.format, pixelSize: final.pixelSize, frames: final.frames,
                         filledBackground: filledBackground, renderedAhead: false, effort: .quick)
     }

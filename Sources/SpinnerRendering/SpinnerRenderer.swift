@@ -97,7 +97,7 @@ public struct SpinnerRenderer: Sendable {
     /// (`APNGDeflateTiers.exhaustive`, zopfli: tens of seconds of one core on `dots`, so
     /// only in the background or by `spinnerd render --exhaustive`); anything else as it is.
     public func exhaustive(_ final: PreparedRender) -> PreparedRender {
-        guard final.pass == .final, case .ahead = final.estimate.apngDeflate else { return final }
+        guard final.pass == .final, final.estimate.apngDeflate?.keepsExhaustive == true else { return final }
         var exhaustive = final
         exhaustive.deflatesExhaustively = true
         return exhaustive

@@ -58,6 +58,6 @@ public struct APNGDeflateTiers: Sendable {
 
     /// Every row by zopfli (or libdeflate level 12 where that is smaller), every frame's
     /// filters ranked: for a kind's defaults, compressed once per process in the background
-    /// and kept (docs/formats.md, "Final answers"). Tens of seconds of one core on `dots`.
+    /// and kept (docs/formats.md, "The defaults' APNG by zopfli"). Tens of seconds of one core on `dots`.
     public static let exhaustive = Self(tiers: [], beyond: .exhaustive, ranksFiltersSparsely: false)
 }

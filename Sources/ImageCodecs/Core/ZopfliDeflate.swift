@@ -5,7 +5,7 @@ import Glibc
 /// `iterations` passes, 3–8 % smaller than zlib's level 9 on spinner frames and 1–4 %
 /// smaller than libdeflate's level 12, at ~0.1–0.3 MB/s. Only for images compressed once
 /// and kept (the kinds' default APNGs, in the background after start: docs/formats.md,
-/// "Final answers"); nothing a visitor waits for uses it.
+/// "The defaults' APNG by zopfli"); nothing a visitor waits for uses it.
 enum ZopfliDeflate {
     /// zopfli's own default, 15 passes: on `dots` (the costliest default) 5 and 8 passes
     /// took nearly as long (23 and 22 s of CPU against 26) and left the file 0.11 % and

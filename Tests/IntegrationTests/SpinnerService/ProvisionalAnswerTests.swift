@@ -172,10 +172,9 @@ final class ProvisionalAnswerTests: XCTestCase {
         }
         // The answers are there meanwhile: provisional for the default APNGs.
         XCTAssertEqual(try get(server, "/spinner/dots.apng").header("Cache-Control"), Self.provisionalPolicy)
-        let started = Date()
-        XCTAssertEqual(server.terminate(timeout: 60), 0, "a clean exit")
-        // Generous for a loaded machine: one frame's zopfli is a few hundred ms of one core.
-        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "SIGTERM stopped the final encodes instead of waiting for them")
+        // A clean exit within the harness's usual bound: the drain did not wait for the ~45 s
+        // of one core the defaults' zopfli APNGs take (FinalRendersTests holds the stop itself).
+        XCTAssertEqual(server.terminate(), 0, "SIGTERM stopped the final encodes and exited cleanly")
     }
 
     func testAFloodOfColdURLsIsAnsweredAndTheFinalQueueStaysBounded() throws {
