@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test check flaky-check settings-table gallery hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke clean
+.PHONY: run test check flaky-check settings-table gallery hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke container-limit clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -56,6 +56,7 @@ FUZZ_SECONDS ?= 600
 fuzz: deps-test fuzz-build fuzz-run
 fuzz-build:
 	$(SWIFT) build -c release --build-path .build/fuzz --product spinnerd-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	$(SWIFT) build -c release --build-path .build/fuzz --product spinnerd -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 fuzz-run:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
@@ -133,6 +134,12 @@ openapi: build
 # Build and run the Docker image with podman and fetch a spinner from it (not part of make test).
 docker-smoke:
 	scripts/docker-smoke.sh
+
+# The image under a memory limit (the manifest's 1 GiB, then half of it) with the soak's load
+# on it: never OOM-killed, the cgroup's peak below the limit (scripts/container-limit.sh;
+# not part of make test: building the image compiles spinnerd again inside it).
+container-limit: deps-test release
+	scripts/container-limit.sh
 
 # Embed the gallery's front end (Sources/SpinnerService/Gallery/Front) as GalleryFiles.swift,
 # after checking its script parses (node --check); a test fails when the Swift file is stale.

@@ -1,52 +1,10 @@
 #!/usr/bin/env bash
-# Builds the Dockerfile with podman (no Docker engine runs here), runs the image, fetches a
-# spinner from it, checks the healthcheck and a graceful stop. No registry is reachable,
-# so both base images are made locally: debian:bookworm-slim from debootstrap, and the
-# swift builder from that rootfs plus this machine's toolchain in /opt/swift.
+# Builds the Dockerfile with podman (no Docker engine runs here; scripts/container-image.sh),
+# runs the image, fetches a spinner from it, checks the healthcheck and a graceful stop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work="${SMOKE_DIR:-/var/tmp/spinnerd-smoke}"
-mkdir -p "$work"
-
-scripts/install-deps.sh smoke
-
-cat > "$work/containers.conf" <<'CONF'
-[containers]
-default_ulimits = []
-pids_limit = 0
-CONF
-export CONTAINERS_CONF="$work/containers.conf"
-podman_flags=(--runtime runc)
-
-if ! podman image exists localhost/debian:bookworm-slim; then
-    echo "== making debian:bookworm-slim with debootstrap"
-    rm -rf "$work/rootfs"
-    debootstrap --variant=minbase bookworm "$work/rootfs" >/dev/null
-    tar -C "$work/rootfs" -c . | podman import - localhost/debian:bookworm-slim >/dev/null
-    podman tag localhost/debian:bookworm-slim docker.io/library/debian:bookworm-slim
-fi
-
-if ! podman image exists localhost/swift:6.3-bookworm; then
-    echo "== making the swift builder image (bookworm + /opt/swift)"
-    cat > "$work/Containerfile.swift" <<'CONTAINERFILE'
-FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends binutils git libc6-dev libcurl4-openssl-dev libedit2 \
-    libgcc-12-dev libpython3-dev libsqlite3-0 libstdc++-12-dev libxml2-dev libncurses-dev libz3-dev pkg-config tzdata zlib1g-dev \
-    && rm -rf /var/lib/apt/lists/*
-COPY swift /opt/swift
-ENV PATH=/opt/swift/usr/bin:$PATH
-CONTAINERFILE
-    rm -rf "$work/swift-context" && mkdir -p "$work/swift-context"
-    cp "$work/Containerfile.swift" "$work/swift-context/Containerfile"
-    cp -a /opt/swift "$work/swift-context/swift"
-    podman build "${podman_flags[@]}" --network=host --pull=never -t localhost/swift:6.3-bookworm "$work/swift-context"
-    rm -rf "$work/swift-context"
-fi
-
-echo "== building the spinnerd image"
-# Docker's image format: podman's default (OCI) drops HEALTHCHECK, which Docker keeps.
-podman build "${podman_flags[@]}" --format docker --network=host --pull=never --build-arg SWIFT_IMAGE=localhost/swift:6.3-bookworm \
-    -t localhost/spinnerd:smoke .
+# The image (and the base images it needs, made once): scripts/container-image.sh.
+source scripts/container-image.sh
 podman image ls localhost/spinnerd:smoke --format '{{.Repository}}:{{.Tag}} {{.Size}}'
 # Sizes as podman stores them (uncompressed layers); "our layers" is everything above the base.
 image_bytes=$(podman image inspect localhost/spinnerd:smoke --format '{{.Size}}')

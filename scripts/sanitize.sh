@@ -1,67 +1,118 @@
 #!/bin/bash
 # spinnerd under the sanitizers, while attacked. Every report from every process (the
-# servers the suites start included) is written to .build/sanitizer-reports/KIND.PID by
-# the sanitizer's log_path; any report fails the run.
+# servers the suites start included) is written to .build/sanitizer-reports/RUN.PID by the
+# sanitizer's log_path; any report fails the run, and its first lines are printed.
 #
-#   scripts/sanitize.sh address   # ASan + LSan: the hostile suite, the parser
-#                                 # differential, render admission and the soak's load on a
-#                                 # small cache against an ASan spinnerd
-#   scripts/sanitize.sh thread    # TSan: the HTTP, service and scheduler tests, then a
-#                                 # concurrency stress (the soak's load with a small cache,
-#                                 # SIGTERM in the middle of it) against a TSan spinnerd
+# Two builds:
+#   address  .build/fuzz/release/spinnerd: the fuzz build (`make fuzz-build`,
+#            -sanitize=fuzzer,address) makes spinnerd beside spinnerd-fuzz, so AddressSanitizer
+#            costs make test no build of its own (libFuzzer's coverage counters make it a
+#            little slower than a plain ASan build; its driver never runs).
+#   thread   .build/tsan: optimised, -DTHREAD_SANITIZER (Locked tells TSan about each turn of
+#            its lock, Sources/Locking); `tsan-build` makes spinnerd, `tsan-build-tests` the
+#            XCTests too.
+#
+# Runs (each its own report prefix, so two may run side by side):
+#   scripts/sanitize.sh address-hostile   # the hostile suite and the parser differential
+#   scripts/sanitize.sh address-largest   # the codecs on the largest admitted render of each
+#                                         # raster format (render admission's search)
+#   scripts/sanitize.sh address-stress    # the soak's load on a 4 MiB cache (cached answers
+#                                         # lent to the loops and evicted while written)
+#   scripts/sanitize.sh address-admission # render admission in full (slow: `make sanitize`)
+#   scripts/sanitize.sh thread-stress     # the soak's load on a 4 MiB cache on two event loops,
+#                                         # renders churning both lanes and the final encodes,
+#                                         # SIGTERM while it runs
+#   scripts/sanitize.sh thread-tests      # the HTTP, service, scheduler, cache, grace-period,
+#                                         # prerender and signing XCTests (`make sanitize`)
+#   scripts/sanitize.sh address | thread  # everything of one sanitizer (`make sanitize`)
+#
+# `make test` runs tsan-build, address-hostile, address-largest, address-stress and
+# thread-stress, each beside a plain step (scripts/test.sh); `make sanitize` runs all.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-KIND=${1:?usage: scripts/sanitize.sh address|thread}
+RUN=${1:?usage: scripts/sanitize.sh address|thread|address-hostile|address-largest|address-stress|address-admission|thread-stress|thread-tests|tsan-build|tsan-build-tests}
 REPORTS=$PWD/.build/sanitizer-reports
-rm -rf "$REPORTS/$KIND".* ; mkdir -p "$REPORTS"
+mkdir -p "$REPORTS"
 export SWIFT_BACKTRACE=enable=no
-# The suites hold no resident-set bound against a sanitizer's build (harness.Results.bound).
-export SPINNERD_SANITIZER=$KIND
-status=0
+ASAN_BINARY=.build/fuzz/release/spinnerd
+TSAN_FLAGS=(-c release --build-path .build/tsan --sanitize=thread -Xswiftc -DTHREAD_SANITIZER -Xswiftc -enable-testing)
+TSAN_BINARY=.build/tsan/release/spinnerd
+# How long the stresses put the soak's load on (make test keeps them short).
+STRESS_MINUTES=${STRESS_MINUTES:-1}
 
-check_reports() {
+# run_with SANITIZER NAME COMMAND...: COMMAND with the sanitizer's options, reports going to
+# $REPORTS/NAME.PID; fails when COMMAND fails or any report was written.
+run_with() {
+  local sanitizer=$1 name=$2; shift 2
+  rm -f "$REPORTS/$name".*
+  local status=0
+  if [ "$sanitizer" = address ]; then
+    [ -x "$ASAN_BINARY" ] || { echo "sanitize: $ASAN_BINARY is missing; run make fuzz-build" >&2; return 2; }
+    # fontconfig (under Cairo) keeps its configuration for the life of the process.
+    LSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/lsan.supp:print_suppressions=0" \
+    ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:log_path=$REPORTS/$name" \
+    SPINNERD_SANITIZER=address "$@" || status=1
+  else
+    [ -x "$TSAN_BINARY" ] || { echo "sanitize: $TSAN_BINARY is missing; run scripts/sanitize.sh tsan-build" >&2; return 2; }
+    TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$REPORTS/$name" \
+    SPINNERD_SANITIZER=thread "$@" || status=1
+  fi
   local found
-  found=$(ls "$REPORTS" 2>/dev/null | grep "^$KIND\." || true)
+  found=$(cd "$REPORTS" && ls | grep "^$name\." || true)
   if [ -n "$found" ]; then
-    echo "sanitize: $KIND reports in $REPORTS:" >&2
-    for file in $found; do head -30 "$REPORTS/$file" >&2; done
+    echo "sanitize: $name: $(echo "$found" | wc -l) report(s) in $REPORTS:" >&2
+    for file in $found; do head -40 "$REPORTS/$file" >&2; done
     status=1
   else
-    echo "sanitize: $KIND: 0 reports"
+    echo "sanitize: $name: 0 reports"
   fi
+  return $status
 }
 
-case $KIND in
-  address)
-    $SWIFT build -c release --build-path .build/asan --sanitize=address --product spinnerd || exit 1
-    BINARY=.build/asan/release/spinnerd
-    # fontconfig (under Cairo) keeps its configuration for the life of the process.
-    export LSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/lsan.supp:print_suppressions=0"
-    export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:log_path=$REPORTS/address"
-    python3 Tests/Hostile/hostile.py --binary $BINARY || status=1
-    python3 Tests/Hostile/parser_differential.py --binary $BINARY || status=1
-    python3 Tests/Hostile/render_admission.py --binary $BINARY || status=1
+# The soak's load against BINARY on a 4 MiB cache, which it churns past its bound all along.
+# A plain build, when there is one, chooses the costliest renders (`spinnerd cost`) sooner.
+stress() {  # stress BINARY REPORT_DIR [more soak flags]
+  local binary=$1 report=$2; shift 2
+  local plain=${PLAIN_BINARY:-.build/test/release/spinnerd}
+  [ -x "$plain" ] || plain=$binary
+  python3 Tests/Soak/soak.py --binary "$binary" --search-binary "$plain" --minutes "$STRESS_MINUTES" --every 5 \
+    --server-args="--cache-bytes 4194304" --report "$report" "$@"
+}
+
+case $RUN in
+  tsan-build) $SWIFT build "${TSAN_FLAGS[@]}" --product spinnerd ;;
+  tsan-build-tests) $SWIFT build "${TSAN_FLAGS[@]}" --build-tests ;;
+  address-hostile)
+    run_with address address-hostile bash -c "python3 Tests/Hostile/hostile.py --binary $ASAN_BINARY \
+      && python3 Tests/Hostile/parser_differential.py --binary $ASAN_BINARY" ;;
+  address-largest)
+    plain=${PLAIN_BINARY:-.build/test/release/spinnerd}
+    [ -x "$plain" ] || plain=$ASAN_BINARY
+    run_with address address-largest python3 Tests/Hostile/render_admission.py --binary $ASAN_BINARY --search-binary "$plain" largest ;;
+  address-stress)
     # Cached answers are lent to the event loops uncounted and freed after a grace period:
-    # the soak's load on a small cache evicts them all along while they are written.
-    python3 Tests/Soak/soak.py --binary $BINARY --minutes "${STRESS_MINUTES:-1}" --every 5 \
-      --server-args="--cache-bytes 4194304" --report .build/asan-stress || status=1
-    check_reports
-    ;;
+    # with a 4 MiB cache they are evicted all along while loops write them.
+    run_with address address-stress stress $ASAN_BINARY .build/asan-stress ;;
+  address-admission)
+    run_with address address-admission python3 Tests/Hostile/render_admission.py --binary $ASAN_BINARY ;;
+  thread-stress)
+    run_with thread thread-stress stress $TSAN_BINARY .build/tsan-stress --term-under-load ;;
+  thread-tests)
+    run_with thread thread-tests $SWIFT test "${TSAN_FLAGS[@]}" --skip-build --parallel \
+      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|FinalRendersTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' ;;
+  address)
+    status=0
+    make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
+    "$0" address-hostile || status=1
+    "$0" address-admission || status=1
+    STRESS_MINUTES=${STRESS_MINUTES_FULL:-2} "$0" address-stress || status=1
+    exit $status ;;
   thread)
-    # THREAD_SANITIZER: Locked tells TSan about each turn of its lock (Sources/Locking).
-    # Optimised (with -enable-testing for the tests' @testable imports): a debug build
-    # under TSan renders a default APNG slower than the 10 s render deadline.
-    TSAN_FLAGS=(-c release --build-path .build/tsan --sanitize=thread -Xswiftc -DTHREAD_SANITIZER -Xswiftc -enable-testing)
-    $SWIFT build "${TSAN_FLAGS[@]}" --build-tests || exit 1
-    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$REPORTS/thread"
-    $SWIFT test "${TSAN_FLAGS[@]}" --skip-build \
-      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' \
-      || status=1
-    python3 Tests/Soak/soak.py --binary .build/tsan/release/spinnerd --minutes "${STRESS_MINUTES:-2}" --every 5 \
-      --server-args="--cache-bytes 4194304" --term-under-load --report .build/tsan-stress || status=1
-    check_reports
-    ;;
-  *) echo "sanitize: address or thread" >&2; exit 2 ;;
+    status=0
+    "$0" tsan-build-tests || exit 1
+    "$0" thread-tests || status=1
+    STRESS_MINUTES=${STRESS_MINUTES_FULL:-2} "$0" thread-stress || status=1
+    exit $status ;;
+  *) echo "sanitize: unknown run $RUN" >&2; exit 2 ;;
 esac
-exit $status

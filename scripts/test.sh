@@ -75,23 +75,34 @@ trap table EXIT
 
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
-step "fuzz build: libFuzzer + AddressSanitizer" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
+step "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
 step "gallery script parses (node --check)" node --check Sources/SpinnerService/Gallery/Front/gallery.js
 step "cost table is what the committed calibration runs give" \
   python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary "$BINARY" --check
 step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
-step "integration tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --filter IntegrationTests
-step "hostile clients (alone)" python3 Tests/Hostile/hostile.py --binary "$BINARY"
+# The ThreadSanitizer build beside the integration tests, which wait on decoders, Chromium
+# and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check).
+side_by_side "integration tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --filter IntegrationTests" \
+             "ThreadSanitizer build (spinnerd)" "SWIFT=$SWIFT scripts/sanitize.sh tsan-build"
+# The sanitizers' runs hold no time or memory bound (harness.Results.bound), so each runs
+# beside a plain suite whose bounds are ratios to an idle peer or its own process's memory
+# (each passes beside stress-ng on both cores: make flaky-check).
+side_by_side "hostile clients" "python3 Tests/Hostile/hostile.py --binary $BINARY" \
+             "AddressSanitizer: hostile clients, parser differential" "scripts/sanitize.sh address-hostile"
 step "parser differential against llhttp" python3 Tests/Hostile/parser_differential.py --binary "$BINARY"
-step "render admission (alone)" python3 Tests/Hostile/render_admission.py --binary "$BINARY"
-step "soak, ${SOAK_MINUTES:-1.5} min (alone)" python3 Tests/Soak/soak.py --binary "$BINARY" --minutes "${SOAK_MINUTES:-1.5}" --every 5
-step "Schemathesis (scripts/api-check.sh)" env SPINNERD="$BINARY" scripts/api-check.sh
-# The fuzz targets in two lanes, one core each: every other target in each.
+side_by_side "render admission" "python3 Tests/Hostile/render_admission.py --binary $BINARY" \
+             "AddressSanitizer: largest admitted render of each format" "PLAIN_BINARY=$BINARY scripts/sanitize.sh address-largest"
+side_by_side "soak, ${SOAK_MINUTES:-1.5} min" "python3 Tests/Soak/soak.py --binary $BINARY --minutes ${SOAK_MINUTES:-1.5} --every 5" \
+             "ThreadSanitizer: the soak's load on a 4 MiB cache, SIGTERM under it" "STRESS_MINUTES=${SOAK_MINUTES:-1.5} scripts/sanitize.sh thread-stress"
+side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api-check.sh" \
+             "AddressSanitizer: the soak's load on a 4 MiB cache" "STRESS_MINUTES=1 scripts/sanitize.sh address-stress"
+# The fuzz targets in two lanes, one core each: every other target in each; the deployment
+# checks after the shorter lane's targets.
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-30} s each" "FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-30}" \
-             "fuzzing $(lane 1), ${FUZZ_SECONDS:-30} s each" "FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-30}"
-step "deployment manifests" python3 Tests/Deploy/manifests.py
-step "cluster behind nginx" python3 Tests/Cluster/cluster.py --binary "$BINARY"
-step "capacity model --check" python3 deploy/capacity.py --binary "$BINARY" --check
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-20} s each" "FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-20}" \
+             "fuzzing $(lane 1), ${FUZZ_SECONDS:-20} s each; manifests, cluster, capacity" \
+             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-20} || s=1; python3 Tests/Deploy/manifests.py || s=1
+               python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
+               exit \$s)"
 exit $failed

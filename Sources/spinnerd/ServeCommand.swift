@@ -27,7 +27,8 @@ enum ServeCommand {
         let padded = mallopt(M_TOP_PAD, 16 << 20) != 0
         // Descriptors first: the connection limits and the cache's body files share them.
         let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.server.eventLoops)
-        let (options, warnings) = parsed.settled(by: plan)
+        // Then memory: under a container's limit the cache and the render budget fit it.
+        let (options, warnings) = parsed.settled(by: plan, memoryLimit: MemoryPlan.cgroupLimit())
         let allWarnings = warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
         for warning in allWarnings where options.logLevel != "none" { Console.error("spinnerd: warning: \(warning)") }
         // Block the stop signals before any thread starts, so every thread inherits the
@@ -64,7 +65,8 @@ enum ServeCommand {
         Console.out("spinnerd \(ServiceVersion.text) listening on http://\(options.server.host):\(port) "
                     + "(cache \(options.service.cacheBytes) bytes, \(options.service.lanes.quickWorkers)+\(options.service.lanes.heavyWorkers) render threads, \(options.server.eventLoops) event loops, "
                     + "\(options.server.maxConnections) connections, \(options.server.maxConnectionsPerClient) per client, "
-                    + "\(plan.limit) descriptors)")
+                    + "\(plan.limit) descriptors"
+                    + (options.memory.map { ", memory limit \($0.limit >> 20) MiB: renders up to \($0.maxRenderBytes >> 20) MiB each" } ?? "") + ")")
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
         Console.out("spinnerd: received signal \(received), draining")

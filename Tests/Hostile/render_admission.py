@@ -22,7 +22,10 @@ No check holds a time (these machines are shared): latencies are ratios to an id
 server probed right after each probe (harness.Peer), and what a case waits for it waits
 for, with a generous limit, before it asserts.
 
-    render_admission.py [--binary PATH] [CASE ...]
+- largest (named only; scripts/sanitize.sh runs it against AddressSanitizer's build): as
+  costliest, but only each format's costliest kind is rendered.
+
+    render_admission.py [--binary PATH] [--search-binary PATH] [CASE ...]
 """
 import argparse
 import json
@@ -132,32 +135,38 @@ def admission_in_order(binary, kind, params, size):
     return None
 
 
-def costliest(binary, results):
+def costliest(binary, results, search_binary=None, per_format=False, case="costliest"):
     """The costliest admissible request of every kind × format, each rendered alone,
     is answered 200 with the server's peak resident set within 256 MiB."""
+    search_binary = search_binary or binary
     entries = {entry["name"]: entry for entry in catalog(binary)["kinds"]}
     chosen = []
     # The corners' searches are independent: two at a time (each `spinnerd cost` is a process).
     pool = ThreadPoolExecutor(max_workers=2)
-    for kind in kinds(binary):
-        for fmt in ["apng", "gif", "png", "webp", "svg"]:
+    for fmt in ["apng", "gif", "png", "webp", "svg"]:
+        of_format = []
+        for kind in kinds(binary):
             best = None
-            searches = [(params, pool.submit(largest_admitted, binary, kind, params)) for params in corners(entries[kind], fmt)]
+            searches = [(params, pool.submit(largest_admitted, search_binary, kind, params))
+                        for params in corners(entries[kind], fmt)]
             for params, search in searches:
                 found = search.result()
                 if found and (best is None or found[1]["seconds"] > best[2]["seconds"]):
                     best = (params, found[0], found[1])
             if best:
-                problem = admission_in_order(binary, kind, best[0], best[1])
-                results.check("costliest", problem is None, f"{kind} {' '.join(best[0])}: every smaller size admitted, the next refused"
+                problem = admission_in_order(search_binary, kind, best[0], best[1])
+                results.check(case, problem is None, f"{kind} {' '.join(best[0])}: every smaller size admitted, the next refused"
                               + (f" ({problem})" if problem else ""))
-                chosen.append((kind, best[0] + [f"size={best[1]}"], best[2]))
+                of_format.append((kind, best[0] + [f"size={best[1]}"], best[2]))
+        if per_format and of_format:
+            of_format = [max(of_format, key=lambda chosen: chosen[2]["seconds"])]
+        chosen += of_format
     # The size people use must stay admissible in every raster format.
     for fmt in ["apng", "gif", "png", "webp"]:
         params = [f"format={fmt}", "size=256", "scale=2"]
-        found = estimate(binary, "circular", params)
-        results.check("costliest", found is not None, f"circular {' '.join(params)} is admitted")
-        if found:
+        found = estimate(search_binary, "circular", params)
+        results.check(case, found is not None, f"circular {' '.join(params)} is admitted")
+        if found and not per_format:
             chosen.append(("circular", params, found))
     worst = None
     for kind, params, found in chosen:
@@ -165,8 +174,8 @@ def costliest(binary, results):
         ratio = seconds / max(found["seconds"], 1e-9)
         print(f"  {kind:9} {' '.join(params):62} estimated {found['seconds']:5.2f} s: {status} in {seconds:5.2f} s "
               f"(×{ratio:4.2f}), peak {peak:6.1f} MiB, {size / 1024:8.1f} KiB", flush=True)
-        results.check("costliest", status == 200, f"{kind} {' '.join(params)}: 200 ({status})")
-        results.bound("costliest", peak <= 256, f"{kind} {' '.join(params)}: peak {peak:.1f} MiB within 256 MiB")
+        results.check(case, status == 200, f"{kind} {' '.join(params)}: 200 ({status})")
+        results.bound(case, peak <= 256, f"{kind} {' '.join(params)}: peak {peak:.1f} MiB within 256 MiB")
         if worst is None or seconds > worst[2]:
             worst = (kind, params, seconds, peak, ratio)
     if worst:
@@ -307,12 +316,23 @@ def busy(binary, results, count=20):
         peer.stop()
 
 
-CASES = {"costliest": costliest, "abandoned": abandoned, "busy": busy}
+def largest(binary, results, search_binary=None):
+    """The costliest admissible request of each format (that of its costliest kind),
+    rendered alone: answered 200 with the peak resident set within 256 MiB. For a
+    sanitizer's build, whose renders are slower: its codecs at their largest admitted input."""
+    costliest(binary, results, search_binary, per_format=True, case="largest")
+
+
+CASES = {"costliest": costliest, "abandoned": abandoned, "busy": busy, "largest": largest}
+# What runs when no case is named (`largest` is part of `costliest`).
+DEFAULT_CASES = ["costliest", "abandoned", "busy"]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/release/spinnerd")
+    parser.add_argument("--search-binary", help="the spinnerd whose `cost` searches the budget's edges (default --binary; "
+                        "a plain build's estimates are the same, and quicker to ask, than a sanitizer build's)")
     parser.add_argument("cases", nargs="*", default=[], help="any of: " + ", ".join(CASES))
     arguments = parser.parse_args()
     unknown = [name for name in arguments.cases if name not in CASES]
@@ -320,10 +340,14 @@ def main():
         parser.error(f"unknown case {unknown}")
     results = Results()
     binary = os.path.abspath(arguments.binary)
-    for name in arguments.cases or list(CASES):
+    search_binary = os.path.abspath(arguments.search_binary) if arguments.search_binary else None
+    for name in arguments.cases or DEFAULT_CASES:
         print(f"== {name}: {' '.join(CASES[name].__doc__.split())}", flush=True)
         started = time.time()
-        CASES[name](binary, results)
+        if name in ("costliest", "largest"):
+            CASES[name](binary, results, search_binary=search_binary)
+        else:
+            CASES[name](binary, results)
         print(f"  ({time.time() - started:.0f} s)", flush=True)
     return results.report("render admission")
 

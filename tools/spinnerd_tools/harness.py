@@ -77,7 +77,7 @@ class Server:
         offset = os.path.getsize(self.log_path)
         level = ["--log-level", self.log_level] if self.log_level else []
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.fixed_port), *level, *self.args],
+            self.command(["serve", "--host", "127.0.0.1", "--port", str(self.fixed_port), *level, *self.args]),
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limits, close_fds=True)
         self.pid = self.process.pid
         deadline = time.time() + 20
@@ -87,6 +87,7 @@ class Server:
                 match = LISTENING.search(log.read())
             if match:
                 self.port = int(match.group(1))
+                self.pid = self.server_pid()
                 if settle:
                     self.wait_for_prerenders()
                 return
@@ -96,6 +97,14 @@ class Server:
         self.process.kill()  # nothing else would end it: the caller never gets this server
         self.process.wait()
         raise RuntimeError("server did not start: " + self.output())
+
+    def command(self, arguments):
+        """The command line that runs `spinnerd ARGUMENTS`."""
+        return [self.binary, *arguments]
+
+    def server_pid(self):
+        """The server process's PID, once it listens (its /proc is what is sampled)."""
+        return self.process.pid
 
     def wait_for_prerenders(self, timeout=120):
         """Waits until no default is left to render ahead."""
@@ -157,6 +166,78 @@ class Server:
                 self.process.wait()
         self.log.close()
         os.unlink(self.log_path)
+
+
+class ContainerServer(Server):
+    """`spinnerd serve` in a container of `image` run by podman with `memory` as its memory
+    limit (and no swap beyond it), on the host's network: the limit reaches spinnerd as its
+    cgroup's (`MemoryPlan`). SIGTERM to podman reaches spinnerd (podman passes signals on);
+    the container is kept after it exits until `stop`, so that `state()` can say whether
+    the kernel killed it. The host's /proc shows the container's process, so memory and
+    descriptors are sampled as for a local server; `cgroup()` reads its memory cgroup's
+    counters (v1 or v2)."""
+
+    PODMAN = ["podman", "--runtime", "runc"]
+
+    def __init__(self, image, memory, args=(), **options):
+        self.image, self.memory = image, memory
+        self.name = f"spinnerd-limit-{os.getpid()}-{int(time.time() * 1000) % 100000}"
+        super().__init__("/bin/true", args=args, **options)
+
+    def command(self, arguments):
+        return [*self.PODMAN, "run", "--name", self.name, "--network=host", "--pull=never",
+                f"--memory={self.memory}", f"--memory-swap={self.memory}", self.image, *arguments]
+
+    def server_pid(self):
+        out = subprocess.run([*self.PODMAN, "inspect", "--format", "{{.State.Pid}}", self.name],
+                             capture_output=True, text=True, check=True).stdout
+        return int(out.strip())
+
+    def cgroup_directory(self):
+        """The container's memory cgroup directory on the host."""
+        for line in open(f"/proc/{self.pid}/cgroup"):
+            number, controllers, path = line.rstrip("\n").split(":", 2)
+            if "memory" in controllers.split(","):
+                return "/sys/fs/cgroup/memory" + path, 1
+            if number == "0" and controllers == "" and os.path.exists("/sys/fs/cgroup/cgroup.controllers"):
+                return "/sys/fs/cgroup" + path, 2
+        raise RuntimeError("no memory cgroup for the container's process")
+
+    def cgroup(self):
+        """The memory cgroup's counters in bytes: current, peak (v1's max usage; v2's
+        memory.peak where the kernel has it, else None), limit; and the times the limit
+        was hit (v1 failcnt, v2 events "max") and OOM kills."""
+        directory, version = self._cgroup if hasattr(self, "_cgroup") else self.cgroup_directory()
+        self._cgroup = (directory, version)
+
+        def read(name):
+            try:
+                return open(os.path.join(directory, name)).read()
+            except OSError:
+                return None
+
+        if version == 1:
+            oom = dict(line.split() for line in (read("memory.oom_control") or "").splitlines() if line.strip())
+            return {"current": int(read("memory.usage_in_bytes")), "peak": int(read("memory.max_usage_in_bytes")),
+                    "limit": int(read("memory.limit_in_bytes")), "hit_limit": int(read("memory.failcnt")),
+                    "oom_kills": int(oom.get("oom_kill", 0))}
+        events = dict(line.split() for line in (read("memory.events") or "").splitlines() if line.strip())
+        peak = read("memory.peak")
+        return {"current": int(read("memory.current")), "peak": int(peak) if peak else None,
+                "limit": int(read("memory.max")) if (read("memory.max") or "max").strip() != "max" else None,
+                "hit_limit": int(events.get("max", 0)), "oom_kills": int(events.get("oom_kill", 0))}
+
+    def state(self):
+        """podman's record of the container: exit code and whether it was OOM-killed."""
+        out = subprocess.run([*self.PODMAN, "inspect", "--format", "{{.State.ExitCode}} {{.State.OOMKilled}}", self.name],
+                             capture_output=True, text=True).stdout.split()
+        return {"exit_code": int(out[0]), "oom_killed": out[1] == "true"} if len(out) == 2 else None
+
+    def stop(self):
+        try:
+            super().stop()
+        finally:
+            subprocess.run([*self.PODMAN, "rm", "-f", self.name], capture_output=True)
 
 
 def get(port, path, headers=None, timeout=30):

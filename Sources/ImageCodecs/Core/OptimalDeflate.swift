@@ -1,22 +1,26 @@
 import CLibdeflate
+import Locking
 
 /// libdeflate's deflate, producing zlib streams. At level 12 (near-optimal parsing) it is
 /// about 2–3 % smaller than zlib's best on our frames — most of the gap to apngasm's 7-Zip
 /// deflate — at ~1 MB/s. One compressor is reused for all frames of an image (it holds about 1 MB of state), so
-/// an instance serves one thread.
+/// an instance serves one thread; its compressor comes from `LibdeflateCompressors` and goes
+/// back there when the instance ends.
 final class OptimalDeflate {
     private let compressor: OpaquePointer
+    private let level: Int32
 
     /// A compressor at `level` (1…12).
     init(level: Int32 = 12) throws(CodecError) {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
+        guard let compressor = LibdeflateCompressors.shared.take(level: level) else {
             throw CodecError("libdeflate_alloc_compressor failed")
         }
         self.compressor = compressor
+        self.level = level
     }
 
     deinit {
-        libdeflate_free_compressor(compressor)
+        LibdeflateCompressors.shared.give(compressor, level: level)
     }
 
     /// The size of `input` compressed (for ranking; the bytes are not kept).
@@ -47,4 +51,45 @@ final class OptimalDeflate {
         output.removeLast(bound - written)
         return output
     }
+}
+
+/// libdeflate compressors kept between images, a few per level. A compressor holds up to
+/// about 1 MB of state that libdeflate allocates and frees whole; every APNG and PNG encode
+/// made up to five of them (one per level it used) and freed them at its end, which under
+/// AddressSanitizer was a third of the encoders fuzz target's time (fresh pages mapped,
+/// zeroed and unmapped each time). A compressor keeps no data between calls
+/// (`libdeflate_zlib_compress` starts afresh), so a reused one gives the same bytes.
+final class LibdeflateCompressors: Sendable {
+    static let shared = LibdeflateCompressors()
+
+    /// How many idle compressors are kept per level; more are freed when given back. Two:
+    /// about 2 MB per near-optimal level (10, 12) held for the life of the process.
+    static let keptPerLevel = 2
+
+    /// A compressor nobody uses: whoever takes it out of the pool is its only user.
+    private struct Idle: @unchecked Sendable {
+        let compressor: OpaquePointer
+    }
+
+    private let idle = Locked<[Int32: [Idle]]>([:])
+
+    /// An idle compressor at `level`, or a new one; nil if libdeflate cannot make one.
+    func take(level: Int32) -> OpaquePointer? {
+        let reused = idle.withLock { idle in idle[level]?.popLast() }
+        return reused?.compressor ?? libdeflate_alloc_compressor(level)
+    }
+
+    /// `compressor` back, kept for the next image at its `level` or freed.
+    func give(_ compressor: OpaquePointer, level: Int32) {
+        let returned = Idle(compressor: compressor)
+        let kept = idle.withLock { idle -> Bool in
+            guard idle[level, default: []].count < Self.keptPerLevel else { return false }
+            idle[level, default: []].append(returned)
+            return true
+        }
+        if !kept { libdeflate_free_compressor(compressor) }
+    }
+
+    /// How many idle compressors are kept now (for tests).
+    var idleCount: Int { idle.withLock { idle in idle.values.reduce(0) { $0 + $1.count } } }
 }

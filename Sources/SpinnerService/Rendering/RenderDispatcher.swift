@@ -26,6 +26,8 @@ final class RenderDispatcher: Sendable {
     /// final encode behind them (a queue does not preempt the job it runs), for minutes
     /// on a busy machine.
     private let exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z")
+    /// Final encodes that may run at once: one on each of the two threads above.
+    static let finalThreads = 2
     private let flights = RenderFlights<Outcome>()
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics

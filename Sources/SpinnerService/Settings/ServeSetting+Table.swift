@@ -11,8 +11,9 @@ extension ServeSetting {
             settings.server.host = value
             return nil
         },
-        integer("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: "67108864", default: "67108864",
-                "bound of the image cache, in bytes (LRU; the URLs that found each image count too)", must: "a byte count (0…2^40)", \.service.cacheBytes),
+        derived("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: "67108864",
+                default: "67108864; under a memory limit, at most a quarter of what it leaves (see below)",
+                "bound of the image cache, in bytes (LRU; the URLs that found each image count too)", must: "a byte count (0…2^40)", \.cacheBytes),
         integer("workers", "SPINNERD_WORKERS", 1 ... 256, placeholder: "N", default: "cores", "threads of the quick render lane",
                 \.service.lanes.quickWorkers),
         integer("render-queue", "SPINNERD_RENDER_QUEUE", 1 ... 100_000, placeholder: "64", default: "64",

@@ -44,9 +44,9 @@ extension ServeSetting {
     }
 
     /// A whole number within `range` that, when not given, is derived (`maxConnections`).
-    static func derived(_ name: String, _ variable: String, _ range: ClosedRange<Int>, default defaultText: String, _ summary: String,
-                        must: String, _ path: WritableKeyPath<ServeSettings, Int?> & Sendable) -> ServeSetting {
-        ServeSetting(name: name, variable: variable, placeholder: "N", defaultText: defaultText, summary: summary, isSwitch: false) {
+    static func derived(_ name: String, _ variable: String, _ range: ClosedRange<Int>, placeholder: String = "N", default defaultText: String,
+                        _ summary: String, must: String, _ path: WritableKeyPath<ServeSettings, Int?> & Sendable) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: placeholder, defaultText: defaultText, summary: summary, isSwitch: false) {
             settings, value in
             guard let number = Int(value), range.contains(number) else { return "--\(name) must be \(must)" }
             settings[keyPath: path] = number

@@ -14,6 +14,10 @@ public struct ServeSettings: Sendable {
     public var maxConnectionsPerClient: Int?
     /// `--gallery` when given: serve the gallery even in signed mode (where it is off by default).
     public var galleryAsked: Bool?
+    /// `--cache-bytes` when given; else 64 MiB, or less under a memory limit (`MemoryPlan`).
+    public var cacheBytes: Int?
+    /// The memory plan `settled(by:memoryLimit:)` followed, when the process has a limit.
+    public var memory: MemoryPlan?
 
     /// The defaults on a machine of `cores` cores: a quick render thread a core, a heavy
     /// one every two cores, at most two event loops; defaults rendered ahead; provisional answers.
@@ -50,8 +54,10 @@ public struct ServeSettings: Sendable {
     }
 
     /// The settings with the connection limits settled by `plan`: what was not given is
-    /// derived from it, and what was given beyond it is kept with a warning.
-    public func settled(by plan: DescriptorPlan) -> (settings: ServeSettings, warnings: [String]) {
+    /// derived from it, and what was given beyond it is kept with a warning. Under a memory
+    /// limit (`memoryLimit` bytes, a cgroup's), the cache bound when not given and the
+    /// render budget's memory bound are derived from it too (`MemoryPlan`).
+    public func settled(by plan: DescriptorPlan, memoryLimit: Int? = nil) -> (settings: ServeSettings, warnings: [String]) {
         var settled = self
         var warnings: [String] = []
         let connections = maxConnections ?? plan.connections
@@ -63,6 +69,21 @@ public struct ServeSettings: Sendable {
         settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, connections / 8))
         settled.server.refusalSlots = plan.refusalSlots
         settled.service.bodyFiles = DescriptorQuota(limit: plan.bodyFiles)
+        settled.service.cacheBytes = cacheBytes ?? settled.service.cacheBytes
+        if let memoryLimit {
+            let memory = MemoryPlan(limit: memoryLimit, renderThreads: service.lanes.quickWorkers + service.lanes.heavyWorkers,
+                                    connections: connections, finalEncodes: service.provisionalAnswers ? RenderDispatcher.finalThreads : 0,
+                                    askedCacheBytes: cacheBytes)
+            settled.service.cacheBytes = memory.cacheBytes
+            settled.service.budget.maxRenderBytes = min(settled.service.budget.maxRenderBytes, memory.maxRenderBytes)
+            settled.memory = memory
+            if !memory.rendersFit {
+                warnings.append("the memory limit (\(memoryLimit >> 20) MiB) leaves \(memory.maxRenderBytes >> 20) MiB a render "
+                                + "(\(service.lanes.quickWorkers + service.lanes.heavyWorkers) render threads, \(connections) connections, "
+                                + "cache \(memory.cacheBytes >> 20) MiB): larger renders are refused; fewer --workers, --heavy-workers "
+                                + "or --max-connections, or a smaller --cache-bytes, leave more")
+            }
+        }
         return (settled, warnings)
     }
 }
