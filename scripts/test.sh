@@ -2,17 +2,20 @@
 # `make test`: every suite, each step timed, and a table of the steps' times at the end (also
 # written to .build/test-times.txt), so the next slow step is seen the day it appears.
 #
-# One optimised build serves every step: the release configuration with -enable-testing
+# One optimised build serves the plain steps: the release configuration with -enable-testing
 # (for the tests' @testable imports) in .build/test, whose spinnerd the XCTest integration
-# tests, Schemathesis, the hostile, cluster and soak suites all drive. The libFuzzer build
-# (AddressSanitizer) is the only other build. Steps that measure latency or memory under
-# attack (hostile, render admission, soak) run alone; the fuzz targets, one core each, run
-# in two lanes side by side.
+# tests, Schemathesis, the hostile, cluster and soak suites all drive. Two other builds: the
+# libFuzzer build (AddressSanitizer), which makes an ASan spinnerd too, and a ThreadSanitizer
+# spinnerd (made beside the integration tests). Each suite that measures latency or memory
+# under attack (hostile, render admission, soak) runs beside a sanitizer's run of the same
+# load, which holds no such bound (scripts/sanitize.sh); the fuzz targets, one core each,
+# run in two lanes side by side.
 #
 # Budgets that shrink here have a full form of their own (docs/development.md):
 #   Schemathesis  coverage phase on 11 of the 40 spinner GETs  (make api-check-full: all 80)
 #   soak          SOAK_MINUTES=1.5                              (make soak: 60 min)
-# and FUZZ_SECONDS=30 per target as before (make fuzz: 600 s).
+#   fuzzing       FUZZ_SECONDS=20 per target                    (make fuzz: 600 s)
+#   sanitizers    the stresses 1–1.5 min, XCTests under TSan not run (make sanitize)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}

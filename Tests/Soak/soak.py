@@ -378,6 +378,9 @@ def main():
     soak = Soak(arguments.binary, arguments.minutes, arguments.every, arguments.server_args.split(),
                 arguments.term_under_load, (arguments.container, arguments.memory) if arguments.container else None,
                 arguments.churn_clients, arguments.costly_clients, arguments.search_binary)
+    for line in soak.server.output().splitlines():
+        if "listening on" in line or "warning" in line:
+            print(f"  server: {line.strip()}", flush=True)
     print(f"soak: {arguments.minutes:g} min on port {soak.port}, sampled every {arguments.every:g} s; "
           f"costliest admissible render: dots.webp size={soak.heavy}", flush=True)
     exit_status = soak.run()
@@ -416,6 +419,12 @@ def main():
         results.check("soak", not failures and counts.get(workload),
                       f"{workload}: every answer designed {counts.get(workload, {})}"
                       + (f"; e.g. {failures[:3]}" if failures else ""))
+    # The defaults, the churn's URLs and the costly ones are admissible by construction: a
+    # 400 there is a budget that refuses what it should serve (as a memory plan gone wrong would).
+    for workload in ["cached", "churn", "costly"]:
+        answered = counts.get(workload, {})
+        results.check("soak", answered.get(200, 0) > 0 and answered.get(400, 0) == 0,
+                      f"{workload}: rendered or served (200: {answered.get(200, 0)}), never refused by the budget (400: {answered.get(400, 0)})")
     results.check("soak", counts.get("leavers") and counts.get("pipeliners") and counts.get("slow"),
                   f"the hostile clients ran: leavers {counts.get('leavers')}, pipeliners {counts.get('pipeliners')}, "
                   f"slow and silent {counts.get('slow')}")
@@ -424,6 +433,7 @@ def main():
         # Under the container's limit: never killed, the cgroup's peak (which counts the
         # cached bodies' memfds and the page cache the process touched) below the limit.
         state = soak.server.state()
+        soak.server.stop()  # removes the container
         last = samples[-1]
         limit_mib = last["limit_mib"]
         cgroup_peak = max(max(s["cgroup_peak_mib"] for s in samples), max(s["cgroup_mib"] for s in samples))

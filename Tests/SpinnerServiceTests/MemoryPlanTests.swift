@@ -43,6 +43,23 @@ final class MemoryPlanTests: XCTestCase {
         XCTAssertEqual(none.maxRenderBytes, MemoryPlan.processBytes)
     }
 
+    /// A container with a high descriptor limit (16 384 connections) keeps connections to an
+    /// eighth of the limit at their worst, so that the cache and renders still fit;
+    /// connections asked for are kept and counted in full.
+    func testConnectionsAreKeptToAnEighthOfTheLimit() {
+        let plan = MemoryPlan(limit: 1024 * mib, renderThreads: 3, connections: 16_384, finalEncodes: 2, askedCacheBytes: nil)
+        XCTAssertEqual(plan.connections, 1024 * mib / 8 / MemoryPlan.bytesPerConnection)
+        XCTAssertEqual(plan.cacheBytes, 64 * mib)
+        XCTAssertEqual(plan.maxRenderBytes, RenderBudget.standard.maxRenderBytes)
+        let half = MemoryPlan(limit: 512 * mib, renderThreads: 3, connections: 16_384, finalEncodes: 2, askedCacheBytes: nil)
+        XCTAssertTrue(half.rendersFit, "\(half.maxRenderBytes >> 20) MiB")
+        XCTAssertLessThanOrEqual(half.fixedBytes + half.cacheBytes + 3 * (half.maxRenderBytes - MemoryPlan.processBytes), half.limit)
+        let asked = MemoryPlan(limit: 512 * mib, renderThreads: 3, connections: 16_384, connectionsAsked: true, finalEncodes: 2,
+                               askedCacheBytes: nil)
+        XCTAssertEqual(asked.connections, 16_384)
+        XCTAssertFalse(asked.rendersFit)
+    }
+
     /// cgroup v2's `memory.max` first, then v1's `memory.limit_in_bytes`; "max" and v1's
     /// near-2^63 "unlimited" are no limit.
     func testTheLimitIsReadFromEitherCgroupVersion() {
@@ -72,6 +89,9 @@ final class MemoryPlanTests: XCTestCase {
         let asked = try ServeSettings.resolve(flags: ["cache-bytes": "1048576"], environment: [:], cores: 2).get()
         XCTAssertEqual(asked.settled(by: plan, memoryLimit: 512 * mib).settings.service.cacheBytes, 1 << 20)
         XCTAssertEqual(asked.settled(by: plan).settings.service.cacheBytes, 1 << 20)
+        let many = plain.settled(by: DescriptorPlan(limit: 20_000, eventLoops: 2), memoryLimit: 512 * mib).settings
+        XCTAssertEqual(many.server.maxConnections, 512 * mib / 8 / MemoryPlan.bytesPerConnection)
+        XCTAssertEqual(many.server.maxConnectionsPerClient, min(256, max(8, many.server.maxConnections / 8)))
         let tight = plain.settled(by: plan, memoryLimit: 256 * mib)
         XCTAssertEqual(tight.warnings.count, 1)
         XCTAssertTrue(tight.warnings[0].contains("memory limit (256 MiB)"), tight.warnings[0])

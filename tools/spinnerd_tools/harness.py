@@ -185,7 +185,8 @@ class ContainerServer(Server):
         super().__init__("/bin/true", args=args, **options)
 
     def command(self, arguments):
-        return [*self.PODMAN, "run", "--name", self.name, "--network=host", "--pull=never",
+        # No healthcheck timer: podman schedules it through systemd, which does not run here.
+        return [*self.PODMAN, "run", "--name", self.name, "--network=host", "--pull=never", "--health-interval", "disable",
                 f"--memory={self.memory}", f"--memory-swap={self.memory}", self.image, *arguments]
 
     def server_pid(self):

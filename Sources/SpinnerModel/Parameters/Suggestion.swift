@@ -10,10 +10,14 @@ public enum Suggestion {
         guard !typed.isEmpty, typed.count <= 64 else { return nil }
         var best: (name: String, edits: Int)? = nil
         for name in names {
-            let edits = distance(typed, Array(name.lowercased()))
+            let candidate = Array(name.lowercased())
             // A slip is small beside the word: one edit up to five letters (`style` is not
             // `scale`), two from six (`circlar`, `systmBlu`).
-            let allowed = max(typed.count, name.count) <= 5 ? 1 : 2
+            let allowed = max(typed.count, candidate.count) <= 5 ? 1 : 2
+            // The distance is at least the difference in length: most names are too far
+            // to be worth the table (a refused colour is weighed against ~150 names).
+            guard abs(typed.count - candidate.count) <= allowed else { continue }
+            let edits = distance(typed, candidate)
             guard edits <= allowed, edits < (best?.edits ?? .max) else { continue }
             best = (name, edits)
         }
@@ -24,18 +28,21 @@ public enum Suggestion {
     /// without re-editing a swapped pair): a few dozen characters, so the table is tiny.
     private static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        // One flat table, row i at i × width.
+        let width = b.count + 1
+        var table = [Int](repeating: 0, count: (a.count + 1) * width)
+        for i in 0...a.count { table[i * width] = i }
+        for j in 0...b.count { table[j] = j }
         for i in 1...a.count {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                var best = min(table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    best = min(best, table[(i - 2) * width + j - 2] + 1)
                 }
+                table[i * width + j] = best
             }
         }
-        return table[a.count][b.count]
+        return table[a.count * width + b.count]
     }
 }

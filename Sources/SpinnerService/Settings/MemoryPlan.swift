@@ -6,7 +6,8 @@ import SpinnerModel
 /// How `spinnerd serve` shares out a memory limit it finds at start (a container's cgroup:
 /// `memory.max`, or `memory.limit_in_bytes` under cgroup v1), so that the process at its
 /// worst fits the limit instead of being killed by the kernel. What it cannot shrink comes
-/// first (the process itself, its connections, the final encodes); the image cache gets a
+/// first (the process itself, its connections — at most an eighth of the limit's worth,
+/// 100 KiB each — and the final encodes); the image cache gets a
 /// quarter of the rest, at most its default; each render thread an equal share of what is
 /// left, at most the standard budget's 240 MiB. Renders whose estimated peak passes that
 /// share are refused before any work (400, with the limit in the message), as they are
@@ -30,17 +31,23 @@ public struct MemoryPlan: Sendable, Equatable {
     /// The most memory one render may need at its peak, process included (the budget's
     /// `maxRenderBytes`).
     public let maxRenderBytes: Int
+    /// Connections served at once: those the descriptors allow, at most as many as an
+    /// eighth of the limit holds at their worst — unless they were asked for
+    /// (`--max-connections`): then those, counted in full.
+    public let connections: Int
     /// What the plan set aside before the cache and the renders: process, connections,
     /// final encodes.
     public let fixedBytes: Int
 
     /// The plan for `limit` bytes, `renderThreads` render threads (both lanes),
-    /// `connections` connections, `finalEncodes` final encodes that may run at once, and
-    /// the cache bound asked for, if any.
-    public init(limit: Int, renderThreads: Int, connections: Int, finalEncodes: Int, askedCacheBytes: Int?,
-                defaultCacheBytes: Int = 64 << 20, standardRenderBytes: Int = RenderBudget.standard.maxRenderBytes) {
+    /// `connections` connections (`connectionsAsked`: given by the operator, so kept),
+    /// `finalEncodes` final encodes that may run at once, and the cache bound asked for, if any.
+    public init(limit: Int, renderThreads: Int, connections: Int, connectionsAsked: Bool = false, finalEncodes: Int,
+                askedCacheBytes: Int?, defaultCacheBytes: Int = 64 << 20,
+                standardRenderBytes: Int = RenderBudget.standard.maxRenderBytes) {
         self.limit = limit
-        fixedBytes = Self.processBytes + connections * Self.bytesPerConnection + finalEncodes * RenderDispatcher.finalPeakBytes
+        self.connections = connectionsAsked ? connections : max(1, min(connections, limit / 8 / Self.bytesPerConnection))
+        fixedBytes = Self.processBytes + self.connections * Self.bytesPerConnection + finalEncodes * RenderDispatcher.finalPeakBytes
         let remaining = max(0, limit - fixedBytes)
         cacheBytes = askedCacheBytes ?? min(defaultCacheBytes, remaining / 4)
         let forRenders = max(0, remaining - cacheBytes)

@@ -72,14 +72,17 @@ public struct ServeSettings: Sendable {
         settled.service.cacheBytes = cacheBytes ?? settled.service.cacheBytes
         if let memoryLimit {
             let memory = MemoryPlan(limit: memoryLimit, renderThreads: service.lanes.quickWorkers + service.lanes.heavyWorkers,
-                                    connections: connections, finalEncodes: service.provisionalAnswers ? RenderDispatcher.finalThreads : 0,
+                                    connections: connections, connectionsAsked: maxConnections != nil,
+                                    finalEncodes: service.provisionalAnswers ? RenderDispatcher.finalThreads : 0,
                                     askedCacheBytes: cacheBytes)
+            settled.server.maxConnections = memory.connections
+            settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, memory.connections / 8))
             settled.service.cacheBytes = memory.cacheBytes
             settled.service.budget.maxRenderBytes = min(settled.service.budget.maxRenderBytes, memory.maxRenderBytes)
             settled.memory = memory
             if !memory.rendersFit {
                 warnings.append("the memory limit (\(memoryLimit >> 20) MiB) leaves \(memory.maxRenderBytes >> 20) MiB a render "
-                                + "(\(service.lanes.quickWorkers + service.lanes.heavyWorkers) render threads, \(connections) connections, "
+                                + "(\(service.lanes.quickWorkers + service.lanes.heavyWorkers) render threads, \(memory.connections) connections, "
                                 + "cache \(memory.cacheBytes >> 20) MiB): larger renders are refused; fewer --workers, --heavy-workers "
                                 + "or --max-connections, or a smaller --cache-bytes, leave more")
             }
