@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make container-limit`: the image (scripts/container-image.sh) under a memory limit, with
 # the soak's load on it (Tests/Soak/soak.py --container): cached hits on 64 connections,
-# cold renders churning a cache that fills, the costliest admissible renders, leavers,
-# pipeliners, slow and silent sockets, bad requests. Once at the Kubernetes manifest's
+# cold renders churning a cache that fills (6 clients), the costliest admissible renders by
+# time (4 clients) and by memory (2 clients asking the APNG of the largest estimated peak
+# the standard budget admits, about 210 MiB), leavers, pipeliners, slow and silent sockets,
+# bad requests. Once at the Kubernetes manifest's
 # limit (1 GiB, deploy/kubernetes/deployment.yaml) and once at half of it. Each run holds
 # the soak's checks and: never OOM-killed, the cgroup's peak below the limit, exit 0 on
 # SIGTERM. Reports and plots go to .build/container-limit/LIMIT.
@@ -18,7 +20,7 @@ status=0
 for limit in ${CONTAINER_LIMITS:-1g 512m}; do
   echo "== the image under --memory=$limit, ${CONTAINER_MINUTES:-3} min of the soak's load"
   python3 Tests/Soak/soak.py --binary "$BINARY" --container localhost/spinnerd:smoke --memory "$limit" \
-    --minutes "${CONTAINER_MINUTES:-3}" --every 5 --churn-clients 6 --costly-clients 4 \
+    --minutes "${CONTAINER_MINUTES:-3}" --every 5 --churn-clients 6 --costly-clients 4 --memory-heavy-clients 2 \
     --report ".build/container-limit/$limit" || status=1
 done
 exit $status

@@ -77,7 +77,7 @@ stress() {  # stress BINARY REPORT_DIR [more soak flags]
   local plain=${PLAIN_BINARY:-.build/test/release/spinnerd}
   [ -x "$plain" ] || plain=$binary
   python3 Tests/Soak/soak.py --binary "$binary" --search-binary "$plain" --minutes "$STRESS_MINUTES" --every 5 \
-    --server-args="--cache-bytes 4194304" --report "$report" "$@"
+    --server-args="--cache-bytes ${STRESS_CACHE_BYTES:-4194304}" --report "$report" "$@"
 }
 
 case $RUN in

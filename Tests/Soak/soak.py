@@ -78,7 +78,7 @@ class Tally:
 
 class Soak:
     def __init__(self, binary, minutes, every, server_args=(), term_under_load=False, container=None,
-                 churn_clients=3, costly_clients=2, search_binary=None):
+                 churn_clients=3, costly_clients=2, search_binary=None, memory_heavy_clients=0):
         self.binary, self.seconds, self.every = binary, minutes * 60, every
         # Asked for `cost` while the load is chosen: a plain build answers as a sanitizer's
         # would (same cost model), many times sooner.
@@ -103,6 +103,8 @@ class Soak:
         self.source_lock = threading.Lock()
         self.samples = []
         self.heavy = self.costliest_admissible()
+        self.memory_heavy_clients = memory_heavy_clients
+        self.memory_heavy = self.largest_peak() if memory_heavy_clients else None
 
     def source(self):
         with self.source_lock:
@@ -120,6 +122,26 @@ class Soak:
                 break
             best = size
         return best
+
+    def largest_peak(self):
+        """The APNG the standard budget admits with the largest estimated peak memory (the
+        largest admitted size of each kind, the most `memory-mib` of them): (path, MiB)."""
+        def estimate(kind, size):
+            out = subprocess.run([self.search_binary, "cost", kind, "format=apng", f"size={size}"], capture_output=True, text=True)
+            return float(dict(w.split("=", 1) for w in out.stdout.split())["memory-mib"]) if out.returncode == 0 else None
+        best = None
+        for kind in self.kinds:
+            low, high, found = 8, 1024, None
+            while low <= high:
+                middle = (low + high) // 2
+                mib = estimate(kind, middle)
+                if mib is None:
+                    high = middle - 1
+                else:
+                    found, low = (middle, mib), middle + 1
+            if found and (best is None or found[1] > best[2]):
+                best = (kind, found[0], found[1])
+        return f"/spinner/{best[0]}.apng?size={best[1]}", best[2]
 
     # ------------------------------------------------------------------ well-behaved
 
@@ -162,6 +184,9 @@ class Soak:
 
     def costly(self):
         return f"/spinner/dots.webp?size={self.heavy}&color={random.randrange(1 << 24):06x}"
+
+    def memory_heavy_path(self):
+        return f"{self.memory_heavy[0]}&color={random.randrange(1 << 24):06x}"
 
     def health(self):
         while not self.stop.is_set():
@@ -316,6 +341,8 @@ class Soak:
                     lambda: random.choice(["", 'If-None-Match: "x"\r\n']))) for _ in range(64)]
         workers += [threading.Thread(target=self.client, args=("churn", self.churn)) for _ in range(self.churn_clients)]
         workers += [threading.Thread(target=self.client, args=("costly", self.costly)) for _ in range(self.costly_clients)]
+        workers += [threading.Thread(target=self.client, args=("memory", self.memory_heavy_path))
+                    for _ in range(self.memory_heavy_clients)]
         workers += [threading.Thread(target=f) for f in (self.leavers, self.leavers, self.pipeliners,
                                                            self.slow_and_silent, self.bad)]
         for worker in workers:
@@ -368,6 +395,9 @@ def main():
                         "(default --binary; a plain build answers as a sanitizer build would, sooner)")
     parser.add_argument("--churn-clients", type=int, default=3, help="clients asking cold renders (default 3)")
     parser.add_argument("--costly-clients", type=int, default=2, help="clients asking the costliest renders (default 2)")
+    parser.add_argument("--memory-heavy-clients", type=int, default=0,
+                        help="clients asking the APNG of the largest estimated peak the standard budget admits (default 0): "
+                             "rendered (200), queued (503) or, under a smaller memory plan, refused (400)")
     arguments = parser.parse_args()
     if bool(arguments.container) != bool(arguments.memory):
         parser.error("--container and --memory go together")
@@ -377,12 +407,14 @@ def main():
 
     soak = Soak(arguments.binary, arguments.minutes, arguments.every, arguments.server_args.split(),
                 arguments.term_under_load, (arguments.container, arguments.memory) if arguments.container else None,
-                arguments.churn_clients, arguments.costly_clients, arguments.search_binary)
+                arguments.churn_clients, arguments.costly_clients, arguments.search_binary, arguments.memory_heavy_clients)
     for line in soak.server.output().splitlines():
         if "listening on" in line or "warning" in line:
             print(f"  server: {line.strip()}", flush=True)
     print(f"soak: {arguments.minutes:g} min on port {soak.port}, sampled every {arguments.every:g} s; "
-          f"costliest admissible render: dots.webp size={soak.heavy}", flush=True)
+          f"costliest admissible render: dots.webp size={soak.heavy}"
+          + (f"; largest peak: {soak.memory_heavy[0]} ({soak.memory_heavy[1]:.0f} MiB estimated)" if soak.memory_heavy else ""),
+          flush=True)
     exit_status = soak.run()
     samples = soak.samples
     results = Results()
@@ -414,7 +446,7 @@ def main():
     results.bound("soak", peak <= capacity + 96,
                   f"memory (RSS + body memfds) peak {peak:.1f} MiB within the cache's {capacity:.0f} MiB + 96 MiB")
     counts = soak.tally.counts
-    for workload in ["cached", "churn", "costly", "healthz", "bad"]:
+    for workload in ["cached", "churn", "costly", "healthz", "bad"] + (["memory"] if arguments.memory_heavy_clients else []):
         failures = soak.tally.failures.get(workload, [])
         results.check("soak", not failures and counts.get(workload),
                       f"{workload}: every answer designed {counts.get(workload, {})}"
