@@ -24,11 +24,11 @@ public enum ColorValue: Hashable, Sendable {
     }
 
     /// Every CSS colour name, sorted.
-    public static var namedColors: [String] { CSSColorNames.table.keys.sorted() }
+    public static let namedColors: [String] = CSSColorNames.table.keys.sorted()
 
     /// Every name a colour may be given by: `transparent`, `none`, the CSS names and the
     /// system colours, as spelled in the catalog.
-    public static var acceptedNames: [String] { ["transparent", "none"] + namedColors + SystemColor.allCases.map(\.rawValue) }
+    public static let acceptedNames: [String] = ["transparent", "none"] + namedColors + SystemColor.allCases.map(\.rawValue)
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, since it must
     /// be escaped in URLs), CSS named colours, `transparent` (or `none`, as in SVG's
