@@ -493,7 +493,8 @@ def main():
         json.dump({"samples": samples, "counts": {k: {str(s): n for s, n in v.items()} for k, v in counts.items()}}, out, indent=1)
     with open(os.path.join(arguments.report, "soak.svg"), "w") as out:
         out.write(line_chart(
-            f"spinnerd soak: {arguments.minutes:g} min, sampled every {arguments.every:g} s", "minutes", "MiB / count",
+            f"spinnerd soak: {arguments.minutes:g} min, sampled every {arguments.every:g} s"
+            + (f", in a container under --memory={arguments.memory}" if arguments.container else ""), "minutes", "MiB / count",
             [Series("RSS MiB", [(s["minutes"], s["rss_mib"]) for s in samples]),
              Series("memory MiB (RSS + bodies)", [(s["minutes"], s["memory_mib"]) for s in samples]),
              Series("memory beyond the cache, MiB", [(s["minutes"], s["beyond_cache_mib"]) for s in samples]),
@@ -505,7 +506,7 @@ def main():
             + ([Series("container cgroup MiB", [(s["minutes"], s["cgroup_mib"]) for s in samples]),
                 Series("container limit MiB", [(s["minutes"], s["limit_mib"]) for s in samples], dashed=True)]
                if arguments.container else []),
-            width=820, height=360))
+            width=820, height=400 if arguments.container else 360))
     summary = "\n".join(lines + [f"memory peak {peak:.1f} MiB (RSS peak {max(x['rss_mib'] for x in samples):.1f} MiB); "
                                  f"samples {len(samples)}",
                                  "answers: " + json.dumps({k: {str(s): n for s, n in v.items()} for k, v in counts.items()})])
