@@ -57,7 +57,14 @@ def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_ze
     """The SVG text of a line chart of `series` (a list of Series); `log_x`, `log_y` put an
     axis on a log scale (its values must be positive)."""
     left, right, top, bottom = 64, 16, 36, 64
-    bottom += 16 * int(sum(30 + 6.5 * len(s.name) for s in series) // (width - left - right))
+    # The legend's rows, wrapped as it is drawn below (a total width over the line's
+    # width undercounts when a name does not fit the end of a row).
+    rows, row_x = 1, left
+    for s in series:
+        if row_x + 30 + 6.5 * len(s.name) > width - right:
+            rows, row_x = rows + 1, left
+        row_x += 30 + 6.5 * len(s.name)
+    bottom += 16 * (rows - 1)
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points]
     if not xs:
@@ -95,7 +102,6 @@ def line_chart(title, x_label, y_label, series, width=720, height=320, y_from_ze
     out.append(f'<text x="{left + plot_w / 2:.0f}" y="{top + plot_h + 34}" text-anchor="middle">{escape(x_label)}</text>')
     out.append(f'<text transform="translate(14 {top + plot_h / 2:.0f}) rotate(-90)" text-anchor="middle">{escape(y_label)}</text>')
     legend_x, legend_row = left, 0
-    rows = 1 + int(sum(30 + 6.5 * len(s.name) for s in series) // (width - left - right))
     for index, s in enumerate(series):
         colour = PALETTE[index % len(PALETTE)]
         dash = ' stroke-dasharray="5 3"' if s.dashed else ""
