@@ -84,7 +84,11 @@ case $RUN in
   tsan-build) $SWIFT build "${TSAN_FLAGS[@]}" --product spinnerd ;;
   tsan-build-tests) $SWIFT build "${TSAN_FLAGS[@]}" --build-tests ;;
   address-hostile)
+    # Every case but `silent` (3 000 silent and 2 000 dribbling sockets timed out: 23 s here,
+    # mostly waiting for the request timeout); the soak's slow and silent sockets time out
+    # under AddressSanitizer in address-stress. HOSTILE_CASES="" for all of them.
     run_with address address-hostile bash -c "python3 Tests/Hostile/hostile.py --binary $ASAN_BINARY \
+      ${HOSTILE_CASES-pipelining pipelined fd-limit emfile aborted} \
       && python3 Tests/Hostile/parser_differential.py --binary $ASAN_BINARY" ;;
   address-largest)
     plain=${PLAIN_BINARY:-.build/test/release/spinnerd}
@@ -104,7 +108,7 @@ case $RUN in
   address)
     status=0
     make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
-    "$0" address-hostile || status=1
+    HOSTILE_CASES="" "$0" address-hostile || status=1
     "$0" address-admission || status=1
     STRESS_MINUTES=${STRESS_MINUTES_FULL:-2} "$0" address-stress || status=1
     exit $status ;;
