@@ -65,24 +65,23 @@ public struct ServeSettings: Sendable {
             warnings.append("--max-connections \(connections) is more than \(plan.limit) descriptors allow (\(plan.connections)); "
                             + "past that, clients are refused with 503 through a spare descriptor")
         }
-        settled.server.maxConnections = connections
-        settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, connections / 8))
+        let renderThreads = service.lanes.quickWorkers + service.lanes.heavyWorkers
+        let memory = memoryLimit.map {
+            MemoryPlan(limit: $0, renderThreads: renderThreads, connections: connections, connectionsAsked: maxConnections != nil,
+                       finalEncodes: service.provisionalAnswers ? RenderDispatcher.finalThreads : 0, askedCacheBytes: cacheBytes)
+        }
+        let served = memory?.connections ?? connections
+        settled.server.maxConnections = served
+        settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, served / 8))
         settled.server.refusalSlots = plan.refusalSlots
         settled.service.bodyFiles = DescriptorQuota(limit: plan.bodyFiles)
-        settled.service.cacheBytes = cacheBytes ?? settled.service.cacheBytes
-        if let memoryLimit {
-            let memory = MemoryPlan(limit: memoryLimit, renderThreads: service.lanes.quickWorkers + service.lanes.heavyWorkers,
-                                    connections: connections, connectionsAsked: maxConnections != nil,
-                                    finalEncodes: service.provisionalAnswers ? RenderDispatcher.finalThreads : 0,
-                                    askedCacheBytes: cacheBytes)
-            settled.server.maxConnections = memory.connections
-            settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, memory.connections / 8))
-            settled.service.cacheBytes = memory.cacheBytes
+        settled.service.cacheBytes = memory?.cacheBytes ?? cacheBytes ?? settled.service.cacheBytes
+        settled.memory = memory
+        if let memory {
             settled.service.budget.maxRenderBytes = min(settled.service.budget.maxRenderBytes, memory.maxRenderBytes)
-            settled.memory = memory
             if !memory.rendersFit {
-                warnings.append("the memory limit (\(memoryLimit >> 20) MiB) leaves \(memory.maxRenderBytes >> 20) MiB a render "
-                                + "(\(service.lanes.quickWorkers + service.lanes.heavyWorkers) render threads, \(memory.connections) connections, "
+                warnings.append("the memory limit (\(memory.limit >> 20) MiB) leaves \(memory.maxRenderBytes >> 20) MiB a render "
+                                + "(\(renderThreads) render threads, \(memory.connections) connections, "
                                 + "cache \(memory.cacheBytes >> 20) MiB): larger renders are refused; fewer --workers, --heavy-workers "
                                 + "or --max-connections, or a smaller --cache-bytes, leave more")
             }
