@@ -4,7 +4,7 @@
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
-//   Locking (the one lock type, which ThreadSanitizer sees) below HTTPServer, ImageCodecs and SpinnerService
+//   Concurrency (the lock ThreadSanitizer sees, grace periods, lent references, threads) below HTTPServer, ImageCodecs and SpinnerService
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli, CGif, CWebP (only ImageCodecs).
 import PackageDescription
 
@@ -38,7 +38,7 @@ let package = Package(
         // Its loop state is confined to one thread by type (the reactor is not Sendable), and
         // the debug build the tests run keeps every exclusivity check; the release build
         // drops the runtime checks, which cost 9 % of the instructions of a cached answer.
-        .target(name: "HTTPServer", dependencies: ["CLinux", "Locking"],
+        .target(name: "HTTPServer", dependencies: ["CLinux", "Concurrency"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
@@ -46,12 +46,14 @@ let package = Package(
             providers: [.apt(["nettle-dev"])]),
         // Exact time: the one fraction type, for model times and frame durations alike.
         .target(name: "ExactTime"),
-        // The one lock: Synchronization's Mutex, its turns told to ThreadSanitizer in a TSan build.
-        .target(name: "Locking"),
+        // Sharing between threads, and its rules as types: the lock (Synchronization's Mutex, its
+        // turns told to ThreadSanitizer in a TSan build), grace periods and the retirements that
+        // wait for them, lent (uncounted) and retained references, detached threads.
+        .target(name: "Concurrency", dependencies: ["CLinux"]),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel", dependencies: ["ExactTime"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Locking", "CZlib", "CLibdeflate", "CZopfli", "CGif", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "CZlib", "CLibdeflate", "CZopfli", "CGif", "CWebP"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
@@ -63,9 +65,9 @@ let package = Package(
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
         // The gallery's front end is written in Gallery/Front/ and embedded as GalleryFiles.swift
         // (scripts/embed-gallery.py; a test holds the two equal).
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Locking", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
                 exclude: ["Gallery/Front"]),
-        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Locking", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
+        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays
         // the corpus). libwebp's animation decoder checks the WebP encoder's output.
@@ -73,26 +75,27 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .executableTarget(name: "spinnerd-fuzz",
                           dependencies: ["HTTPServer", "SpinnerModel", "SpinnerRendering", "SpinnerService", "ImageCodecs",
-                                         "ExactTime", "CZlib", "CGif", "CWebPDemux"],
+                                         "ExactTime", "Concurrency", "CZlib", "CGif", "CWebPDemux"],
                           path: "Fuzz/Targets"),
 
         // Tests in two rooms. Unit targets mirror the code targets and need only the toolchain
         // and the C libraries (`make check`); IntegrationTests drives what nobody here wrote —
         // decoders, validators, headless Chromium, the Lottie players, Python — and the built
         // `spinnerd` (`make test` runs both rooms).
-        .target(name: "TestSupport", dependencies: ["Locking", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
         .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"]),
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
         .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "TestSupport"]),
         .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"]),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Locking", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SpinnerService", "SpinnerRendering", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs",
-                           "SpinnerModel", "HTTPServer", "ExactTime", "Locking", "TestSupport"],
+                           "SpinnerModel", "HTTPServer", "ExactTime", "Concurrency", "TestSupport"],
             exclude: ["SpinnerRaster/References", "SpinnerRendering/Fixtures"]),
     ]
 )

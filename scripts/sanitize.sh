@@ -9,7 +9,7 @@
 #            costs make test no build of its own (libFuzzer's coverage counters make it a
 #            little slower than a plain ASan build; its driver never runs).
 #   thread   .build/tsan: optimised, -DTHREAD_SANITIZER (Locked tells TSan about each turn of
-#            its lock, Sources/Locking); `tsan-build` makes spinnerd, `tsan-build-tests` the
+#            its lock, Sources/Concurrency); `tsan-build` makes spinnerd, `tsan-build-tests` the
 #            XCTests too.
 #
 # Runs (each its own report prefix, so two may run side by side):
@@ -104,7 +104,7 @@ case $RUN in
     run_with thread thread-stress stress $TSAN_BINARY .build/tsan-stress --term-under-load ;;
   thread-tests)
     run_with thread thread-tests $SWIFT test "${TSAN_FLAGS[@]}" --skip-build --parallel \
-      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|FinalRendersTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' ;;
+      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|CacheGracePeriodTests|ConcurrencyTests|FinalRendersTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' ;;
   address)
     status=0
     make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1

@@ -1,4 +1,5 @@
 import CGif
+import Concurrency
 import CWebPDemux
 
 /// What the WebP encoder wrote, decoded by libwebp's own animation decoder.
@@ -44,9 +45,9 @@ enum GIFDecoder {
         let reader = Reader(bytes)
         var error: Int32 = 0
         let opened = withExtendedLifetime(reader) {
-            DGifOpen(Unmanaged.passUnretained(reader).toOpaque(), { file, out, count in
+            DGifOpen(Lent(reader).opaque, { file, out, count in
                 guard let file, let out, let user = file.pointee.UserData else { return 0 }
-                let reader = Unmanaged<Reader>.fromOpaque(user).takeUnretainedValue()
+                let reader = Lent<Reader>(opaque: user).counted
                 let n = max(0, min(Int(count), reader.bytes.count - reader.at))
                 for i in 0 ..< n { out[i] = reader.bytes[reader.at + i] }
                 reader.at += n

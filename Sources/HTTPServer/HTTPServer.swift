@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Dispatch
-import Locking
+import Concurrency
 
 /// What every event loop shares: configuration, responder, clock, admission, counters, logging.
 final class ServerContext: Sendable {
@@ -28,8 +28,13 @@ final class ServerContext: Sendable {
          accessLog: (@Sendable (AccessLogEntry) -> Void)?, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.responder = responder
-        self.preparedLookup = PreparedLookup(responder)
-        self.gracePeriods = responder.gracePeriods
+        if let lending = responder as? any HTTPLendingResponder {
+            self.preparedLookup = PreparedLookup(lending)
+            self.gracePeriods = lending.gracePeriods
+        } else {
+            self.preparedLookup = PreparedLookup()
+            self.gracePeriods = GracePeriods()  // nothing is lent: no loop ever waits on it
+        }
         self.clock = clock
         self.accessLog = accessLog
         self.log = log
@@ -40,20 +45,25 @@ final class ServerContext: Sendable {
     }
 }
 
-/// A responder's `preparedResponse(to:)` reached without counting a reference: the
-/// existential is opened once, here, and every call borrows the responder, which the
-/// `ServerContext` holding this keeps alive. (Calling through `any HTTPResponder` copies
-/// the existential, one retain and release per cached answer.)
+/// A lending responder's `preparedResponse(to:)` reached without counting a reference:
+/// the existential is opened once, here, and every call borrows the responder, which the
+/// `ServerContext` holding this keeps alive. (Calling through `any HTTPLendingResponder`
+/// copies the existential, one retain and release per cached answer.)
 struct PreparedLookup: Sendable {
-    private let call: @Sendable (HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>?
+    private let call: @Sendable (HTTPRequestBytes) -> Lent<HTTPPreparedResponse>?
 
-    init<Responder: HTTPResponder>(_ responder: Responder) {
-        let unretained = Unmanaged.passUnretained(responder)
-        call = { request in unretained._withUnsafeGuaranteedRef { $0.preparedResponse(to: request) } }
+    init<Responder: HTTPLendingResponder>(_ responder: Responder) {
+        let lent = Lent(responder)  // the context holds the responder
+        call = { request in lent.borrow { $0.preparedResponse(to: request) } }
     }
 
-    /// The lent answer (see `HTTPResponder.preparedResponse(to:)`).
-    func callAsFunction(_ request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>? { call(request) }
+    /// For a responder that lends nothing: every request is parsed.
+    init() {
+        call = { _ in nil }
+    }
+
+    /// The lent answer (see `HTTPLendingResponder.preparedResponse(to:)`).
+    func callAsFunction(_ request: HTTPRequestBytes) -> Lent<HTTPPreparedResponse>? { call(request) }
 }
 
 /// An HTTP/1.1 server on non-blocking sockets and epoll, with a small fixed set of

@@ -1,4 +1,4 @@
-import Locking
+import Concurrency
 
 /// A response that is still being made, shared between the work that makes it and the
 /// connection that waits for it: the work calls `send` once, from any thread; the

@@ -1,4 +1,4 @@
-import Locking
+import Concurrency
 
 /// What the transport counts, for `/metrics`.
 public struct TransportStatistics: Sendable {

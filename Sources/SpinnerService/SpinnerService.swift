@@ -1,5 +1,5 @@
 import HTTPServer
-import Locking
+import Concurrency
 import SpinnerModel
 import SpinnerRendering
 
@@ -7,7 +7,7 @@ import SpinnerRendering
 /// cached or freshly rendered image. Cache hits are answered on the calling (event loop)
 /// thread; misses go to the `RenderDispatcher` (cost estimate, lanes, single flight,
 /// cancellation). Testable without sockets: call `respond(to:)`.
-public final class SpinnerService: HTTPResponder {
+public final class SpinnerService: HTTPLendingResponder {
     public let configuration: ServiceConfiguration
     public let metrics = Metrics()
     /// Images by cache key; a request target canonicalised to a cached key becomes an alias
@@ -72,9 +72,9 @@ public final class SpinnerService: HTTPResponder {
     /// parsing or validation (only validated spinner targets become aliases), and makes no
     /// text: the target's bytes find the entry, whose answers are written out already.
     /// Lent, uncounted: the cache frees an image only after a grace period (`gracePeriods`).
-    public func preparedResponse(to request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse>? {
+    public func preparedResponse(to request: HTTPRequestBytes) -> Lent<HTTPPreparedResponse>? {
         guard let lent = cache.withValue(forAlias: request.target, { $0.prepared(for: request) }) else { return nil }
-        metrics.preparedHit(status: lent._withUnsafeGuaranteedRef { $0.status })
+        metrics.preparedHit(status: lent.borrow { $0.status })
         return lent
     }
 

@@ -5,7 +5,7 @@ import CLinux
 import FoundationEssentials
 import HTTPServer
 import SpinnerService
-import Locking
+import Concurrency
 
 /// `spinnerd serve [--port …]`: runs the HTTP service until SIGTERM or SIGINT, then drains
 /// (stops accepting, finishes responses in flight) and exits 0.

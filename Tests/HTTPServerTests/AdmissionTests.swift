@@ -1,5 +1,5 @@
 @testable import HTTPServer
-import Locking
+import Concurrency
 import XCTest
 
 final class AdmissionTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import ImageCodecs
-import Locking
+import Concurrency
 import SpinnerModel
 import SpinnerRendering
 @testable import SpinnerService

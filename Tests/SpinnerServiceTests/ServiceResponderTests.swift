@@ -356,7 +356,7 @@ final class ServiceResponderTests: XCTestCase {
                 withBytes(acceptEncoding) { acceptEncoding in
                     target.flatMap {
                         service.preparedResponse(to: HTTPRequestBytes(isHead: head, target: $0, ifNoneMatch: ifNoneMatch, acceptEncoding: acceptEncoding))?
-                            .takeUnretainedValue()  // no event loop reads: the test keeps its own reference
+                            .counted  // no event loop reads: the test keeps its own reference
                     }
                 }
             }

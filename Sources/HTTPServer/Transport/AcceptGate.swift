@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Locking
+import Concurrency
 
 /// Accepting, one event loop at a time, with the process's spare descriptor: when the
 /// process is out of descriptors (`EMFILE`, `ENFILE`) the spare is closed, the waiting

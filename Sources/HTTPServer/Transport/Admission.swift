@@ -1,4 +1,4 @@
-import Locking
+import Concurrency
 import Synchronization
 
 /// Who may hold a connection, shared by every event loop: the connection limit, the

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Concurrency
 
 /// One client connection, owned by one reactor (one thread): its unparsed bytes, the
 /// requests being answered (in arrival order, so pipelining works), the bytes waiting to
@@ -137,7 +138,7 @@ final class Connection {
                 if inFlight.isEmpty, head.isGet || head.isHead, head.targetIsOriginForm,
                    let lent = owner.preparedAnswer(head, in: rest) {
                     let last = consumed == buffer.count
-                    lent._withUnsafeGuaranteedRef { sendPrepared($0, head: head, in: rest, last: last, now: now, owner: owner) }
+                    lent.borrow { sendPrepared($0, head: head, in: rest, last: last, now: now, owner: owner) }
                     continue
                 }
                 dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
@@ -315,7 +316,7 @@ protocol ConnectionOwner: AnyObject {
     func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer
     /// The responder's prepared answer to the `GET` or `HEAD` in origin form whose head
     /// is `head` in `bytes`, if it has one: lent until the owner's loop next waits.
-    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> Unmanaged<HTTPPreparedResponse>?
+    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> Lent<HTTPPreparedResponse>?
     /// The `Date` field's value now (an IMF-fixdate's bytes), valid until the next time
     /// it is asked for.
     var date: UnsafeRawBufferPointer { get }

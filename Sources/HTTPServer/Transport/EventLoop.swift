@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CLinux
-import Locking
+import Concurrency
 
 /// The part of one event loop that other threads may touch (swift-nio's `EventLoop`):
 /// an inbox of tasks, woken through an eventfd. `execute` always enqueues — a task never

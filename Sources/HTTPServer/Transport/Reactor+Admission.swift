@@ -155,7 +155,7 @@ extension Reactor {
     func compactEvictable(_ rank: Int) {
         evictable[rank].keepOnly { note in
             guard let lent = connections.lent(note.descriptor) else { return false }
-            return lent._withUnsafeGuaranteedRef { $0.identifier == note.identifier && $0.state.epoch == note.epoch }
+            return lent.borrow { $0.identifier == note.identifier && $0.state.epoch == note.epoch }
         }
     }
 }

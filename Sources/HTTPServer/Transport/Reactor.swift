@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Locking
+import Concurrency
 
 /// The loop body of one event loop, living only on the loop's thread: its listener, its
 /// connections, and the epoll set that drives them (swift-nio's `SelectableEventLoop`).
@@ -133,7 +133,7 @@ final class Reactor {
     /// counted; it outlives its closing until the turn ends).
     private func handle(_ descriptor: Int32, events: UInt32, now: Int64) {
         guard let lent = connections.lent(descriptor) else { return }
-        lent._withUnsafeGuaranteedRef { handle($0, events: events, now: now) }
+        lent.borrow { handle($0, events: events, now: now) }
     }
 
     private func handle(_ connection: Connection, events: UInt32, now: Int64) {
@@ -222,7 +222,7 @@ final class Reactor {
         // Lent, in descriptor order: closing one here is safe (it lives until the turn
         // ends), and the check makes no snapshot nor counts a reference.
         for descriptor in 0 ..< connections.descriptorBound {
-            connections.lent(descriptor)?._withUnsafeGuaranteedRef { checkDeadlines($0, now: now) }
+            connections.lent(descriptor)?.borrow { checkDeadlines($0, now: now) }
         }
     }
 
@@ -296,7 +296,7 @@ extension Reactor: ConnectionOwner {
         return answer
     }
 
-    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> Unmanaged<HTTPPreparedResponse>? {
+    func preparedAnswer(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>) -> Lent<HTTPPreparedResponse>? {
         let raw = UnsafeRawBufferPointer(bytes)
         func part(_ range: Range<Int>?) -> UnsafeRawBufferPointer? { range.map { UnsafeRawBufferPointer(rebasing: raw[$0]) } }
         return preparedLookup(HTTPRequestBytes(

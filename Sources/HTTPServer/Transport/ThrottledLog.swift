@@ -1,4 +1,4 @@
-import Locking
+import Concurrency
 
 /// Problem reports that can come thousands of times a second (refused connections,
 /// failing accepts) written at most once per interval: the first at once, the rest

@@ -1,5 +1,5 @@
 import CLibdeflate
-import Locking
+import Concurrency
 
 /// libdeflate's deflate, producing zlib streams. At level 12 (near-optimal parsing) it is
 /// about 2–3 % smaller than zlib's best on our frames — most of the gap to apngasm's 7-Zip

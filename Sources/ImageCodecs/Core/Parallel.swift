@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import Locking
+import Concurrency
 import Synchronization
 
 /// Independent pieces of one render spread over two cores (Dispatch's pool, which has one

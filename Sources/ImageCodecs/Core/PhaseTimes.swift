@@ -1,5 +1,5 @@
 import Glibc
-import Locking
+import Concurrency
 
 /// Where a render's CPU time goes: nanoseconds of thread CPU time per `RenderPhase`, summed
 /// over every thread that worked on it (so with two cores the phases can add up to more

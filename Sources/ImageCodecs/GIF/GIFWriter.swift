@@ -1,4 +1,5 @@
 import CGif
+import Concurrency
 
 /// A thin wrapper over giflib's streaming encoder (`EGifOpen` with a memory sink):
 /// screen descriptor, global colour table, NETSCAPE2.0 loop block, graphic control
@@ -37,12 +38,12 @@ final class GIFWriter {
         var error: Int32 = 0
         let output: OutputFunc = { gif, data, length in
             guard let gif, let data, let user = gif.pointee.UserData else { return 0 }
-            let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
+            let sink = Lent<Sink>(opaque: user).counted
             sink.count += Int(length)
             if sink.keepsBytes { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
             return length
         }
-        guard let file = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), output, &error) else {
+        guard let file = EGifOpen(Lent(sink).opaque, output, &error) else {
             throw CodecError("EGifOpen failed: \(GIFWriter.describe(error))")
         }
         self.file = file

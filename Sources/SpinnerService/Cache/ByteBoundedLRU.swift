@@ -1,4 +1,4 @@
-import Locking
+import Concurrency
 
 /// A least-recently-used cache bounded by the bytes its values hold (not by their count):
 /// adding past the bound evicts the least recently used entries. Thread-safe.
@@ -38,12 +38,11 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
         var oldest = ByteBoundedLRU.none
         var bytes = 0
         var evictions = 0
-        let gracePeriods: GracePeriods?
-        /// Values taken out, oldest first, each with the grace period it waits for.
-        var retired: [(value: Value, period: UInt64)] = []
+        /// Values taken out, waiting for their grace periods.
+        var retired: Retirements<Value>
 
         init(gracePeriods: GracePeriods?) {
-            self.gracePeriods = gracePeriods
+            retired = Retirements(periods: gracePeriods)
         }
 
         mutating func unlink(_ slot: Int) {
@@ -77,19 +76,14 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             bytes -= slots[slot].cost
             index[slots[slot].key] = nil
             for alias in slots[slot].aliases { aliases[alias.key] = nil }
-            if let gracePeriods, let value = slots[slot].value {
-                retired.append((value, gracePeriods.begin()))
-            }
+            if let value = slots[slot].value { retired.retire(value) }
             slots[slot] = Slot(key: ByteKey([]), value: nil, cost: 0, newer: ByteBoundedLRU.none, older: ByteBoundedLRU.none)
             free.append(slot)
         }
 
         /// Lets go of the values taken out whose grace periods every reader has passed.
         mutating func releaseRetired() {
-            guard let gracePeriods, let first = retired.first else { return }
-            let elapsed = gracePeriods.elapsed()
-            guard first.period <= elapsed else { return }
-            retired.removeFirst(retired.prefix { $0.period <= elapsed }.count)
+            retired.releaseElapsed()
         }
 
         /// Evicts the least recently used entries until the bytes fit `capacity`.

@@ -2,7 +2,7 @@ import CLinux
 import Dispatch
 import HTTPServer
 import ImageCodecs
-import Locking
+import Concurrency
 import Synchronization
 
 /// The final encodes of images first answered provisionally (docs/formats.md, "Provisional

@@ -1,6 +1,6 @@
 import HTTPServer
 import ImageCodecs
-import Locking
+import Concurrency
 import Synchronization
 
 /// Concurrent requests for one image share one render (single flight), and the render

@@ -1,7 +1,7 @@
 import CLinux
 import Dispatch
 import HTTPServer
-import Locking
+import Concurrency
 
 /// Which queue a render waits in, by its estimated cost.
 public enum RenderLane: Int, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import HTTPServer
-import Locking
+import Concurrency
 import Synchronization
 
 /// The service's counters, gauges and histograms, written in the Prometheus text

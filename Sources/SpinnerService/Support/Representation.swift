@@ -1,3 +1,4 @@
+import Concurrency
 import HTTPServer
 
 /// A response body as stored, with its gzip variant for compressible types, and how it
@@ -43,8 +44,8 @@ final class Representation: Sendable {
 
         /// The prepared `304` or `200` for an `If-None-Match` value's bytes, lent (it lives
         /// as long as this variant).
-        func prepared(ifNoneMatch: UnsafeRawBufferPointer?) -> Unmanaged<HTTPPreparedResponse> {
-            Unmanaged.passUnretained(EntityTag.matches(ifNoneMatch, tagBytes) ? preparedNotModified : prepared)
+        func prepared(ifNoneMatch: UnsafeRawBufferPointer?) -> Lent<HTTPPreparedResponse> {
+            Lent(EntityTag.matches(ifNoneMatch, tagBytes) ? preparedNotModified : prepared)
         }
     }
 
@@ -106,7 +107,7 @@ final class Representation: Sendable {
 
     /// The prepared answer to a request seen as raw bytes (the fast path of a cache hit):
     /// the same choice as `response(to:)`. Lent: it lives as long as this representation.
-    func prepared(for request: HTTPRequestBytes) -> Unmanaged<HTTPPreparedResponse> {
+    func prepared(for request: HTTPRequestBytes) -> Lent<HTTPPreparedResponse> {
         if let gzip, ContentCoding.acceptsGzip(request.acceptEncoding) {
             return gzip.prepared(ifNoneMatch: request.ifNoneMatch)
         }

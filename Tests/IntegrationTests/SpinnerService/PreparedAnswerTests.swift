@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import Concurrency
 import TestSupport
 import XCTest
 

@@ -24,7 +24,7 @@ public enum DetachedThread {
     /// (cut to `nameLimit` bytes) for `top -H` and `/proc`. Stops the process when no
     /// thread can be made: the server cannot run without its loops and lanes.
     public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
-        let context = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+        let context = Retained(Start(name: name, body: body)).opaque
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -32,7 +32,7 @@ public enum DetachedThread {
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
+            let start = Retained<Start>(opaque: context).take()
             var name = start.name.utf8.prefix(DetachedThread.nameLimit).map { CChar(bitPattern: $0) }
             name.append(0)
             _ = pthread_setname_np(pthread_self(), name)
@@ -40,7 +40,7 @@ public enum DetachedThread {
             return nil
         }, context)
         guard result == 0 else {
-            Unmanaged<Start>.fromOpaque(context).release()
+            Retained<Start>(opaque: context).release()
             fatalError("cannot start thread \(name): error \(result)")
         }
     }

@@ -1,16 +1,13 @@
+import Concurrency
 import Dispatch
-import Foundation
 import Glibc
-import Locking
 import Synchronization
-@testable import SpinnerService
 import XCTest
 
-/// Values the cache lends uncounted (what the event loops write cached answers from) are
-/// freed only after every reader has passed a grace period begun once they were taken
-/// out, and never while a reader may still hold one.
+/// Grace periods elapse for a reader only once it has held nothing since they began, and
+/// a value retired under them is never freed while a reader may still hold it lent.
 final class GracePeriodTests: XCTestCase {
-    /// A cached value that notes its own freeing.
+    /// A shared value that notes its own freeing.
     private final class Tracked: Sendable {
         let identifier: Int
         let freed: Locked<Set<Int>>
@@ -26,10 +23,10 @@ final class GracePeriodTests: XCTestCase {
         }
     }
 
-    private static func lend(_ cache: ByteBoundedLRU<Tracked>, _ alias: String) -> (Unmanaged<Tracked>, Int)? {
-        Array(alias.utf8).withUnsafeBytes { bytes in
-            cache.withValue(forAlias: bytes) { (Unmanaged.passUnretained($0), $0.identifier) }
-        }
+    /// What a writer shares with readers: the current value and those taken out.
+    private struct Shared {
+        var current: Tracked
+        var retirements: Retirements<Tracked>
     }
 
     func testPeriodsElapseForAReaderOnlyOnceItHasHeldNothingSinceTheyBegan() {
@@ -55,40 +52,36 @@ final class GracePeriodTests: XCTestCase {
         XCTAssertEqual(periods.elapsed(), fourth)
     }
 
-    func testAValueTakenOutLivesUntilEveryReaderHasPassedAPeriod() throws {
+    func testARetiredValueWaitsForEveryReaderAndGoesOnceTheyPassed() {
         let freed = Locked<Set<Int>>([])
         let periods = GracePeriods()
-        let cache = ByteBoundedLRU<Tracked>(capacity: 100, gracePeriods: periods)
+        var retirements = Retirements<Tracked>(periods: periods)
         let reader = periods.register()
         reader.online()
-        cache.insert(Tracked(1, freed: freed), cost: 60, for: "a")
-        cache.addAlias("/a", overhead: 0, for: "a")
-        let (lent, identifier) = try XCTUnwrap(Self.lend(cache, "/a"))
-        XCTAssertEqual(identifier, 1)
-        cache.insert(Tracked(2, freed: freed), cost: 60, for: "b")  // evicts 1
-        XCTAssertNil(Self.lend(cache, "/a"), "taken out: no reader finds it any more")
-        cache.insert(Tracked(3, freed: freed), cost: 60, for: "c")  // evicts 2
-        XCTAssertEqual(cache.retiredCount, 2)
+        retirements.retire(Tracked(1, freed: freed))
+        retirements.retire(Tracked(2, freed: freed))
+        retirements.releaseElapsed()
+        XCTAssertEqual(retirements.count, 2)
         XCTAssertEqual(freed.withLock { $0 }, [], "the reader may still hold them")
-        XCTAssertEqual(lent._withUnsafeGuaranteedRef { $0.identifier }, 1)
-        reader.online()  // passed a quiescent state: holds nothing taken out before
-        cache.insert(Tracked(4, freed: freed), cost: 60, for: "c")  // replaces 3
-        XCTAssertEqual(freed.withLock { $0 }, [1, 2], "3 was replaced after the reader's last quiescent state")
-        XCTAssertEqual(cache.retiredCount, 1)
+        reader.online()  // held nothing since: both periods elapsed for it
+        retirements.retire(Tracked(3, freed: freed))
+        retirements.releaseElapsed()
+        XCTAssertEqual(freed.withLock { $0 }, [1, 2], "3 was retired after the reader's last quiescent state")
+        XCTAssertEqual(retirements.count, 1)
         reader.offline()
-        XCTAssertNil(cache.value(for: "a"))
+        retirements.releaseElapsed()
         XCTAssertEqual(freed.withLock { $0 }, [1, 2, 3])
-        XCTAssertEqual(cache.retiredCount, 0)
-
-        // Without readers, a value taken out goes within the change that took it out.
+        XCTAssertEqual(retirements.count, 0)
         periods.unregister(reader)
-        cache.insert(Tracked(5, freed: freed), cost: 60, for: "e")
-        XCTAssertEqual(freed.withLock { $0 }, [1, 2, 3, 4])
-        XCTAssertEqual(cache.retiredCount, 0)
+
+        var unguarded = Retirements<Tracked>(periods: nil)
+        unguarded.retire(Tracked(4, freed: freed))
+        XCTAssertEqual(unguarded.count, 0)
+        XCTAssertEqual(freed.withLock { $0 }, [1, 2, 3, 4], "without grace periods a value goes at once")
     }
 
-    /// Two reader threads lend the value under one alias and hold it a while, as an event
-    /// loop writing an answer would, while a writer replaces it as fast as it can: with
+    /// Two reader threads lend the shared value and hold it a while, as an event loop
+    /// writing a cached answer would, while a writer replaces it as fast as it can: with
     /// grace periods no reader ever holds a freed value; without them (the control, which
     /// shows the check can fail) readers do.
     func testNoReaderEverHoldsAFreedValue() {
@@ -99,26 +92,28 @@ final class GracePeriodTests: XCTestCase {
     /// How many times a reader found the value it held already freed.
     private static func heldWhileFreed(periods: GracePeriods?) -> Int {
         let freed = Locked<Set<Int>>([])
-        let cache = ByteBoundedLRU<Tracked>(capacity: 1000, gracePeriods: periods)
+        let shared = Locked(Shared(current: Tracked(0, freed: freed), retirements: Retirements(periods: periods)))
         let readersLeft = Atomic<Int>(2)
         let violations = Atomic<Int>(0)
-        cache.insert(Tracked(0, freed: freed), cost: 10, for: "k")
-        cache.addAlias("/k", overhead: 0, for: "k")
-        // The writer on a thread of its own (the pool may have fewer workers than three):
-        // replaces the value (and its alias) every few microseconds until the readers are
-        // done.
         let writing = Atomic<Bool>(false)
-        let writer = Thread {
+        let writerDone = Atomic<Bool>(false)
+        // The writer on a thread of its own (the pool may have fewer workers than three):
+        // replaces the value every few microseconds until the readers are done.
+        DetachedThread.start(name: "grace-writer") {
             var identifier = 0
             while readersLeft.load(ordering: .acquiring) > 0 {
                 identifier += 1
-                cache.insert(Tracked(identifier, freed: freed), cost: 10, for: "k")
-                cache.addAlias("/k", overhead: 0, for: "k")
+                let next = Tracked(identifier, freed: freed)
+                shared.withLock { shared in
+                    shared.retirements.retire(shared.current)
+                    shared.current = next
+                    shared.retirements.releaseElapsed()
+                }
                 writing.store(true, ordering: .releasing)
                 usleep(10)  // lets readers find it between replacements
             }
+            writerDone.store(true, ordering: .releasing)
         }
-        writer.start()
         while !writing.load(ordering: .acquiring) { usleep(100) }
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             defer { readersLeft.subtract(1, ordering: .releasing) }
@@ -126,16 +121,19 @@ final class GracePeriodTests: XCTestCase {
             defer { reader.map { periods?.unregister($0) } }
             for _ in 0 ..< 400 {
                 reader?.online()
-                if let (_, identifier) = Self.lend(cache, "/k") {
-                    // Holds it longer than a write of a cached answer takes, and longer
-                    // than the writer keeps a value.
-                    usleep(100)
-                    if freed.withLock({ $0.contains(identifier) }) { violations.add(1, ordering: .relaxed) }
+                let (lent, identifier) = shared.withLock { (Lent($0.current), $0.current.identifier) }
+                // Holds it longer than a write of a cached answer takes, and longer than
+                // the writer keeps a value.
+                usleep(100)
+                if freed.withLock({ $0.contains(identifier) }) {
+                    violations.add(1, ordering: .relaxed)  // (the control: its memory is not touched)
+                } else if periods != nil {
+                    XCTAssertEqual(lent.borrow { $0.identifier }, identifier)
                 }
                 reader?.offline()
             }
         }
-        while !writer.isFinished { usleep(100) }
+        while !writerDone.load(ordering: .acquiring) { usleep(100) }
         return violations.load(ordering: .relaxed)
     }
 }

@@ -23,7 +23,7 @@ public final class Locked<Value>: Sendable {
     ) throws(Failure) -> sending Result {
         try mutex.withLock { (value: inout sending Value) throws(Failure) -> sending Result in
             #if THREAD_SANITIZER
-            let address = Unmanaged.passUnretained(self).toOpaque()
+            let address = Lent(self).opaque
             tsanAcquire(address)
             defer { tsanRelease(address) }
             #endif
