@@ -18,8 +18,10 @@ public final class SpinnerService: HTTPLendingResponder {
     /// event loop has passed one, so a cached answer is lent to the loops uncounted.
     public let gracePeriods = GracePeriods()
     let renders: RenderDispatcher
-    /// The fixed documents; the gallery (`.index`) only when `configuration.gallery`.
-    private let documents: [Route: Representation]
+    /// The fixed documents by route; the gallery (`.index`) only when `configuration.gallery`.
+    private let documents: [RouteLabel: Representation]
+    /// The gallery's script modules by file name (none when the gallery is off).
+    private let galleryScripts: [Substring: Representation]
     /// What a 404 lists as the paths there are.
     private let knownPaths: String
     private let problems: ProblemDetails
@@ -34,21 +36,23 @@ public final class SpinnerService: HTTPLendingResponder {
         self.transportStatistics = transportStatistics
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
         let short = "public, max-age=300"
-        var documents: [Route: Representation] = [
-            .catalog: Representation(mediaType: "application/json", body: Catalog.json(version: ServiceVersion.text), cacheControl: short,
-                                     files: configuration.bodyFiles),
-            .openAPI: Representation(mediaType: "application/yaml", body: Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8),
-                                     cacheControl: short, files: configuration.bodyFiles),
-        ]
-        if configuration.gallery {
-            documents[.index] = Representation(mediaType: "text/html; charset=utf-8", body: Array(GalleryPage.html.utf8), cacheControl: short,
-                                               extraHeaders: [("Content-Security-Policy", GalleryPage.contentSecurityPolicy),
-                                                              ("Referrer-Policy", "no-referrer")], files: configuration.bodyFiles)
+        func document(_ label: RouteLabel, _ body: [UInt8], extraHeaders: [(String, String)] = []) -> (RouteLabel, Representation)? {
+            guard let route = ServiceRoute.all.first(where: { $0.label == label && $0.handler == .document }), let mediaType = route.mediaType,
+                  configuration.gallery || !route.needsGallery else { return nil }
+            return (label, Representation(mediaType: mediaType, body: body, cacheControl: short, extraHeaders: extraHeaders,
+                                          files: configuration.bodyFiles))
         }
-        self.documents = documents
-        knownPaths = "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|")
-            + "], /spinners, /healthz, /metrics, /openapi.yaml"
-            + (configuration.gallery ? ", /" : "")
+        documents = Dictionary(uniqueKeysWithValues: [
+            document(.catalog, Catalog.json(version: ServiceVersion.text)),
+            document(.openapi, Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8)),
+            document(.index, Array(GalleryPage.html.utf8), extraHeaders: GalleryPage.headers),
+        ].compactMap { $0 })
+        let scriptType = ServiceRoute.all.first { $0.handler == .galleryScript }?.mediaType ?? "text/javascript"
+        galleryScripts = configuration.gallery
+            ? GalleryPage.scripts.mapValues { Representation(mediaType: scriptType, body: Array($0.utf8), cacheControl: short,
+                                                             files: configuration.bodyFiles) }
+            : [:]
+        knownPaths = ServiceRoute.listed(gallery: configuration.gallery)
         if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
     }
 
@@ -80,46 +84,53 @@ public final class SpinnerService: HTTPLendingResponder {
 
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
         let metrics = self.metrics
-        let path = Route(path: request.path)
-        // A document this service does not serve (the gallery, when it is off) is not there.
-        let route = path.isDocument && documents[path] == nil ? .notFound : path
+        let matched = ServiceRoute.match(request.path, gallery: configuration.gallery)
         func counted(_ response: HTTPResponse) -> HTTPAnswer {
-            metrics.request(route: route.label, status: response.status)
+            metrics.request(route: matched?.route.label ?? .other, status: response.status)
             return .now(response)
         }
-        guard route != .notFound else {
+        guard let (route, name) = matched else {
             return counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
                                              accepted: knownPaths))
         }
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard ServiceRoute.methods.contains(request.method) else {
+            let methods = ServiceRoute.methods.joined(separator: ", ")
             return counted(problems.response(status: 405, title: "Method not allowed",
-                                             detail: "\(request.method.prefix(20)) is not supported here; use GET or HEAD.",
-                                             accepted: "GET, HEAD", headers: [("Allow", "GET, HEAD")]))
+                                             detail: "\(request.method.prefix(20)) is not supported here; use \(ServiceRoute.methods.joined(separator: " or ")).",
+                                             accepted: methods, headers: [("Allow", methods)]))
         }
-        switch route {
-        case .spinner(let kind, let fileExtension):
-            switch spinner(kind: kind, fileExtension: fileExtension, request: request) {
+        switch route.handler {
+        case .spinner:
+            switch spinner(SpinnerAddress(name), request: request) {
             case .now(let response): return counted(response)
             case .later(let pending): return .later(pending)
             }
         case .health:
-            var headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")])
-            ServiceHeaders.addCommon(to: &headers)
-            return counted(HTTPResponse(status: 200, headers: headers, body: Array("ok\n".utf8)))
+            return counted(plain(route, "ok\n"))
         case .metrics:
-            let text = metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
-                                    flights: renders.inFlight, prerendersPending: renders.prerendersPending,
-                                    finalsPending: renders.finalsPending, transport: transportStatistics())
-            var headers = HTTPHeaders([("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")])
-            ServiceHeaders.addCommon(to: &headers)
-            return counted(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
-        default:
-            guard let document = documents[route] else { return counted(HTTPResponse.text(500, "missing document")) }
+            return counted(plain(route, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
+                                                     flights: renders.inFlight, prerendersPending: renders.prerendersPending,
+                                                     finalsPending: renders.finalsPending, transport: transportStatistics())))
+        case .document:
+            guard let document = documents[route.label] else { return counted(HTTPResponse.text(500, "missing document")) }
             return counted(document.response(to: request))
+        case .galleryScript:
+            guard let script = galleryScripts[name] else {
+                return counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
+                                                 accepted: knownPaths))
+            }
+            return counted(script.response(to: request))
         }
     }
 
-    private func spinner(kind: String, fileExtension: String?, request: HTTPRequest) -> HTTPAnswer {
+    /// A `200` of `text` as `route`'s media type, never stored (health, metrics).
+    private func plain(_ route: ServiceRoute, _ text: String) -> HTTPResponse {
+        var headers = HTTPHeaders([("Content-Type", route.mediaType ?? "text/plain; charset=utf-8"), ("Cache-Control", "no-store")])
+        ServiceHeaders.addCommon(to: &headers)
+        return HTTPResponse(status: 200, headers: headers, body: Array(text.utf8))
+    }
+
+    private func spinner(_ address: SpinnerAddress, request: HTTPRequest) -> HTTPAnswer {
         var query = request.query
         var signature: String? = nil
         if configuration.signing != nil {
@@ -135,12 +146,7 @@ public final class SpinnerService: HTTPLendingResponder {
         }
         let spinnerRequest: SpinnerRequest
         do throws(RequestError) {
-            var format: OutputFormat? = nil
-            if let fileExtension {
-                // Case-insensitive, like `format=`: `.PNG` is `.png`.
-                guard let known = OutputFormat(fileExtension: fileExtension) else { throw .unknownFormat(fileExtension) }
-                format = known
-            }
+            let (kind, format) = try address.resolved()
             spinnerRequest = try SpinnerRequest.parse(kind: kind, format: format, query: query)
         } catch {
             return .now(problems.response(for: error))

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import SpinnerService
 
 /// `spinnerd healthcheck [--port N]`: exits 0 when `GET /healthz` on 127.0.0.1 answers 200
 /// within 3 seconds (for the container's HEALTHCHECK). The port defaults to $PORT, else 8080.
@@ -26,14 +27,14 @@ enum HealthcheckCommand {
             Console.error("spinnerd healthcheck: cannot connect to port \(port)")
             return 1
         }
-        let request = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("GET \(ServicePaths.health) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else { return 1 }
         var response = [UInt8](repeating: 0, count: 64)
         let count = response.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 12 else { return 1 }
         let status = String(decoding: response[9..<12], as: UTF8.self)
         guard status == "200" else {
-            Console.error("spinnerd healthcheck: /healthz answered \(status)")
+            Console.error("spinnerd healthcheck: \(ServicePaths.health) answered \(status)")
             return 1
         }
         return 0

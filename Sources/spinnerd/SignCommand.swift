@@ -17,7 +17,7 @@ enum SignCommand {
             let pairs = invocation.query.map { "\(ParameterValue.percentEncoded($0.name))=\(ParameterValue.percentEncoded($0.value))" }
                 + ["\(URLSigning.parameter)=\(signing.signature(of: request.canonicalForm))"]
             let path = request.kind.rawValue + (invocation.kindFormat.map { "." + $0.fileExtension } ?? "")
-            Console.out("/spinner/\(path)?" + pairs.joined(separator: "&"))
+            Console.out(ServicePaths.spinner(path) + "?" + pairs.joined(separator: "&"))
             return 0
         } catch {
             return Invocation.report(error)

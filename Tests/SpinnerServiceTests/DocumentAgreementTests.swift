@@ -62,8 +62,8 @@ final class DocumentAgreementTests: XCTestCase {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         for kind in SpinnerKind.allCases { XCTAssertTrue(readme.contains("`\(kind.rawValue)`"), kind.rawValue) }
         for name in ParameterName.allCases { XCTAssertTrue(readme.contains("`\(name.rawValue)`"), "README lacks parameter \(name.rawValue)") }
-        for route in ["/spinner/", "/spinners", "/healthz", "/metrics", "/openapi.yaml"] {
-            XCTAssertTrue(readme.contains(route), "README lacks route \(route)")
+        for route in ServiceRoute.all where route.listed != nil {
+            XCTAssertTrue(readme.contains(route.paths[0]), "README lacks route \(route.paths[0])")
         }
         for format in OutputFormat.allCases {
             XCTAssertTrue(readme.contains(".\(format.fileExtension)`"), "README lacks the .\(format.fileExtension) route")

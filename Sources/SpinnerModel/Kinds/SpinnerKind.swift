@@ -1,5 +1,10 @@
 /// The five spinner kinds, one per seed, addressed as `/spinner/{kind}`.
 public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
+    /// The kind a name means: matched without regard to case, as styles and extensions are.
+    public init?(named name: String) {
+        self.init(rawValue: name.lowercased())
+    }
+
     /// Seed 003, the CircularSpinner package: a track ring and a spring-driven puck.
     case circular
     /// Seed 000, ActivityIndicator: twelve capsules lit in turn, like UIActivityIndicatorView.

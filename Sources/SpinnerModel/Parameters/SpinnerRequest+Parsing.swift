@@ -6,8 +6,13 @@ extension SpinnerRequest {
     /// `RequestError` naming the parameter, the value and what is accepted.
     public static func parse(kind kindName: String, format pathFormat: OutputFormat?,
                              query: [(name: String, value: String)]) throws(RequestError) -> SpinnerRequest {
-        // Kind names are matched without regard to case, as styles and extensions are.
-        guard let kind = SpinnerKind(rawValue: kindName.lowercased()) else { throw .unknownKind(kindName) }
+        guard let kind = SpinnerKind(named: kindName) else { throw .unknownKind(kindName) }
+        return try parse(kind: kind, format: pathFormat, query: query)
+    }
+
+    /// `parse(kind:format:query:)` for a kind already known (a route that read it).
+    public static func parse(kind: SpinnerKind, format pathFormat: OutputFormat?,
+                             query: [(name: String, value: String)]) throws(RequestError) -> SpinnerRequest {
         var seen: Set<String> = []
         for item in query where !seen.insert(item.name).inserted {
             throw .repeatedParameter(item.name)

@@ -13,6 +13,12 @@ enum GalleryPage {
         .replacing("{{style}}", with: GalleryFiles.css)
         .replacing("{{script}}", with: GalleryFiles.javascript)
 
+    /// The page's own response fields: its policy, and no referrer sent from it.
+    static let headers = [("Content-Security-Policy", contentSecurityPolicy), ("Referrer-Policy", "no-referrer")]
+
+    /// The script modules served under `/gallery/` by file name (none yet: the script is inline).
+    static let scripts: [Substring: String] = [:]
+
     /// The page's Content-Security-Policy: nothing but its own images and requests, and
     /// its inline style and script by hash.
     static let contentSecurityPolicy: String = {

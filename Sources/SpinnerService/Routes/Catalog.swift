@@ -122,7 +122,7 @@ public enum Catalog {
             return nil
         }
         return Kind(name: kind.rawValue, summary: kind.design.summary, naturalSize: kind.design.naturalSize,
-                    loopSeconds: Double(loop) / 1000, url: "/spinner/\(kind.rawValue)",
+                    loopSeconds: Double(loop) / 1000, url: ServicePaths.spinner(kind.rawValue),
                     parameters: kind.parameters.map { parameter($0, of: kind) }, styles: styles, lottie: lottie(kind))
     }
 

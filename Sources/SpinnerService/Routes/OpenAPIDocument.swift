@@ -25,21 +25,21 @@ public enum OpenAPIDocument {
 
     static func document(version: String) -> YAML {
         var paths: [(String, YAML)] = []
-        for kind in SpinnerKind.allCases {
-            paths.append(("/spinner/\(kind.rawValue)", spinnerPath(kind, .svg, pathExtension: false)))
-            for format in OutputFormat.allCases {
-                paths.append(("/spinner/\(kind.rawValue).\(format.fileExtension)", spinnerPath(kind, format, pathExtension: true)))
+        // The route table's order; the spinner route's paths per kind and format.
+        for route in ServiceRoute.all {
+            if route.handler == .spinner {
+                let prefix = route.paths[0]
+                for kind in SpinnerKind.allCases {
+                    paths.append((prefix + kind.rawValue, spinnerPath(kind, .svg, pathExtension: false)))
+                    for format in OutputFormat.allCases {
+                        paths.append(("\(prefix)\(kind.rawValue).\(format.fileExtension)", spinnerPath(kind, format, pathExtension: true)))
+                    }
+                }
+            } else if let description = route.description, let mediaType = route.mediaType {
+                paths.append((route.paths[0], documentPath(route.label.name, description.summary, mediaType: mediaType,
+                                                           schema: description.schema, cached: description.cached)))
             }
         }
-        paths += [
-            ("/spinners", documentPath("catalog", "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
-                                       mediaType: "application/json", schema: .map([("$ref", .string("#/components/schemas/Catalog"))]))),
-            ("/", documentPath("index", "The gallery and playground page.", mediaType: "text/html", schema: .map([("type", .string("string"))]))),
-            ("/healthz", documentPath("health", "200 while the service is up.", mediaType: "text/plain", schema: .map([("type", .string("string"))]), cached: false)),
-            ("/metrics", documentPath("metrics", "Prometheus text exposition: requests, cache, renders, connections.",
-                                      mediaType: "text/plain", schema: .map([("type", .string("string"))]), cached: false)),
-            ("/openapi.yaml", documentPath("openapi", "This document.", mediaType: "application/yaml", schema: .map([("type", .string("object"))]))),
-        ]
         return .map([
             ("openapi", .string("3.1.0")),
             ("info", .map([
@@ -100,10 +100,13 @@ public enum OpenAPIDocument {
                 ("responses", .map([("200", .map(ok))] + errorResponses(notModified: true, unavailable: true, signed: true))),
             ])
         }
-        return .map([("get", operation("get")), ("head", operation("head"))])
+        return .map(ServiceRoute.methods.map { ($0.lowercased(), operation($0.lowercased())) })
     }
 
-    private static func documentPath(_ name: String, _ description: String, mediaType: String, schema: YAML, cached: Bool = true) -> YAML {
+    /// A fixed route's operations; `mediaType` as it is sent (parameters such as
+    /// `charset` are left out here).
+    private static func documentPath(_ name: String, _ description: String, mediaType: String, schema: YAML, cached: Bool) -> YAML {
+        let mediaType = String(mediaType.prefix { $0 != ";" })
         func operation(_ method: String) -> YAML {
             var ok: [(String, YAML)] = [("description", .string(description))]
             if method == "get" { ok.append(("content", .map([(mediaType, .map([("schema", schema)]))]))) }
@@ -113,7 +116,7 @@ public enum OpenAPIDocument {
                 ("responses", .map([("200", .map(ok))] + errorResponses(notModified: cached, unavailable: false))),
             ])
         }
-        return .map([("get", operation("get")), ("head", operation("head"))])
+        return .map(ServiceRoute.methods.map { ($0.lowercased(), operation($0.lowercased())) })
     }
 
     private static func header(_ description: String) -> YAML {

@@ -1,57 +1,153 @@
 import SpinnerModel
 
-/// The routes of the service, from a request path.
-enum Route: Hashable, Sendable {
-    /// `/spinner/{kind}` or `/spinner/{kind}.{extension}`.
-    case spinner(kind: String, fileExtension: String?)
-    case catalog
-    case index
-    case health
-    case metrics
-    case openAPI
-    case notFound
-
-    /// A fixed document (catalog, gallery, OpenAPI) rather than a computed answer.
-    var isDocument: Bool { self == .catalog || self == .index || self == .openAPI }
-
-    init(path: String) {
-        switch path {
-        case "/", "/index.html": self = .index
-        case "/spinners", "/spinners/": self = .catalog
-        case "/healthz": self = .health
-        case "/metrics": self = .metrics
-        case "/openapi.yaml": self = .openAPI
-        default:
-            guard path.hasPrefix("/spinner/") else { self = .notFound; return }
-            let name = path.utf8.dropFirst("/spinner/".utf8.count)
-            guard !name.isEmpty, !name.contains(UInt8(ascii: "/")) else { self = .notFound; return }
-            if let dot = name.lastIndex(of: UInt8(ascii: ".")) {
-                self = .spinner(kind: String(Substring(name[..<dot])), fileExtension: String(Substring(name[name.index(after: dot)...])))
-            } else {
-                self = .spinner(kind: String(Substring(name)), fileExtension: nil)
-            }
-        }
+/// One route of the service, as the one table (`ServiceRoute.all`) states it: where it
+/// is, which methods it takes, what answers it, how `/metrics` counts it, how a `404`
+/// lists it and how the OpenAPI document describes it. Matching, the `404` list, the
+/// OpenAPI paths and the metric labels all read this table, and route paths are written
+/// nowhere else.
+struct ServiceRoute: Sendable {
+    /// What answers a route.
+    enum Handler: Sendable {
+        /// A spinner image (`/spinner/{kind}[.{extension}]`).
+        case spinner
+        /// A fixed document made once at start (catalog, OpenAPI, gallery page).
+        case document
+        /// One of the gallery's script modules, by file name.
+        case galleryScript
+        /// The health check.
+        case health
+        /// The Prometheus exposition.
+        case metrics
     }
 
-    /// The label used in metrics.
-    var label: RouteLabel {
-        switch self {
-        case .spinner: .spinner
-        case .catalog: .catalog
-        case .index: .index
-        case .health: .health
-        case .metrics: .metrics
-        case .openAPI: .openapi
-        case .notFound: .other
+    /// How the OpenAPI document describes a fixed route (the spinner paths are described
+    /// per kind and format from the parameter definitions).
+    struct Description: Sendable {
+        /// What it answers, in a sentence.
+        let summary: String
+        /// The `schema` of its `200` body.
+        let schema: YAML
+        /// Whether its answers carry an ETag (and may be `304`).
+        let cached: Bool
+    }
+
+    /// Its `route` label in `spinnerd_requests_total` (also its OpenAPI operations' name).
+    let label: RouteLabel
+    /// The paths it answers, the first as it is listed; with `matchesBelow`, the one
+    /// path every target of the route starts with.
+    let paths: [String]
+    /// True for a family of paths below `paths[0]` (one name, no further `/`).
+    let matchesBelow: Bool
+    /// How a `404` lists it among the paths there are; nil: not listed (a part of a page).
+    let listed: String?
+    /// The `Content-Type` of its `200`s (a spinner's comes from its format).
+    let mediaType: String?
+    let handler: Handler
+    /// Served only while the gallery is on (`--gallery`, on by default unless signed).
+    let needsGallery: Bool
+    /// Its OpenAPI entry; nil for the spinner route and for what is not listed.
+    let description: Description?
+
+    /// The methods every route takes (and a `405` names).
+    static let methods = ["GET", "HEAD"]
+
+    /// Every route, in the order the OpenAPI document gives them.
+    static let all: [ServiceRoute] = [
+        ServiceRoute(label: .spinner, paths: ["/spinner/"], matchesBelow: true,
+                     listed: "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|") + "]",
+                     mediaType: nil, handler: .spinner, needsGallery: false, description: nil),
+        ServiceRoute(label: .catalog, paths: ["/spinners", "/spinners/"], matchesBelow: false, listed: "/spinners",
+                     mediaType: "application/json", handler: .document, needsGallery: false,
+                     description: Description(summary: "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
+                                              schema: .map([("$ref", .string("#/components/schemas/Catalog"))]), cached: true)),
+        ServiceRoute(label: .index, paths: ["/", "/index.html"], matchesBelow: false, listed: "/",
+                     mediaType: "text/html; charset=utf-8", handler: .document, needsGallery: true,
+                     description: Description(summary: "The gallery and playground page.", schema: .map([("type", .string("string"))]),
+                                              cached: true)),
+        ServiceRoute(label: .index, paths: ["/gallery/"], matchesBelow: true, listed: nil,
+                     mediaType: "text/javascript; charset=utf-8", handler: .galleryScript, needsGallery: true, description: nil),
+        ServiceRoute(label: .health, paths: ["/healthz"], matchesBelow: false, listed: "/healthz",
+                     mediaType: "text/plain; charset=utf-8", handler: .health, needsGallery: false,
+                     description: Description(summary: "200 while the service is up.", schema: .map([("type", .string("string"))]),
+                                              cached: false)),
+        ServiceRoute(label: .metrics, paths: ["/metrics"], matchesBelow: false, listed: "/metrics",
+                     mediaType: "text/plain; version=0.0.4; charset=utf-8", handler: .metrics, needsGallery: false,
+                     description: Description(summary: "Prometheus text exposition: requests, cache, renders, connections.",
+                                              schema: .map([("type", .string("string"))]), cached: false)),
+        ServiceRoute(label: .openapi, paths: ["/openapi.yaml"], matchesBelow: false, listed: "/openapi.yaml",
+                     mediaType: "application/yaml", handler: .document, needsGallery: false,
+                     description: Description(summary: "This document.", schema: .map([("type", .string("object"))]), cached: true)),
+    ]
+
+    /// The route of the spinner images.
+    static let spinner: ServiceRoute = all[0]
+
+    /// The route `path` matches among those served (`gallery`: whether the gallery is
+    /// on), with the name below it for a family of paths; nil when none does.
+    static func match(_ path: String, gallery: Bool) -> (route: ServiceRoute, name: Substring)? {
+        for route in all where gallery || !route.needsGallery {
+            if route.matchesBelow {
+                guard path.hasPrefix(route.paths[0]) else { continue }
+                let name = path.dropFirst(route.paths[0].count)
+                guard !name.isEmpty, !name.contains("/") else { return nil }
+                return (route, name)
+            }
+            if route.paths.contains(path) { return (route, "") }
         }
+        return nil
+    }
+
+    /// What a `404` lists as the paths there are: those always there, then the gallery's
+    /// when it is on.
+    static func listed(gallery: Bool) -> String {
+        (all.filter { !$0.needsGallery } + (gallery ? all.filter(\.needsGallery) : [])).compactMap(\.listed).joined(separator: ", ")
     }
 }
 
-/// The `route` label of `spinnerd_requests_total`: one per route, `other` for the rest.
-/// Its raw value keys the counters (no lookup per request).
-enum RouteLabel: Int, Sendable {
+/// `/spinner/{kind}[.{extension}]` read: the kind it names and the format its extension
+/// names (nil without one), each nil-or-refused as the path says.
+struct SpinnerAddress: Sendable {
+    /// The kind, or why the name is none.
+    let kind: Result<SpinnerKind, RequestError>
+    /// The format of the extension (nil: none given), or why it is none.
+    let format: Result<OutputFormat?, RequestError>
+
+    /// The address in `name` (what follows `/spinner/`). Kinds and extensions are matched
+    /// without regard to case (`.PNG` is `.png`).
+    init(_ name: Substring) {
+        var kindName = name
+        var format: Result<OutputFormat?, RequestError> = .success(nil)
+        if let dot = name.lastIndex(of: ".") {
+            kindName = name[..<dot]
+            let fileExtension = String(name[name.index(after: dot)...])
+            format = OutputFormat(fileExtension: fileExtension).map { .success($0) } ?? .failure(.unknownFormat(fileExtension))
+        }
+        self.kind = SpinnerKind(named: String(kindName)).map { .success($0) } ?? .failure(.unknownKind(String(kindName)))
+        self.format = format
+    }
+
+    /// The kind and format, or the first problem: an unknown extension before an unknown kind.
+    func resolved() throws(RequestError) -> (kind: SpinnerKind, format: OutputFormat?) {
+        let format = try format.get()
+        return (try kind.get(), format)
+    }
+}
+
+/// The `route` label of `spinnerd_requests_total`: one per route (the gallery's page and
+/// scripts share `index`), `other` for the rest. Its raw value keys the counters (no
+/// lookup per request).
+enum RouteLabel: Int, Sendable, CaseIterable {
     case spinner, catalog, index, health, metrics, openapi, other
 
     /// The label as written in `/metrics`.
     var name: String { String(describing: self) }
+}
+
+/// The route table's paths for the command line (the health check, signed URLs).
+public enum ServicePaths {
+    /// The health check's path.
+    public static let health: String = ServiceRoute.all.first { $0.handler == .health }?.paths[0] ?? "/healthz"
+
+    /// The path of spinner `name` (`circular`, `circular.gif`).
+    public static func spinner(_ name: String) -> String { ServiceRoute.spinner.paths[0] + name }
 }
