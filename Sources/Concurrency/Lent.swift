@@ -10,47 +10,49 @@
 /// - a `Retained` reference, made and let go by hand, holds it (`Retained`).
 ///
 /// This file is the only one that spells `Unmanaged`: every uncounted reference in the
-/// code is one of these two types, so a reader looking for them looks here.
+/// code is one of these two types, so a reader looking for them looks here. Every member
+/// is inlined always: a cached answer passes through several, in code generic over the
+/// responder, and each one left as a call costs instructions on every answer.
 @frozen
 public struct Lent<Object: AnyObject> {
     @usableFromInline let unmanaged: Unmanaged<Object>
 
     /// Lends `object`, which the caller keeps alive while it is borrowed.
-    @inlinable
+    @inlinable @inline(__always)
     public init(_ object: Object) {
         unmanaged = Unmanaged.passUnretained(object)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     init(unmanaged: Unmanaged<Object>) {
         self.unmanaged = unmanaged
     }
 
     /// `body` on the object, borrowed: no reference is counted, and the compiler may rely
     /// on the object staying alive throughout (the lender's promise).
-    @inlinable
+    @inlinable @inline(__always)
     public func borrow<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         try unmanaged._withUnsafeGuaranteedRef(body)
     }
 
     /// The object with a reference of the caller's own (one retain), for keeping it past
     /// the lender's promise.
-    @inlinable
+    @inlinable @inline(__always)
     public var counted: Object { unmanaged.takeUnretainedValue() }
 
     /// The object's address, for C's `void *` contexts (see `init(opaque:)`) and
     /// ThreadSanitizer's annotations.
-    @inlinable
+    @inlinable @inline(__always)
     public var opaque: UnsafeMutableRawPointer { unmanaged.toOpaque() }
 
     /// The object whose `opaque` address C handed back.
-    @inlinable
+    @inlinable @inline(__always)
     public init(opaque: UnsafeRawPointer) {
         unmanaged = Unmanaged.fromOpaque(opaque)
     }
 
     /// True when both lend the same object.
-    @inlinable
+    @inlinable @inline(__always)
     public static func === (left: Lent, right: Lent) -> Bool {
         left.unmanaged.toOpaque() == right.unmanaged.toOpaque()
     }
@@ -66,33 +68,33 @@ public struct Retained<Object: AnyObject> {
     @usableFromInline let unmanaged: Unmanaged<Object>
 
     /// Retains `object` until `release()` or `take()`.
-    @inlinable
+    @inlinable @inline(__always)
     public init(_ object: Object) {
         unmanaged = Unmanaged.passRetained(object)
     }
 
     /// The retained object whose `opaque` address C handed back.
-    @inlinable
+    @inlinable @inline(__always)
     public init(opaque: UnsafeRawPointer) {
         unmanaged = Unmanaged.fromOpaque(opaque)
     }
 
     /// The object, lent for as long as this reference is held.
-    @inlinable
+    @inlinable @inline(__always)
     public var lent: Lent<Object> { Lent(unmanaged: unmanaged) }
 
     /// The address to hand to C (`init(opaque:)` on the other side).
-    @inlinable
+    @inlinable @inline(__always)
     public var opaque: UnsafeMutableRawPointer { unmanaged.toOpaque() }
 
     /// Lets go of the reference.
-    @inlinable
+    @inlinable @inline(__always)
     public func release() {
         unmanaged.release()
     }
 
     /// Ends the reference and returns the object, counted by the caller from now on.
-    @inlinable
+    @inlinable @inline(__always)
     public func take() -> Object {
         unmanaged.takeRetainedValue()
     }

@@ -105,11 +105,11 @@ final class OutputQueueTests: XCTestCase {
             for (name, response, body) in cases {
                 let prepared = HTTPPreparedResponse(response)
                 var head: [UInt8] = []
-                HTTPResponseSerializer.writeHead(prepared, version: .http11, keepAlive: true, date: date, to: &head)
+                date.withUnsafeBytes { HTTPResponseSerializer.writeHead(prepared, framing: HTTPFraming(status: prepared.status, version: .http11, isHead: false, keepAlive: true), date: $0, to: &head) }
                 let held = full ? fill() : []
                 var queue = OutputQueue()
                 let sent = try date.withUnsafeBytes { date in
-                    try queue.sendAtOnce(prepared, sendsBody: true, version: .http11, keepAlive: true, date: date, to: descriptors[0])
+                    try queue.sendAtOnce(prepared, framing: HTTPFraming(status: 200, version: .http11, isHead: false, keepAlive: true), date: date, to: descriptors[0])
                 }
                 XCTAssertEqual(sent.bytes, head.count + body.count, "\(name) full=\(full)")
                 XCTAssertEqual(queue.count, sent.bytes - sent.written, "\(name) full=\(full)")
@@ -131,10 +131,10 @@ final class OutputQueueTests: XCTestCase {
         var queue = OutputQueue()
         let prepared = HTTPPreparedResponse(HTTPResponse(status: 200, bodyFile: file))
         let sent = try date.withUnsafeBytes { date in
-            try queue.sendAtOnce(prepared, sendsBody: false, version: .http10, keepAlive: false, date: date, to: descriptors[0])
+            try queue.sendAtOnce(prepared, framing: HTTPFraming(status: 200, version: .http10, isHead: true, keepAlive: false), date: date, to: descriptors[0])
         }
         var head: [UInt8] = []
-        HTTPResponseSerializer.writeHead(prepared, version: .http10, keepAlive: false, date: date, to: &head)
+        date.withUnsafeBytes { HTTPResponseSerializer.writeHead(prepared, framing: HTTPFraming(status: prepared.status, version: .http10, isHead: false, keepAlive: false), date: $0, to: &head) }
         XCTAssertEqual(sent.bytes, head.count)
         XCTAssertTrue(queue.isEmpty)
         XCTAssertEqual(drain(), head)
@@ -154,7 +154,7 @@ final class OutputQueueTests: XCTestCase {
         descriptors[1] = open("/dev/null", O_RDONLY)
         let prepared = HTTPPreparedResponse(HTTPResponse(status: 200, body: Array("x".utf8)))
         XCTAssertThrowsError(try Array("D".utf8).withUnsafeBytes { date in
-            try queue.sendAtOnce(prepared, sendsBody: true, version: .http11, keepAlive: true, date: date, to: descriptors[0])
+            try queue.sendAtOnce(prepared, framing: HTTPFraming(status: 200, version: .http11, isHead: false, keepAlive: true), date: date, to: descriptors[0])
         })
     }
 }

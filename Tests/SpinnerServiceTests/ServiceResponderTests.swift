@@ -378,8 +378,11 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(fast.body, parsed.body)
         XCTAssertEqual(fast.logNote, "cache=hit")
         var written: [UInt8] = [], expected: [UInt8] = []
-        HTTPResponseSerializer.writeHead(fast, version: .http11, keepAlive: true, date: Array("D".utf8), to: &written)
-        HTTPResponseSerializer.writeHead(parsed, version: .http11, keepAlive: true, date: Array("D".utf8), to: &expected)
+        let framing = HTTPFraming(status: 200, version: .http11, isHead: false, keepAlive: true)
+        Array("D".utf8).withUnsafeBytes { date in
+            HTTPResponseSerializer.writeHead(fast, framing: framing, date: date, to: &written)
+            HTTPResponseSerializer.writeHead(HTTPPreparedResponse(parsed), framing: framing, date: date, to: &expected)
+        }
         XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: expected, as: UTF8.self))
         let tag = try XCTUnwrap(parsed.headers["ETag"])
         XCTAssertEqual(prepared(service, target, ifNoneMatch: "W/\(tag)", acceptEncoding: "br, gzip")?.status, 304)

@@ -26,7 +26,8 @@ final class Connection {
         let method: String
         let target: String
         let version: HTTPVersion
-        let keepAlive: Bool
+        let isHead: Bool
+        let wantsKeepAlive: Bool
         let started: Int64
         var response: HTTPResponse?
         var pending: PendingResponse?
@@ -158,8 +159,8 @@ final class Connection {
         let sequence = firstSequence + UInt64(inFlight.count)
         let keepAlive = request.wantsKeepAlive
         state.requestParsed(keepAlive: keepAlive)
-        inFlight.append(InFlight(method: request.method, target: request.target, version: request.version,
-                                 keepAlive: keepAlive, started: now))
+        inFlight.append(InFlight(method: request.method, target: request.target, version: request.version, isHead: request.isHead,
+                                 wantsKeepAlive: keepAlive, started: now))
         switch owner.answer(request, sequence: sequence, of: self) {
         case .now(let response): inFlight[inFlight.count - 1].response = response
         case .later(let pending): inFlight[inFlight.count - 1].pending = pending
@@ -177,27 +178,9 @@ final class Connection {
         let wantsKeepAlive = head.wantsKeepAlive
         state.requestParsed(keepAlive: wantsKeepAlive)
         firstSequence += 1
-        // A kept-alive answer still closes when it is the last the connection will give.
-        let keepAlive = wantsKeepAlive && state.takesRequests
-        let sendsBody = !head.isHead && response.status != 304 && response.status != 204
-        let date = owner.date
-        if last && output.isEmpty {
-            do {
-                let sent = try output.sendAtOnce(response, sendsBody: sendsBody, version: head.version, keepAlive: keepAlive, date: date, to: descriptor)
-                state.answerQueued(bytes: sent.bytes)
-                state.wrote(sent.written, blocked: sent.blocked, at: now)
-            } catch {
-                state.abort()  // the reactor closes it, as after a failed flush
-            }
-        } else {
-            let version = head.version
-            queue({ HTTPResponseSerializer.writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &$0) },
-                  body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
-        }
-        if owner.logsAnswers {
-            owner.log(AccessLogEntry(method: String(decoding: bytes[head.method], as: UTF8.self),
-                                     target: String(decoding: bytes[head.target], as: UTF8.self), status: response.status,
-                                     bytes: sendsBody ? response.bodyLength : 0, milliseconds: 0, note: response.logNote))
+        send(response, version: head.version, isHead: head.isHead, wantsKeepAlive: wantsKeepAlive, atOnce: last && output.isEmpty,
+             waited: 0, owner: owner, now: now) {
+            (String(decoding: bytes[head.method], as: UTF8.self), String(decoding: bytes[head.target], as: UTF8.self))
         }
     }
 
@@ -222,7 +205,8 @@ final class Connection {
     func refuse(_ response: HTTPResponse, now: Int64, owner: some ConnectionOwner) {
         state.refused()
         releaseInput()
-        inFlight.append(InFlight(method: "-", target: "-", version: .http11, keepAlive: false, started: now, response: response))
+        inFlight.append(InFlight(method: "-", target: "-", version: .http11, isHead: false, wantsKeepAlive: false,
+                                 started: now, response: response))
         queueReadyAnswers(now: now, owner: owner)
     }
 
@@ -231,25 +215,43 @@ final class Connection {
         while let first = inFlight.first, let response = first.response {
             inFlight.popFirst()
             firstSequence += 1
-            // A kept-alive answer still closes when it is the last the connection will give.
-            let keepAlive = first.keepAlive && (state.takesRequests || !inFlight.isEmpty)
-            let headOnly = first.method == "HEAD"
-            let sendsBody = HTTPResponseSerializer.sendsBody(response, headOnly: headOnly)
-            let date = owner.date
-            queue({ HTTPResponseSerializer.writeHead(response, version: first.version, keepAlive: keepAlive, date: date, to: &$0) },
-                  body: sendsBody ? response.body : [], file: sendsBody ? response.bodyFile : nil)
-            if owner.logsAnswers {
-                owner.log(AccessLogEntry(method: first.method, target: first.target, status: response.status,
-                                         bytes: sendsBody ? response.bodyLength : 0, milliseconds: now - first.started, note: response.logNote))
-            }
+            send(HTTPPreparedResponse(response), version: first.version, isHead: first.isHead, wantsKeepAlive: first.wantsKeepAlive,
+                 atOnce: false, waited: now - first.started, owner: owner, now: now) { (first.method, first.target) }
         }
     }
 
-    /// Puts an answer in the output queue (`writeHead` writes its head) and counts it.
-    private func queue(_ writeHead: (inout [UInt8]) -> Void, body: [UInt8], file: HTTPBodyFile?) {
-        let before = output.count
-        output.append(writeHead: writeHead, body: body, file: file)
-        state.answerQueued(bytes: output.count - before)
+    /// The one path every answer takes (the request's turn has come: nothing before it
+    /// waits): its framing decided, its head and body written at once (`atOnce`, with
+    /// nothing queued) or queued, and its access-log entry. `asked` names the request's
+    /// method and target, made only when answers are logged; `waited` is the time from
+    /// its arrival, in milliseconds. Inlined into both callers: the hot path of a cached
+    /// answer pays no call and no closure for it.
+    @inline(__always)
+    private func send(_ response: HTTPPreparedResponse, version: HTTPVersion, isHead: Bool, wantsKeepAlive: Bool, atOnce: Bool,
+                      waited: Int64, owner: some ConnectionOwner, now: Int64, asked: () -> (method: String, target: String)) {
+        // A kept-alive answer still closes when it is the last the connection will give.
+        let framing = HTTPFraming(status: response.status, version: version, isHead: isHead,
+                                  keepAlive: wantsKeepAlive && (state.takesRequests || !inFlight.isEmpty))
+        let date = owner.date
+        if atOnce {
+            do {
+                let sent = try output.sendAtOnce(response, framing: framing, date: date, to: descriptor)
+                state.answerQueued(bytes: sent.bytes)
+                state.wrote(sent.written, blocked: sent.blocked, at: now)
+            } catch {
+                state.abort()  // the reactor closes it, as after a failed flush
+            }
+        } else {
+            let before = output.count
+            output.append(writeHead: { HTTPResponseSerializer.writeHead(response, framing: framing, date: date, to: &$0) },
+                          body: framing.sendsBody ? response.body : [], file: framing.sendsBody ? response.bodyFile : nil)
+            state.answerQueued(bytes: output.count - before)
+        }
+        if owner.logsAnswers {
+            let (method, target) = asked()
+            owner.log(AccessLogEntry(method: method, target: target, status: response.status,
+                                     bytes: framing.sendsBody ? response.bodyLength : 0, milliseconds: waited, note: response.logNote))
+        }
     }
 
     // MARK: Writing

@@ -84,15 +84,16 @@ struct OutputQueue {
     /// (a body file: the head with MSG_MORE, then `sendfile`). Only what the socket did not
     /// take is queued, exactly as `append` and writes would have left it. In the usual case
     /// nothing is: the body is only borrowed (a cached answer's hot path).
-    mutating func sendAtOnce(_ response: HTTPPreparedResponse, sendsBody: Bool, version: HTTPVersion, keepAlive: Bool,
+    mutating func sendAtOnce(_ response: HTTPPreparedResponse, framing: HTTPFraming,
                              date: UnsafeRawBufferPointer, to descriptor: Int32) throws(SocketError) -> Sent {
+        let sendsBody = framing.sendsBody
         precondition(isEmpty, "answers already queued go first")
         let fileLength = sendsBody ? response.bodyFile?.length : nil
         let bodyCount = sendsBody && fileLength == nil ? response.body.count : 0
         let copies = bodyCount <= Self.copyLimit
         let needed = Self.headRoom + (copies ? bodyCount : 0)
         if open.capacity < needed { open.reserveCapacity(needed) }
-        HTTPResponseSerializer.writeHead(response, version: version, keepAlive: keepAlive, date: date, to: &open)
+        HTTPResponseSerializer.writeHead(response, framing: framing, date: date, to: &open)
         if copies && bodyCount > 0 { response.body.withUnsafeBufferPointer { open.append(contentsOf: $0) } }
         let inMemory = open.count + (copies ? 0 : bodyCount)
         let total = inMemory + (fileLength ?? 0)

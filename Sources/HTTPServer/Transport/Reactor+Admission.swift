@@ -71,8 +71,9 @@ extension Reactor {
     /// close sends no reset for it) and closes: a refusal that holds no descriptor.
     func refuseAtOnce(_ descriptor: Int32, with response: HTTPResponse, now: Int64) {
         var bytes: [UInt8] = []
-        HTTPResponseSerializer.writeHead(response, version: .http11, keepAlive: false, date: date, to: &bytes)
-        bytes += response.body
+        let framing = HTTPFraming(status: response.status, version: .http11, isHead: false, keepAlive: false)
+        HTTPResponseSerializer.writeHead(HTTPPreparedResponse(response), framing: framing, date: date, to: &bytes)
+        if framing.sendsBody { bytes += response.body }
         _ = try? Socket.write(descriptor, bytes, from: 0, then: [], more: false)
         Socket.shutDownWriting(descriptor)
         _ = try? Socket.read(descriptor, into: UnsafeMutableRawBufferPointer(scratch))

@@ -34,6 +34,9 @@ public struct HTTPRequest: Sendable {
         self.client = client
     }
 
+    /// True for `HEAD` (answered without a body; `HTTPRequestHead.isHead` reads the same from bytes).
+    public var isHead: Bool { method == "HEAD" }
+
     /// True when the client wants the connection kept open after this request: HTTP/1.1
     /// unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
     public var wantsKeepAlive: Bool {

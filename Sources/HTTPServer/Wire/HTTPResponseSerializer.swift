@@ -1,53 +1,20 @@
 /// Writes the head of a response: status line, the response's fields, then the
-/// `Content-Length`, `Date` and `Connection` fields the transport owns.
+/// `Content-Length`, `Date` and `Connection` fields the transport owns. Every answer is
+/// written from an `HTTPPreparedResponse` (a parsed request's is prepared on its way out).
 public enum HTTPResponseSerializer {
-    /// The head bytes of `response` to `request` (the body is sent separately, and not at
-    /// all for HEAD or 304). `date` is an IMF-fixdate.
-    public static func head(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
-        writeHead(response, version: version, keepAlive: keepAlive, date: Array(date.utf8), to: &bytes)
-        return bytes
-    }
-
-    /// Appends the head of `response` to `bytes` (an output buffer: no array of its own).
-    /// `date` is an IMF-fixdate's bytes. Runs for every answer, so it copies prepared
-    /// bytes rather than formatting text.
-    public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8], to bytes: inout [UInt8]) {
-        date.withUnsafeBytes { writeHead(response, version: version, keepAlive: keepAlive, date: $0, to: &bytes) }
-    }
-
-    /// As above, with the date's bytes wherever the caller keeps them.
-    public static func writeHead(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: UnsafeRawBufferPointer,
+    /// Appends the head of `response` framed as `framing` to `bytes` (an output buffer:
+    /// no array of its own): its status line and fields as prepared, then `Date` (an
+    /// IMF-fixdate's bytes, wherever the caller keeps them) and `Connection`. Appends only
+    /// from pointers: a cached answer's head is written without counting a reference.
+    public static func writeHead(_ response: HTTPPreparedResponse, framing: HTTPFraming, date: UnsafeRawBufferPointer,
                                  to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: statusLine(response.status, version: version))
-        if let wire = response.headers.wireForm {
-            bytes.append(contentsOf: wire)
-        } else {
-            appendFields(response.headers, to: &bytes)
-        }
-        appendContentLength(of: response, to: &bytes)
-        appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
-    }
-
-    /// Appends the head of a prepared response: its status line and fields as prepared,
-    /// then `Date` and `Connection`.
-    public static func writeHead(_ response: HTTPPreparedResponse, version: HTTPVersion, keepAlive: Bool, date: [UInt8],
-                                 to bytes: inout [UInt8]) {
-        date.withUnsafeBytes { writeHead(response, version: version, keepAlive: keepAlive, date: $0, to: &bytes) }
-    }
-
-    /// As above, with the date's bytes wherever the caller keeps them. Appends only from
-    /// pointers: a cached answer's head is written without counting a reference.
-    public static func writeHead(_ response: HTTPPreparedResponse, version: HTTPVersion, keepAlive: Bool, date: UnsafeRawBufferPointer,
-                                 to bytes: inout [UInt8]) {
-        response.withHead(version) { bytes.append(contentsOf: $0) }
-        appendTransportFields(version: version, keepAlive: keepAlive, date: date, to: &bytes)
+        response.withHead(framing.version) { bytes.append(contentsOf: $0) }
+        appendTransportFields(version: framing.version, keepAlive: framing.keepAlive, date: date, to: &bytes)
     }
 
     /// `Content-Length: N` of `response`'s body, for every status but 304 and 204.
     static func appendContentLength(of response: HTTPResponse, to bytes: inout [UInt8]) {
-        guard response.status != 304 && response.status != 204 else { return }
+        guard HTTPFraming.statusHasBody(response.status) else { return }
         append("Content-Length: ", to: &bytes)
         appendDecimal(response.bodyLength, to: &bytes)
         append("\r\n", to: &bytes)
@@ -109,10 +76,5 @@ public enum HTTPResponseSerializer {
     /// Fields the transport writes itself.
     private static func isTransportField(_ name: String) -> Bool {
         HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Date") || HTTPHeaders.sameName(name, "Connection")
-    }
-
-    /// Whether the body goes on the wire.
-    public static func sendsBody(_ response: HTTPResponse, headOnly: Bool) -> Bool {
-        !headOnly && response.status != 304 && response.status != 204
     }
 }
