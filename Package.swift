@@ -63,10 +63,10 @@ let package = Package(
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        // The gallery's front end is written in Gallery/Front/ and embedded as GalleryFiles.swift
-        // (scripts/embed-gallery.py; a test holds the two equal).
+        // The gallery's front end is written in Gallery/Front/ and embedded in the binary as it
+        // is (PackageResources).
         .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
-                exclude: ["Gallery/Front"]),
+                resources: [.embedInCode("Gallery/Front")]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays

@@ -81,6 +81,8 @@ struct ServiceRoute: Sendable {
 
     /// The route of the spinner images.
     static let spinner: ServiceRoute = all[0]
+    /// The route of the gallery's script modules.
+    static let galleryScripts: ServiceRoute = all[3]
 
     /// The route `path` matches among those served (`gallery`: whether the gallery is
     /// on), with the name below it for a family of paths; nil when none does.

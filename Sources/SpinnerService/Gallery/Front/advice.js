@@ -1,0 +1,47 @@
+// Honest advice for the format chosen, from the sizes just measured.
+
+import { $ } from "./dom.js";
+import { bytes, sizeShown } from "./sizes.js";
+
+/**
+ * Writes the advice: `measured` holds the animated pictures' sizes in bytes by format,
+ * `refused` the formats the service refused for these settings.
+ */
+export function advise(state, measured, refused) {
+  const lottie = { written: sizeShown("lottie"), zipped: sizeShown("lottie-gzip") };
+  $("#advice").textContent = adviceText(state, measured, refused, lottie);
+}
+
+/**
+ * The advice's text. Pure: `lottie` is what the sizes table shows for the Lottie document
+ * ({written, zipped}, texts as shown).
+ */
+export function adviceText(state, measured, refused, lottie) {
+  if (state.format === "lottie") {
+    const { written, zipped } = lottie;
+    return `The Lottie document for these settings is ${written}` + (zipped && zipped.endsWith("B") ? `, ${zipped} gzipped` : "") +
+      ". It is for a Lottie player in an app or a page (the snippets below): each plays the URL and can recolour " +
+      "its paints at run time by keypath or slot. Light or dark is the theme parameter; players draw theme=auto as light.";
+  }
+  const label = (format) => state.formatByName(format).label;
+  const order = Object.keys(measured).sort((a, b) => measured[a] - measured[b]);
+  const list = order.map((format) => `${label(format)} ${bytes(measured[format])}`).join(", ");
+  const refusedList = Object.keys(refused).map(label).join(", ");
+  let text = order.length ? `Animated pictures for these settings, smallest first: ${list}.` : "";
+  if (refusedList) text += ` ${refusedList}: refused for these settings (the sizes above say why).`;
+  if (refused[state.format]) {
+    return (text + (state.accepted ? ` The snippets keep the last ${label(state.format)} settings the service accepted.`
+      : " There are no snippets until the service accepts the settings.")).trim();
+  }
+  if (state.format === "svg") {
+    text += " The SVG follows the viewer's light or dark scheme with theme=auto; the snippets carry the theme of the stage's page.";
+  } else {
+    text += " The <picture> snippet serves theme=dark to sites that follow a dark OS scheme.";
+    if (state.format === "gif" || state.format === "apng") {
+      text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
+        (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :
+          "The <picture> snippet offers WebP first when it is no larger.");
+    }
+  }
+  return text.trim();
+}

@@ -1,0 +1,119 @@
+// Asking the service: the chosen URL first (HEAD), so that only a URL it accepts reaches the
+// stage and the snippets, then every format's size for the same settings. Each round has a
+// ticket; the answers of an older round are dropped.
+
+import { advise } from "./advice.js";
+import { markInvalid } from "./controls.js";
+import { $, status } from "./dom.js";
+import { keeping, problemOf, reasonOf, sentence } from "./problems.js";
+import { bytes, sizeTable } from "./sizes.js";
+import { writeSnippets } from "./snippets.js";
+import { showAccepted } from "./stage.js";
+import { imageURL, query } from "./urls.js";
+
+// The latest round's ticket.
+let measuring = 0;
+
+/**
+ * Asks the service about the URL path of the settings (HEAD). Accepted, it reaches the
+ * preview, the address bar, the download and the snippets; refused, they stay on the last
+ * accepted URL and the field the service names says why. Then the sizes in every format.
+ */
+export async function measure(state, path) {
+  const ticket = ++measuring;
+  $("#size").textContent = "…";
+  try {
+    const response = await fetch(path, { method: "HEAD" });
+    if (ticket !== measuring) return;
+    if (!response.ok) {
+      const problem = await problemOf(path);
+      if (ticket !== measuring) return;
+      $("#size").textContent = "refused";
+      const message = sentence(reasonOf(problem));
+      // Opened on a refused address, nothing was accepted yet: no preview rather than a broken image.
+      $("#preview").hidden = !state.accepted;
+      status(markInvalid(state, problem && problem.parameter, message) ? "" : message + " " + keeping(state.accepted));
+    } else {
+      const length = Number(response.headers.get("Content-Length"));
+      const coding = response.headers.get("Content-Encoding");
+      $("#size").textContent = `${bytes(length)}${coding ? " (" + coding + ")" : ""}`;
+      status("");
+      markInvalid(state, null, "");
+      state.accept(path);
+      showAccepted(state, path);
+      writeSnippets(state, path);
+    }
+  } catch (error) {
+    if (ticket === measuring) $("#size").textContent = "unknown";
+    return;
+  }
+  compareFormats(state, ticket);
+}
+
+// Every format's size for the same settings, side by side, so a designer can choose:
+// the SVG and the Lottie document as written and as sent gzipped (a GET: the browser
+// unzips the body, the header keeps the wire length), the animated rasters by HEAD
+// (each a render, cached); a format the service refuses says why.
+async function compareFormats(state, ticket) {
+  // From the catalog: the documents (no encoder effort: written, not drawn) and the
+  // animated pictures (drawn).
+  const documentFormats = state.catalog.formats.filter((format) => format.efforts.length === 0);
+  const animatedFormats = state.catalog.formats.filter((format) => format.efforts.length > 0 && format.animated);
+  const table = sizeTable([
+    ...documentFormats.flatMap((format) => [[format.name, format.label], [format.name + "-gzip", format.label + " gzip"]]),
+    ...animatedFormats.map((format) => [format.name, format.label]),
+  ]);
+  const show = (key, text, refused = false) => {
+    if (ticket !== measuring) return;
+    table(key, text, refused);
+  };
+  const refusal = async (key, url) => show(key, "refused: " + reasonOf(await problemOf(url)), true);
+  const documents = documentFormats.map(({ name: format }) => fetch(imageURL(state, format)).then(async (response) => {
+    if (!response.ok) {
+      await refusal(format, imageURL(state, format));
+      show(format + "-gzip", "–");
+      return;
+    }
+    const written = (await response.arrayBuffer()).byteLength;
+    const coding = response.headers.get("Content-Encoding");
+    show(format, bytes(written));
+    show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
+  }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
+  const measured = {}, refused = {};
+  const rasters = animatedFormats.map(({ name: format }) =>
+    finalHead(imageURL(state, format), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer)"))
+      .then(async (response) => {
+        if (response.ok) {
+          measured[format] = Number(response.headers.get("Content-Length"));
+          show(format, bytes(measured[format]) + (isFinal(response) ? "" : " (quick answer; final not ready)"));
+        } else {
+          refused[format] = true;
+          await refusal(format, imageURL(state, format));
+        }
+      })
+      .catch(() => show(format, "unknown")));
+  await Promise.all([...documents, ...rasters]);
+  if (ticket !== measuring) return;
+  state.keepSizes(query(state, "webp"), measured);
+  advise(state, measured, refused);
+  // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
+  if (state.accepted === imageURL(state, state.format)) writeSnippets(state, state.accepted);
+}
+
+// A new URL's APNG, GIF or WebP is answered first by a quick encode, served for a
+// minute (no "immutable" in its Cache-Control), while the smaller final one is made:
+// compare the sizes caches keep, so ask again (past the browser's cache) until the final
+// one is there, for up to two minutes (final encodes wait while the server is busy);
+// `provisional` is told the quick answer's size meanwhile.
+const isFinal = (response) => (response.headers.get("Cache-Control") || "").includes("immutable");
+async function finalHead(url, ticket, provisional) {
+  let response = await fetch(url, { method: "HEAD" });
+  const waits = [200, 400, 800, 1600, 3200, ...Array(23).fill(5000)];
+  for (const wait of waits) {
+    if (!response.ok || isFinal(response) || ticket !== measuring) break;
+    provisional(Number(response.headers.get("Content-Length")));
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    response = await fetch(url, { method: "HEAD", cache: "no-store" });
+  }
+  return response;
+}

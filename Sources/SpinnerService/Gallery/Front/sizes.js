@@ -1,0 +1,25 @@
+// The sizes table: every format's size for the same settings, side by side.
+
+import { $, make } from "./dom.js";
+
+/** A length in bytes as the page says it: "n bytes" below 1024, else KB with one decimal. Pure. */
+export const bytes = (length) => (length >= 1024 ? (length / 1024).toFixed(1) + " KB" : length + " bytes");
+
+/**
+ * Replaces the table by a cell per [key, label] entry, each "…" until told; returns
+ * show(key, text, refused = false), which tells one cell (refused ones are marked).
+ */
+export function sizeTable(entries) {
+  const cells = new Map(entries.map(([key, label]) => {
+    const value = make("output", { text: "…" });
+    return [key, make("span", { class: "format-size", "data-format": key }, [label + " ", value])];
+  }));
+  $("#sizes").replaceChildren(...cells.values());
+  return (key, text, refused = false) => {
+    cells.get(key).querySelector("output").textContent = text;
+    cells.get(key).classList.toggle("refused", refused);
+  };
+}
+
+/** The text a cell shows now ("lottie", "lottie-gzip", …), undefined when there is no such cell. */
+export const sizeShown = (key) => $(`#sizes [data-format=${key}] output`)?.textContent;

@@ -1,0 +1,61 @@
+// The stage: its page colour, the preview of the accepted URL with its download, the note on
+// what the page colour means, the scale the preview is shown at, and the playground's address.
+
+import { $ } from "./dom.js";
+import { DARK, LIGHT } from "./state.js";
+import { previewURL, query } from "./urls.js";
+
+/** Shows the stage's page colour: the stage, the pressed Light or Dark button, the picker and its custom mark. */
+export function showPage(state) {
+  $("#stage").style.setProperty("--page", "#" + state.page);
+  for (const button of document.querySelectorAll("button.toggle")) {
+    button.setAttribute("aria-pressed", String(button.dataset.page === (state.page === LIGHT ? "light" : state.page === DARK ? "dark" : "")));
+  }
+  $("#page-colour").value = "#" + state.page;
+  $(".page-colour").classList.toggle("custom", state.page !== LIGHT && state.page !== DARK);
+}
+
+/**
+ * Shows the URL path the service accepted: the download, the stage's note, the preview at
+ * the spinner's size (SVG for Lottie, with its note), and the playground's address
+ * (?…&kind=…&format=…&page=…) in the address bar.
+ */
+export function showAccepted(state, path) {
+  const download = $("#download");
+  download.href = path;
+  download.download = `${state.kind.name}.${state.formatByName(state.format).extension}`;
+  writeStageNote(state);
+  const preview = $("#preview");
+  const shown = previewURL(state);
+  $("#preview-note").hidden = state.format !== "lottie";
+  preview.hidden = false;
+  preview.width = state.shownSize();
+  preview.height = state.shownSize();
+  if (preview.getAttribute("src") !== shown) preview.src = shown;
+  preview.alt = state.kind.name + " spinner preview";
+  showScale(state);
+  const page = new URLSearchParams(query(state, state.format).slice(1));
+  page.set("kind", state.kind.name);
+  page.set("format", state.format);
+  page.set("page", state.page);
+  history.replaceState(null, "", "?" + page.toString());
+}
+
+// What the stage's page means for what is copied.
+function writeStageNote(state) {
+  const values = state.settings(), theme = values.theme ?? "light";
+  const named = state.page === LIGHT ? "White page" : state.page === DARK ? "Dark page" : `Page #${state.page} (${state.pageTheme()})`;
+  const matte = state.format === "gif" ? (values.matte ? ` A GIF's edges blend into it (matte=${values.matte}).`
+    : ` A GIF's edges blend into it (the default matte is ${state.pageTheme() === "dark" ? "black" : "white"} in this theme).`) : "";
+  const note = $("#stage-note");
+  note.hidden = state.page === LIGHT && theme !== "dark";
+  note.textContent = `${named}: the preview, the download and the snippets use theme=${theme}` +
+    (theme === "dark" ? ", the iOS dark colours." : ".") + matte;
+}
+
+/** On a small screen the spinner is shrunk to fit the stage: says by how much. */
+export function showScale(state) {
+  const preview = $("#preview"), size = state.shownSize();
+  const shown = preview.getBoundingClientRect().width;
+  $("#shown-scale").textContent = shown > 0 && shown < size - 0.5 ? `shown at ${Math.round((shown / size) * 100)} %` : "";
+}

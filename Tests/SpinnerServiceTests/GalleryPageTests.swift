@@ -1,0 +1,87 @@
+import Foundation
+import HTTPServer
+import SpinnerModel
+@testable import SpinnerService
+import TestSupport
+import XCTest
+
+/// The gallery's front end is written as files (Gallery/Front/) and embedded by SwiftPM:
+/// the page and its modules are exactly what the files say, every module is served and
+/// nothing else is, and the page's policy admits them and nothing inline.
+final class GalleryPageTests: XCTestCase {
+    private static let front = Repository.root.appendingPathComponent("Sources/SpinnerService/Gallery/Front")
+
+    private func file(_ name: String) throws -> String {
+        try String(contentsOf: Self.front.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func testEveryModuleInTheFolderIsServedAsWrittenAndNothingElse() throws {
+        let written = try FileManager.default.contentsOfDirectory(atPath: Self.front.path).filter { $0.hasSuffix(".js") }
+        XCTAssertEqual(Set(GalleryPage.scripts.keys.map(String.init)), Set(written), "GalleryPage.scripts lists every module of Front/")
+        for name in written {
+            XCTAssertEqual(GalleryPage.scripts[Substring(name)], try file(name), name)
+        }
+        XCTAssertEqual(GalleryPage.css, try file("gallery.css"))
+    }
+
+    /// Every module a module imports is one that is served (the graph has no dangling edge).
+    func testEveryImportNamesAServedModule() throws {
+        var imports = 0
+        // Import declarations start a line (a snippet's text may hold one in a string).
+        let pattern = try NSRegularExpression(pattern: #"^import\s[^;]*?from\s+"\./([A-Za-z0-9_-]+\.js)""#, options: [.anchorsMatchLines])
+        for (name, text) in GalleryPage.scripts {
+            let range = NSRange(text.startIndex..., in: text)
+            for match in pattern.matches(in: text, range: range) {
+                let imported = String(text[Range(match.range(at: 1), in: text)!])
+                XCTAssertNotNil(GalleryPage.scripts[Substring(imported)], "\(name) imports \(imported)")
+                imports += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(imports, GalleryPage.scripts.count - 1, "every module but the entry is imported")
+    }
+
+    /// The page has its formats, style and scripts put in, and no placeholder is left; it
+    /// runs no inline script, and its policy takes scripts from the service only.
+    func testThePageHoldsItsStyleAndScriptsAndNoPlaceholder() throws {
+        let written = try file("gallery.html")
+        for placeholder in ["{{formats}}", "{{style}}", "{{scripts}}"] {
+            XCTAssertTrue(written.contains(placeholder), placeholder)
+            XCTAssertFalse(GalleryPage.html.contains(placeholder), "\(placeholder) is left in the page")
+        }
+        XCTAssertFalse(GalleryPage.html.contains("{{"), "no other placeholder")
+        XCTAssertTrue(GalleryPage.html.contains("<style>" + GalleryPage.css + "</style>"))
+        XCTAssertTrue(GalleryPage.html.contains("<script type=\"module\" src=\"/gallery/gallery.js\"></script>"))
+        XCTAssertFalse(GalleryPage.html.contains("<script>"), "no inline script")
+        for name in GalleryPage.scripts.keys where name != GalleryPage.entry {
+            XCTAssertTrue(GalleryPage.html.contains("<link rel=\"modulepreload\" href=\"/gallery/\(name)\">"), "\(name) is preloaded")
+        }
+        XCTAssertTrue(GalleryPage.contentSecurityPolicy.contains("script-src 'self';"))
+        XCTAssertFalse(GalleryPage.contentSecurityPolicy.contains("unsafe"))
+    }
+
+    /// The modules are served as JavaScript with the gallery, and are not there without it;
+    /// names near a module's, and paths below the folder, find nothing.
+    func testTheModulesAreServedWithTheGalleryOnly() {
+        let on = SpinnerService(configuration: ServiceConfiguration(gallery: true))
+        let off = SpinnerService(configuration: ServiceConfiguration(gallery: false))
+        defer { on.stop(); off.stop() }
+        func get(_ service: SpinnerService, _ target: String) -> HTTPResponse {
+            guard case .now(let response) = service.respond(to: HTTPRequest(method: "GET", target: target)) else {
+                XCTFail("\(target) answered later")
+                return HTTPResponse(status: 0)
+            }
+            return response
+        }
+        for name in GalleryPage.scripts.keys {
+            let served = get(on, "/gallery/\(name)")
+            XCTAssertEqual(served.status, 200, String(name))
+            XCTAssertEqual(served.headers["Content-Type"], "text/javascript; charset=utf-8")
+            XCTAssertEqual(served.body, Array((GalleryPage.scripts[name] ?? "").utf8))
+            XCTAssertEqual(get(off, "/gallery/\(name)").status, 404, "\(name) without the gallery")
+        }
+        for target in ["/gallery/", "/gallery/gallery", "/gallery/GALLERY.JS", "/gallery/gallery.css", "/gallery/gallery.html",
+                       "/gallery/../gallery.js", "/gallery/x/gallery.js", "/gallery/gallery.js/", "/gallery/%2e%2e/openapi.yaml"] {
+            XCTAssertEqual(get(on, target).status, 404, target)
+        }
+    }
+}
