@@ -1,18 +1,22 @@
 /// How the server listens, how patient it is and how much it lets each client hold.
-/// Times are in milliseconds.
+/// Times are in milliseconds. The defaults are the library's, for a server made in code
+/// (tests, tools); `spinnerd serve` sets the ones it has flags for from its own table
+/// (`ServeSetting.all`), some derived from the machine.
 public struct HTTPServerConfiguration: Sendable {
     /// Address to bind (IPv4). Default `0.0.0.0`.
     public var host: String
     /// Port; 0 picks a free one. Default 8080.
     public var port: Int
-    /// Event-loop threads, each with its own epoll and listener. Default 2.
+    /// Event-loop threads, each with its own epoll and listener. Default 2 (`spinnerd
+    /// serve`: one a core, at most 2).
     public var eventLoops: Int
     /// Connections served at once. At the limit an idle, lingering or slow connection is
     /// closed to make room, else the newcomer is answered 503 and closed. Default 1024
     /// (`spinnerd serve` derives it from the descriptor limit: `DescriptorPlan`).
     public var maxConnections: Int
     /// Connections one client address may hold; beyond, 503. 0: no limit (behind a proxy
-    /// that connects from one address). Default 128.
+    /// that connects from one address). Default 128 (`spinnerd serve` derives it: an
+    /// eighth of its connections, at least 8 and at most 256).
     public var maxConnectionsPerClient: Int
     /// Refused connections that may linger at once to deliver their 503 without a reset;
     /// beyond, refusals close at once. Default 64.

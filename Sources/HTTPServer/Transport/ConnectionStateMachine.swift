@@ -48,23 +48,25 @@ public struct ConnectionStateMachine: Sendable {
         case close
     }
 
-    /// How patient and how generous a connection is.
+    /// How patient and how generous a connection is, in milliseconds and bytes. No
+    /// defaults of its own: `HTTPServerConfiguration.connectionLimits` makes it from the
+    /// server's configuration, where each default is said.
     public struct Limits: Sendable, Equatable {
-        /// Time to send a whole request head, from accept or from its first byte. Default 10 s.
+        /// Time to send a whole request head, from accept or from its first byte.
         public var requestTimeout: Int64
-        /// Time a kept-alive connection may sit idle, and a stalled write may wait. Default 60 s.
+        /// Time a kept-alive connection may sit idle, and a stalled write may wait.
         public var idleTimeout: Int64
-        /// Time a closing connection drains input before closing. Default 2 s.
+        /// Time a closing connection drains input before closing.
         public var lingerTimeout: Int64
-        /// Requests answered at once (pipelining depth); beyond, reading stops. Default 32.
+        /// Requests answered at once (pipelining depth); beyond, reading stops.
         public var maxPipelinedRequests: Int
-        /// Queued output bytes beyond which reading stops. Default 64 KiB.
+        /// Queued output bytes beyond which reading stops.
         public var outputHighWater: Int
-        /// Unparsed input bytes held at most (one largest request). Default 88 KiB + 4.
+        /// Unparsed input bytes held at most (one largest request, `HTTPParserLimits.maxRequestBytes`).
         public var inputLimit: Int
 
-        public init(requestTimeout: Int64 = 10_000, idleTimeout: Int64 = 60_000, lingerTimeout: Int64 = 2_000,
-                    maxPipelinedRequests: Int = 32, outputHighWater: Int = 64 * 1024, inputLimit: Int = 88 * 1024 + 4) {
+        public init(requestTimeout: Int64, idleTimeout: Int64, lingerTimeout: Int64,
+                    maxPipelinedRequests: Int, outputHighWater: Int, inputLimit: Int) {
             self.requestTimeout = requestTimeout
             self.idleTimeout = idleTimeout
             self.lingerTimeout = lingerTimeout

@@ -30,10 +30,19 @@ public struct SettingError: Error, Sendable, Equatable {
 }
 
 extension ServeSetting {
-    /// A whole number within `range`, as `--name must be …` states when refused.
-    static func integer(_ name: String, _ variable: String, _ range: ClosedRange<Int>, placeholder: String, default defaultText: String,
+    /// The settings `serve` runs with when nothing is given (on one core; a default that
+    /// depends on the cores says so in words): where the help's and the docs' defaults
+    /// are read from, so that they are said once, in `ServeSettings(cores:)`.
+    static let defaults = ServeSettings(cores: 1)
+
+    /// A whole number within `range`, as `--name must be …` states when refused. Its
+    /// default (and placeholder) is the value `serve` runs with, unless `defaultText`
+    /// describes one that depends on the machine.
+    static func integer(_ name: String, _ variable: String, _ range: ClosedRange<Int>, placeholder: String? = nil, default defaultText: String? = nil,
                         _ summary: String, must: String? = nil, _ path: WritableKeyPath<ServeSettings, Int> & Sendable) -> ServeSetting {
-        ServeSetting(name: name, variable: variable, placeholder: placeholder, defaultText: defaultText, summary: summary, isSwitch: false) {
+        let value = String(defaults[keyPath: path])
+        return ServeSetting(name: name, variable: variable, placeholder: placeholder ?? value, defaultText: defaultText ?? value,
+                            summary: summary, isSwitch: false) {
             settings, value in
             guard let number = Int(value), range.contains(number) else {
                 return "--\(name) must be \(must ?? "\(range.lowerBound)…\(range.upperBound)")"
@@ -54,10 +63,13 @@ extension ServeSetting {
         }
     }
 
-    /// Seconds, more than 0 and at most an hour, kept in milliseconds.
-    static func seconds(_ name: String, _ variable: String, default defaultText: String, _ summary: String,
+    /// Seconds, more than 0 and at most an hour, kept in milliseconds; its default is the
+    /// value `serve` runs with.
+    static func seconds(_ name: String, _ variable: String, _ summary: String,
                         _ path: WritableKeyPath<ServeSettings, Int64> & Sendable) -> ServeSetting {
-        ServeSetting(name: name, variable: variable, placeholder: defaultText, defaultText: defaultText, summary: summary, isSwitch: false) {
+        let milliseconds = defaults[keyPath: path]
+        let defaultText = milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
+        return ServeSetting(name: name, variable: variable, placeholder: defaultText, defaultText: defaultText, summary: summary, isSwitch: false) {
             settings, value in
             guard let number = Double(value), number > 0, number <= 3600 else { return "--\(name) must be seconds (more than 0, at most 3600)" }
             settings[keyPath: path] = Int64(number * 1000)
@@ -65,13 +77,16 @@ extension ServeSetting {
         }
     }
 
-    /// A switch: given alone means on; `=true|false` (or 1/0, yes/no) sets it.
-    static func toggle(_ name: String, _ variable: String, default defaultText: String, _ summary: String,
-                       _ set: @escaping @Sendable (inout ServeSettings, Bool) -> Void) -> ServeSetting {
-        ServeSetting(name: name, variable: variable, placeholder: "", defaultText: defaultText, summary: summary, isSwitch: true) {
+    /// A switch: given alone means on; `=true|false` (or 1/0, yes/no) sets it. Its default
+    /// is the value `serve` runs with (`on`, `off`), unless `defaultText` describes one
+    /// that depends on other settings.
+    static func toggle(_ name: String, _ variable: String, default defaultText: String? = nil, _ summary: String,
+                       _ path: WritableKeyPath<ServeSettings, Bool> & Sendable) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: "", defaultText: defaultText ?? (defaults[keyPath: path] ? "on" : "off"),
+                     summary: summary, isSwitch: true) {
             settings, value in
             guard let on = truth(value) else { return "--\(name) takes no value, or true/false" }
-            set(&settings, on)
+            settings[keyPath: path] = on
             return nil
         }
     }

@@ -10,17 +10,31 @@ public struct ServeSettings: Sendable {
     public var logLevel = "info"
     /// `--max-connections` when given; else derived from the descriptor limit.
     public var maxConnections: Int?
-    /// `--max-connections-per-client` when given; else an eighth of the connections, at most 256.
+    /// `--max-connections-per-client` when given; else `perClientShare(of:)` the connections.
     public var maxConnectionsPerClient: Int?
     /// `--gallery` when given: serve the gallery even in signed mode (where it is off by default).
     public var galleryAsked: Bool?
+
+    /// `galleryAsked` as the `--gallery` switch sets it (reading it: on unless asked off).
+    var galleryOn: Bool {
+        get { galleryAsked ?? true }
+        set { galleryAsked = newValue }
+    }
     /// `--cache-bytes` when given; else 64 MiB, or less under a memory limit (`MemoryPlan`).
     public var cacheBytes: Int?
     /// The memory plan `settled(by:memoryLimit:)` followed, when the process has a limit.
     public var memory: MemoryPlan?
 
+    /// The connections one client address may hold when not given, of `connections`
+    /// served: an eighth, at least 8 and at most 256 (`--help`'s default says so).
+    static func perClientShare(of connections: Int) -> Int {
+        min(256, max(8, connections / 8))
+    }
+
     /// The defaults on a machine of `cores` cores: a quick render thread a core, a heavy
     /// one every two cores, at most two event loops; defaults rendered ahead; provisional answers.
+    /// The one place `serve`'s defaults are set (over the configurations' own): the help,
+    /// docs/operations.md and the settings table state these values (`ServeSettingsTests`).
     public init(cores: Int) {
         service.prerenderDefaults = true
         service.provisionalAnswers = true
@@ -72,7 +86,7 @@ public struct ServeSettings: Sendable {
         }
         let served = memory?.connections ?? connections
         settled.server.maxConnections = served
-        settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? min(256, max(8, served / 8))
+        settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? Self.perClientShare(of: served)
         settled.server.refusalSlots = plan.refusalSlots
         settled.service.bodyFiles = DescriptorQuota(limit: plan.bodyFiles)
         settled.service.cacheBytes = memory?.cacheBytes ?? cacheBytes ?? settled.service.cacheBytes
