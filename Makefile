@@ -49,9 +49,10 @@ cluster-run:
 	python3 deploy/capacity.py --binary .build/release/spinnerd --check
 
 # Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,
-# every target for FUZZ_SECONDS on its committed corpus and dictionary, past findings
-# replayed first. `make test` runs each for 20 s; FUZZ_MERGE=1 folds new inputs into the
-# committed corpus, minimised.
+# every target for FUZZ_SECONDS (default 600) on its committed corpus and dictionary, past
+# findings replayed first. `make test` runs each for 20 s instead, in two lanes side by side
+# (scripts/test.sh takes FUZZ_SECONDS from the environment only, default 20: the 600 here
+# is not passed to it); FUZZ_MERGE=1 folds new inputs into the committed corpus, minimised.
 FUZZ_SECONDS ?= 600
 fuzz: deps-test fuzz-build fuzz-run
 fuzz-build:
@@ -104,11 +105,17 @@ build: deps-run
 release:
 	$(SWIFT) build -c release
 
+# The catalog's lists from a binary's `kinds --json`, one name a line: CATALOG BINARY
+# kinds|formats|extensions|styles KIND (tools/spinnerd_tools/catalog.py, standard library
+# only, so PYTHONPATH serves before scripts/install-deps.sh has installed the package).
+CATALOG = PYTHONPATH=$(CURDIR)/tools python3 -m spinnerd_tools.catalog
+
 # One file per kind and format at default parameters.
 samples:
 	@mkdir -p $(OUT)
-	@for kind in $$(.build/release/spinnerd kinds | awk '/^[^ ]/ {print $$1}'); do \
-	  for extension in svg apng gif png webp json; do \
+	@kinds=$$($(CATALOG) .build/release/spinnerd kinds) && extensions=$$($(CATALOG) .build/release/spinnerd extensions) || exit 1; \
+	for kind in $$kinds; do \
+	  for extension in $$extensions; do \
 	    .build/release/spinnerd render $$kind.$$extension -o $(OUT)/$$kind.$$extension || exit 1; \
 	  done; \
 	done
@@ -119,10 +126,12 @@ samples:
 PICTURES = docs/pictures
 pictures: build
 	@mkdir -p $(PICTURES)
-	@for kind in $$(.build/debug/spinnerd kinds | awk '/^[^ ]/ {print $$1}'); do \
+	@kinds=$$($(CATALOG) .build/debug/spinnerd kinds) || exit 1; \
+	for kind in $$kinds; do \
 	  .build/debug/spinnerd render $$kind size=64 format=svg -o $(PICTURES)/$$kind.svg || exit 1; \
 	done
-	@for style in bubbledForeground hierarchy accent nineties; do \
+	@styles=$$($(CATALOG) .build/debug/spinnerd styles circular) || exit 1; \
+	for style in $$styles; do \
 	  .build/debug/spinnerd render circular style=$$style size=64 format=svg -o $(PICTURES)/circular-$$style.svg || exit 1; \
 	done
 	@ls -l $(PICTURES)

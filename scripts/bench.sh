@@ -29,15 +29,16 @@ spinnerd=.build/release/spinnerd
 baseline="${SPINNERD_BASELINE:-}"
 work=bench-out
 rm -rf "$work" && mkdir -p "$work"
-mapfile -t kinds < <($spinnerd kinds | awk '/^[^ ]/ {print $1}')
-formats=(svg lottie png gif apng webp)
+# The kinds and formats the binary serves, in catalog order (`spinnerd kinds --json`).
+kinds=($(python3 -m spinnerd_tools.catalog "$spinnerd" kinds))
+formats=($(python3 -m spinnerd_tools.catalog "$spinnerd" formats))
 runs="${RUNS:-5}"
 
 seconds() {  # mean seconds of a command over runs, by hyperfine
     hyperfine --style none --warmup 1 --runs "$runs" --export-json "$work/h.json" "$1" >/dev/null 2>&1
     python3 -c "import json; print(json.load(open('$work/h.json'))['results'][0]['mean'])"
 }
-frames_of() { python3 Tests/Support/imagetool.py inspect "$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['frames'])"; }
+frames_of() { python3 -m spinnerd_tools.imagetool inspect "$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['frames'])"; }
 size_of() { stat -c%s "$1"; }
 ratio() { python3 -c "print('%.3f' % ($1 / $2))"; }
 extension() { [[ $1 == lottie ]] && echo json || echo "$1"; }  # a file's name must match its format
@@ -154,7 +155,7 @@ for kind in "${kinds[@]}"; do
         if [[ $px == default ]]; then ours="$work/$kind.apng"; frames="$work/$kind-frames"; peers=(apngasm "$work/$kind.apngasm.png")
         else ours="$work/$kind-128.apng"; frames="$work/$kind-f128"
              peers=(apngasm "$work/$kind-128.apngasm.png" apngopt "$work/$kind-128.opt.png"); fi
-        python3 Tests/Support/imagetool.py apngpeers "$ours" "$frames" "${peers[1]}" ${peers[3]:+"${peers[3]}"} | python3 -c "
+        python3 -m spinnerd_tools.imagetool apngpeers "$ours" "$frames" "${peers[1]}" ${peers[3]:+"${peers[3]}"} | python3 -c "
 import json, sys
 r = json.load(sys.stdin)
 assert not r['oursInexact'], 'our APNG does not show its frames exactly: %s' % r['oursInexact']
@@ -174,7 +175,7 @@ echo "   by each setting, and that compression's time on one core (ms; the other
 python3 - "$work" "${kinds[@]}" <<'PY'
 import json, subprocess, sys
 work, kinds = sys.argv[1], sys.argv[2:]
-table = {kind: json.loads(subprocess.check_output(["python3", "Tests/Support/imagetool.py", "apngdeflate", f"{work}/{kind}.apng"]))
+table = {kind: json.loads(subprocess.check_output(["python3", "-m", "spinnerd_tools.imagetool", "apngdeflate", f"{work}/{kind}.apng"]))
          for kind in kinds}
 settings = list(table[kinds[0]].keys())
 print("%-14s" % "setting" + "".join("%22s" % kind for kind in kinds))

@@ -98,17 +98,16 @@ fi
 
 # lottie-web, the bodymovin player of web pages, for the Lottie tests in Chromium: not a
 # Debian package, and npm is out of reach. dash-extensions' wheel carries its 5.12.2 full
-# build inside a webpack chunk; Tests/Support/lottie_web.py checks the wheel's SHA-256 and
+# build inside a webpack chunk; spinnerd_tools.lottie_web checks the wheel's SHA-256 and
 # unwraps it into a plain script under $SPINNERD_TOOLS (default ~/.cache/spinnerd-tools).
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
-    here=$(cd "$(dirname "$0")/.." && pwd)
-    lottie_web=$(cd "$here/Tests/Support" && python3 -c "import lottie_web; print(lottie_web.script_path())")
+    lottie_web=$(python3 -c "from spinnerd_tools import lottie_web; print(lottie_web.script_path())")
     if [[ ! -s "$lottie_web" ]]; then
         echo "installing: lottie-web 5.12.2 (from the dash-extensions 2.0.6 wheel)"
         wheels=$(dirname "$lottie_web")/wheels
         mkdir -p "$wheels"
         python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: --python-version 3.11 \
             -d "$wheels" dash-extensions==2.0.6
-        python3 "$here/Tests/Support/lottie_web.py" "$wheels/dash_extensions-2.0.6-py3-none-any.whl" "$lottie_web"
+        python3 -m spinnerd_tools.lottie_web "$wheels/dash_extensions-2.0.6-py3-none-any.whl" "$lottie_web"
     fi
 fi

@@ -29,7 +29,7 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.harness import Results, Server, free_port, get, kinds, metric
-from spinnerd_tools.capacity import Ring
+from spinnerd_tools.capacity_ring import Ring
 FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
 
 

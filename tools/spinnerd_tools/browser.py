@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Shows SVGs in a real headless Chromium (Debian's, through Playwright) for the tests.
 
-  browser.py JOBS.json  prints JSON results, one per job. Jobs:
+  python3 -m spinnerd_tools.browser JOBS.json  prints JSON results, one per job. Jobs:
     {"type": "seek", "svg": PATH, "size": N, "times": [ms, ...], "pngs": [PATH, ...],
      "colorScheme": "light"|"dark", "out": DIR}
         opens the SVG as a document, pauses every animation at each time and screenshots
@@ -73,12 +72,12 @@ def seek(browser, job):
     page.emulate_media(color_scheme=job.get("colorScheme", "light"))
     page.goto(pathlib.Path(job["svg"]).resolve().as_uri(), wait_until="load")
     results = []
-    for index, (time, png) in enumerate(zip(job["times"], job["pngs"])):
-        count = page.evaluate(SEEK, time)
+    for index, (moment, png) in enumerate(zip(job["times"], job["pngs"])):
+        count = page.evaluate(SEEK, moment)
         shot = os.path.join(job["out"], "seek-%d.png" % index)
         page.screenshot(path=shot, clip={"x": 0, "y": 0, "width": size, "height": size}, omit_background=True)
         result = compare(shot, png)
-        result.update(time=time, animations=count, screenshot=shot)
+        result.update(time=moment, animations=count, screenshot=shot)
         results.append(result)
     page.close()
     return results
@@ -358,7 +357,7 @@ def run_web_snippet(browser, snippet, out):
     """The gallery's lottie-web snippet, pasted into a page as it stands but for the player's
     own file (lottie-web 5.12.2 here): does it play, and is the puck the snippet's pink
     (#FF2D55) instead of the URL's red? Counts pixels of each colour, ±8 per channel."""
-    import lottie_web
+    from . import lottie_web
     html = snippet.replace('src="lottie.min.js"', 'src="%s"' % pathlib.Path(lottie_web.script_path()).as_uri())
     path = os.path.join(out, "lottie-web-snippet.html")
     with open(path, "w") as handle:
@@ -514,7 +513,7 @@ def gallery_final_sizes(browser, job):
 def main(path):
     jobs = json.load(open(path))
     results = []
-    from gallery_pages import gallery_pages
+    from .gallery_pages import gallery_pages
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
@@ -527,4 +526,7 @@ def main(path):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0 if sys.argv[1:] in (["-h"], ["--help"]) else 2)
     main(sys.argv[1])

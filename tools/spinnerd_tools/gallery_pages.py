@@ -22,7 +22,7 @@ import os
 import urllib.error
 import urllib.request
 
-from browser import PREVIEW_READY, wait_until
+from .browser import PREVIEW_READY, wait_until
 
 SETTLED = ("() => { const i = document.getElementById('preview'); return !!i.getAttribute('src') && i.complete &&"
            " i.naturalWidth > 0 && document.getElementById('size').textContent !== '…' &&"
@@ -210,3 +210,9 @@ def gallery_pages(browser, job):
     page.screenshot(path=os.path.join(out, "pages-opened-refused.png"))
     page.close()
     return {"views": views, "openedRefused": opened}
+
+
+if __name__ == "__main__":
+    # Not a program of its own: `python3 -m spinnerd_tools.browser` runs it as the job
+    # {"type": "galleryPages", …}; run directly (--help) it says what it checks.
+    print(__doc__)

@@ -1,30 +1,30 @@
-#!/usr/bin/env python3
-"""Decodes images with Pillow (a decoder nobody on this project wrote) for the tests.
+"""Decodes images with Pillow (a decoder nobody on this project wrote) for the tests, as
+`python3 -m spinnerd_tools.imagetool COMMAND …`:
 
-  imagetool.py inspect FILE          JSON: format, size, frame count, loop, per-frame
+  imagetool inspect FILE             JSON: format, size, frame count, loop, per-frame
                                      durations (ms), whether neighbouring frames differ,
                                      the APNG disposal/blend ops or GIF disposals, and how
                                      many distinct alpha values the composited frames hold
-  imagetool.py frames FILE DIR       writes every composited frame as DIR/NNN.png (RGBA)
-  imagetool.py diff A B [TOL] [BG] [BLUR]
+  imagetool frames FILE DIR          writes every composited frame as DIR/NNN.png (RGBA)
+  imagetool diff A B [TOL] [BG] [BLUR]
                                      JSON: pixels whose RGBA channels differ by more than
                                      TOL (default 0) and the largest channel difference;
                                      with BG (hex) both are first composited over that
                                      colour, with BLUR both are box-blurred by that radius
                                      (to compare a dithered GIF with the smooth original)
-  imagetool.py rgba FILE             raw RGBA bytes of the first frame on stdout
-  imagetool.py digest FILE...        JSON per file: format, bytes, the file's SHA-256, and a SHA-256 of what a
+  imagetool rgba FILE                raw RGBA bytes of the first frame on stdout
+  imagetool digest FILE...           JSON per file: format, bytes, the file's SHA-256, and a SHA-256 of what a
                                      viewer sees: the composited frames (fully transparent
                                      pixels all alike, identical neighbours merged) with
                                      their durations, so two encodings of the same picture
                                      and timing share it
-  imagetool.py apng FILE             JSON: acTL frames/plays and every fcTL's rectangle,
+  imagetool apng FILE                JSON: acTL frames/plays and every fcTL's rectangle,
                                      delay fraction and dispose/blend ops, read from the bytes
-  imagetool.py apngdeflate FILE      JSON: the APNG's file size had its frames' filtered rows
+  imagetool apngdeflate FILE         JSON: the APNG's file size had its frames' filtered rows
                                      been compressed by each setting (libdeflate levels 6–12
                                      and zlib 9, through the system libraries that spinnerd
                                      links), with the compression's time on one core (ms)
-  imagetool.py apngpeers OURS FRAMEDIR PEER...
+  imagetool apngpeers OURS FRAMEDIR PEER...
                                      JSON: whether each APNG shows exactly the frames in
                                      FRAMEDIR (frameNNN.png; fully transparent pixels are
                                      equal whatever their colour), and how each peer stores
@@ -233,6 +233,9 @@ def apng_peers(ours, frame_dir, peers):
 
 
 def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0 if argv[1:] in (["-h"], ["--help"]) else 2)
     command = argv[1]
     if command == "inspect":
         print(json.dumps(inspect(argv[2])))

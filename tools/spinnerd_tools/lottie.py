@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """Plays spinnerd's Lottie documents in three players nobody here wrote — ThorVG
 (thorvg-python, the engine of the dotLottie players), rlottie (rlottie-python,
 Telegram's) and lottie-web 5.12 (the bodymovin player of web pages, in headless Chromium
-with its svg and its canvas renderer: lottie_web.py) — and checks them against the Lottie
+with its svg and its canvas renderer: spinnerd_tools.lottie_web) — and checks them against the Lottie
 specification's JSON schema (lottie-specs), for the tests.
 
-  lottie.py JOBS.json   prints JSON results, one per job. Jobs:
+  python3 -m spinnerd_tools.lottie JOBS.json   prints JSON results, one per job. Jobs:
     {"type": "frames", "lottie": PATH, "px": N, "times": [ms, ...], "pngs": [PATH, ...],
      "rlottiePngs": [PATH, ...], "lastTime": ms, "lastPng": PATH, "out": DIR}
         the document valid against the schema (errors listed); each player's frame at
@@ -63,7 +62,7 @@ def lottieweb(data, frames, px, renderer):
     and the problems it raised."""
     global WEB
     if WEB is None:
-        import lottie_web
+        from . import lottie_web
         WEB = lottie_web.Player()
     pictures, problems = WEB.frames(data, px, frames, renderer)
     return [premultiplied(p) for p in pictures], problems
@@ -227,4 +226,7 @@ def main(path):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0 if sys.argv[1:] in (["-h"], ["--help"]) else 2)
     main(sys.argv[1])

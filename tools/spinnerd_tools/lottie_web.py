@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """lottie-web, the bodymovin player web pages use (and LottieFiles' own tools), in headless
 Chromium, for the Lottie tests.
 
@@ -9,7 +8,7 @@ as one module of a webpack chunk. `scripts/install-deps.sh` downloads the wheel 
 its SHA-256) and runs this file to unwrap that module into a plain script that sets
 `window.lottie`:
 
-    lottie_web.py WHEEL OUT.js
+    python3 -m spinnerd_tools.lottie_web WHEEL OUT.js
 
 `Player` loads a document into a page with that script and screenshots frames.
 """
@@ -146,6 +145,9 @@ class Player:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] in (["-h"], ["--help"]):
+        print(__doc__)
+        sys.exit(0)
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
     print(f"lottie-web {VERSION}: {extract(sys.argv[1], sys.argv[2])} bytes -> {sys.argv[2]}")

@@ -10,7 +10,7 @@ final class PNGRoundTripTests: XCTestCase {
         let path = try directory.write(bytes, to: "image.png")
         let check = try ExternalTool.run("pngcheck", ["-q", path])
         XCTAssertEqual(check.status, 0, check.outputText + check.errorText)
-        let decoded = try ExternalTool.run("python3", [Repository.imageTool, "rgba", path])
+        let decoded = try ExternalTool.run("python3", Repository.imageTool + ["rgba", path])
         XCTAssertEqual(decoded.status, 0, decoded.errorText)
         return ([UInt8](decoded.output), bytes)
     }

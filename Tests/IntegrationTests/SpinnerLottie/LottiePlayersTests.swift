@@ -7,7 +7,7 @@ import XCTest
 
 /// spinnerd's Lottie documents played by three players nobody here wrote — ThorVG,
 /// rlottie and lottie-web 5.12 with its svg and its canvas renderer
-/// (`Tests/Support/lottie.py`) — against spinnerd's own PNG of the same moment, and
+/// (`spinnerd_tools.lottie`) — against spinnerd's own PNG of the same moment, and
 /// checked against the Lottie specification's JSON schema. Sheets (spinnerd, ThorVG,
 /// rlottie, lottie-web svg and canvas in rows; t = 0, ¼, ½, ¾ of the loop in columns) are
 /// kept under `.build/lottie-sheets` for people to look at.

@@ -52,7 +52,7 @@ final class LightThemeReleaseTests: XCTestCase {
         }
         // Pillow reads SVG as nothing: its digest is of the bytes alone.
         let rasters = paths.filter { !$0.hasSuffix(".svg") }
-        let result = try ExternalTool.run("python3", [Repository.imageTool, "digest"] + rasters)
+        let result = try ExternalTool.run("python3", Repository.imageTool + ["digest"] + rasters)
         XCTAssertEqual(result.status, 0, result.errorText)
         var decoded = Dictionary(uniqueKeysWithValues: zip(names.filter { !$0.hasSuffix(".svg") },
                                                            try JSONDecoder().decode([Digest].self, from: result.output)))

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The playground on the pages people put spinners on (issue 29), in Chromium, light and
-/// dark at 1280 and 390 px: Tests/Support/gallery_pages.py.
+/// dark at 1280 and 390 px: spinnerd_tools.gallery_pages (tools/).
 extension GalleryBrowserTests {
     private struct PagesReport: Decodable {
         struct Start: Decodable { let stage: String; let pressed: [String]; let address: String }

@@ -60,7 +60,7 @@ final class ProvisionalAnswerTests: XCTestCase {
     private func pictures(_ bodies: [[UInt8]], format: String) throws -> [String] {
         let directory = try TemporaryDirectory()
         let paths = try bodies.enumerated().map { try directory.write($0.element, to: "\($0.offset).\(format)") }
-        let result = try ExternalTool.run("python3", [Repository.imageTool, "digest"] + paths)
+        let result = try ExternalTool.run("python3", Repository.imageTool + ["digest"] + paths)
         XCTAssertEqual(result.status, 0, result.errorText)
         let digests = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.output) as? [[String: Any]])
         return digests.map { ($0["digest"] as? String) ?? "" }

@@ -85,7 +85,7 @@ public enum Decoders {
     }
 
     private static func python(_ arguments: String...) throws -> Data {
-        let result = try ExternalTool.run("python3", [Repository.imageTool] + arguments)
+        let result = try ExternalTool.run("python3", Repository.imageTool + arguments)
         guard result.status == 0 else { throw DecoderFailure(message: result.errorText) }
         return result.output
     }

@@ -9,7 +9,7 @@ extension Fixtures {
         try Decoders.extractFrames(path, into: frames)
         let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
         return try names.map { name in
-            let result = try ExternalTool.run("python3", [Repository.imageTool, "rgba", frames + "/" + name])
+            let result = try ExternalTool.run("python3", Repository.imageTool + ["rgba", frames + "/" + name])
             XCTAssertEqual(result.status, 0, result.errorText)
             return [UInt8](result.output)
         }

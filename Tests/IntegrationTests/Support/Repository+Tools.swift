@@ -3,8 +3,8 @@ import TestSupport
 
 /// The programs the integration tests run from the repository and the build.
 extension Repository {
-    /// `Tests/Support/imagetool.py`, the Pillow front end.
-    public static let imageTool = root.appendingPathComponent("Tests/Support/imagetool.py").path
+    /// `spinnerd_tools.imagetool`, the Pillow front end, as python3 runs it.
+    public static let imageTool = ["-m", "spinnerd_tools.imagetool"]
 
     /// The `spinnerd` executable next to the test bundle (built by `swift build`/`swift test`).
     public static var spinnerd: String {
