@@ -62,6 +62,13 @@ public final class RawHTTPClient: Sendable {
     /// Sends `text` as it is.
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
+    /// Sends `method target` (HTTP/1.1, `headers` as field lines each ending in CRLF) on
+    /// this connection and reads its response.
+    public func get(_ target: String, headers: String = "", method: String = "GET") throws -> Response {
+        try send("\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
+        return try receive(headRequest: method == "HEAD")
+    }
+
     /// Sends `bytes` as they are.
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0

@@ -12,16 +12,6 @@ import XCTest
 final class PrerenderTests: XCTestCase {
     private static let formats = OutputFormat.allCases  // every format is rendered ahead
 
-    private func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
-        try Self.get(server, target)
-    }
-
-    private static func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
-        let client = try RawHTTPClient(port: server.port, timeout: 60)
-        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        return try client.receive()
-    }
-
     /// The sum of every sample of `name` (over its labels).
     private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
         try server.metricSamples(name).reduce(0, +)
@@ -42,14 +32,14 @@ final class PrerenderTests: XCTestCase {
 
     func testEveryDefaultIsRenderedAheadWithoutDelayingReadiness() throws {
         let server = try ServerProcess(["--prerender"])
-        XCTAssertEqual(try get(server, "/healthz").status, 200, "ready at once")
+        XCTAssertEqual(try server.get("/healthz").status, 200, "ready at once")
         try waitForPrerenders(server)
         XCTAssertEqual(try metric(server, "spinnerd_render_cancelled_total"), 0, "no render was cut short")
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), Double(SpinnerKind.allCases.count * Self.formats.count))
         XCTAssertEqual(try metric(server, "spinnerd_renders_total"), 0, "no request rendered anything")
         for kind in SpinnerKind.allCases {
             for format in Self.formats {
-                let response = try get(server, "/spinner/\(kind.rawValue).\(format.fileExtension)")
+                let response = try server.get("/spinner/\(kind.rawValue).\(format.fileExtension)")
                 XCTAssertEqual(response.status, 200, "\(kind) \(format)")
                 XCTAssertEqual(response.body, try rendered(kind, format), "\(kind) \(format): prerendered bytes differ from a render")
             }
@@ -80,7 +70,7 @@ final class PrerenderTests: XCTestCase {
     func testPrerenderOffRendersNothingAhead() throws {
         let server = try ServerProcess(["--prerender=false"])
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_pending"), 0)
-        XCTAssertEqual(try get(server, "/spinner/arc.gif").status, 200)
+        XCTAssertEqual(try server.get("/spinner/arc.gif").status, 200)
         XCTAssertEqual(try metric(server, "spinnerd_prerenders_total"), 0)
         XCTAssertEqual(try metric(server, "spinnerd_cache_misses_total"), 1)
         XCTAssertTrue(server.logged { $0.contains("/spinner/arc.gif") && $0.contains("cache=miss") })

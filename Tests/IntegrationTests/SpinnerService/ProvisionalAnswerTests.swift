@@ -19,12 +19,6 @@ final class ProvisionalAnswerTests: XCTestCase {
     private static let provisionalPolicy = "public, max-age=60"
     private static let immutablePolicy = "public, max-age=31536000, immutable"
 
-    private func get(_ server: ServerProcess, _ target: String, headers: String = "", method: String = "GET") throws -> RawHTTPClient.Response {
-        let client = try RawHTTPClient(port: server.port, timeout: 60)
-        try client.send("\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
-        return try client.receive(headRequest: method == "HEAD")
-    }
-
     private func metric(_ server: ServerProcess, _ name: String) throws -> Double {
         try server.metricSamples(name).reduce(0, +)
     }
@@ -69,15 +63,15 @@ final class ProvisionalAnswerTests: XCTestCase {
     func testTheFirstAnswerIsProvisionalAndTheFinalOneReplacesIt() throws {
         let server = try ServerProcess(["--provisional"])
         for target in [Self.webp, Self.apng] {
-            let first = try get(server, target)
+            let first = try server.get(target)
             XCTAssertEqual(first.status, 200, target)
             XCTAssertEqual(first.header("Cache-Control"), Self.provisionalPolicy, target)
             XCTAssertEqual(first.body, try rendered(target, ["--provisional"]), "the provisional answer is `render --provisional`: \(target)")
             // Served again from the cache until the final encode lands: same bytes, same tag.
-            let again = try get(server, target)
+            let again = try server.get(target)
             XCTAssertTrue(again.header("ETag") == first.header("ETag") || again.header("Cache-Control") == Self.immutablePolicy, target)
             try waitForFinals(server)
-            let final = try get(server, target)
+            let final = try server.get(target)
             XCTAssertEqual(final.status, 200)
             XCTAssertEqual(final.header("Cache-Control"), Self.immutablePolicy, target)
             XCTAssertEqual(final.body, try rendered(target), "the final answer is what `spinnerd render` writes: \(target)")
@@ -93,10 +87,10 @@ final class ProvisionalAnswerTests: XCTestCase {
 
     func testAProvisionalTagIsNeverAnsweredWithTheFinalOnesNotModified() throws {
         let server = try ServerProcess(["--provisional"])
-        let first = try get(server, Self.webp)
+        let first = try server.get(Self.webp)
         let provisionalTag = try XCTUnwrap(first.header("ETag"))
         // While it is the cached answer, its tag revalidates.
-        let early = try get(server, Self.webp, headers: "If-None-Match: \(provisionalTag)\r\n")
+        let early = try server.get(Self.webp, headers: "If-None-Match: \(provisionalTag)\r\n")
         if early.header("Cache-Control") == Self.provisionalPolicy {
             XCTAssertEqual(early.status, 304)
             XCTAssertEqual(early.header("ETag"), provisionalTag)
@@ -104,19 +98,19 @@ final class ProvisionalAnswerTests: XCTestCase {
         try waitForFinals(server)
         // Once the final one is cached, the provisional tag gets the final bytes (a 200 with
         // their tag and `immutable`), never a 304 that would keep the provisional bytes for a year.
-        let later = try get(server, Self.webp, headers: "If-None-Match: \(provisionalTag)\r\n")
+        let later = try server.get(Self.webp, headers: "If-None-Match: \(provisionalTag)\r\n")
         XCTAssertEqual(later.status, 200)
         let finalTag = try XCTUnwrap(later.header("ETag"))
         XCTAssertNotEqual(finalTag, provisionalTag)
         XCTAssertEqual(later.header("Cache-Control"), Self.immutablePolicy)
         XCTAssertFalse(later.body.isEmpty)
         for method in ["GET", "HEAD"] {
-            let revalidated = try get(server, Self.webp, headers: "If-None-Match: \(finalTag)\r\n", method: method)
+            let revalidated = try server.get(Self.webp, headers: "If-None-Match: \(finalTag)\r\n", method: method)
             XCTAssertEqual(revalidated.status, 304, method)
             XCTAssertEqual(revalidated.header("ETag"), finalTag, method)
             XCTAssertEqual(revalidated.header("Cache-Control"), Self.immutablePolicy, method)
             XCTAssertTrue(revalidated.body.isEmpty)
-            let both = try get(server, Self.webp, headers: "If-None-Match: \(provisionalTag), \(finalTag)\r\n", method: method)
+            let both = try server.get(Self.webp, headers: "If-None-Match: \(provisionalTag), \(finalTag)\r\n", method: method)
             XCTAssertEqual(both.status, 304, "either tag listed: the final bytes are current (\(method))")
             XCTAssertEqual(both.header("ETag"), finalTag)
         }
@@ -132,7 +126,7 @@ final class ProvisionalAnswerTests: XCTestCase {
         }  // The visitor leaves at once (its socket closes here); the final encode is the URL's, not the connection's.
         try waitForFinals(server)
         XCTAssertEqual(try metric(server, "spinnerd_final_renders_total"), 1)
-        XCTAssertEqual(try get(server, Self.apng).header("Cache-Control"), Self.immutablePolicy)
+        XCTAssertEqual(try server.get(Self.apng).header("Cache-Control"), Self.immutablePolicy)
     }
 
     func testFinalEncodesLandThroughEvictionChurn() throws {
@@ -141,7 +135,7 @@ final class ProvisionalAnswerTests: XCTestCase {
         let server = try ServerProcess(["--provisional", "--cache-bytes", "262144"])
         let targets = (0 ..< 12).map { "/spinner/circular.webp?size=32&color=\(String(format: "%06x", 0x204060 + $0 * 0x030507))" }
         for target in targets {
-            XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.provisionalPolicy, target)
+            XCTAssertEqual(try server.get(target).header("Cache-Control"), Self.provisionalPolicy, target)
         }
         try waitForFinals(server)
         XCTAssertGreaterThan(try metric(server, "spinnerd_cache_evictions_total"), 0, "the cache churned")
@@ -150,14 +144,14 @@ final class ProvisionalAnswerTests: XCTestCase {
         XCTAssertEqual(try metric(server, "spinnerd_final_renders_not_stored_total"), 0)
         // The newest final answers are what the cache holds now.
         for target in targets.suffix(2) {
-            XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.immutablePolicy, target)
+            XCTAssertEqual(try server.get(target).header("Cache-Control"), Self.immutablePolicy, target)
         }
         // An evicted one is answered provisionally again, and its final encode comes back.
         let evicted = try XCTUnwrap(targets.first)
-        let again = try get(server, evicted)
+        let again = try server.get(evicted)
         if again.header("Cache-Control") == Self.provisionalPolicy {
             try waitForFinals(server)
-            XCTAssertEqual(try get(server, evicted).header("Cache-Control"), Self.immutablePolicy)
+            XCTAssertEqual(try server.get(evicted).header("Cache-Control"), Self.immutablePolicy)
         }
     }
 
@@ -171,7 +165,7 @@ final class ProvisionalAnswerTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.05)
         }
         // The answers are there meanwhile: provisional for the default APNGs.
-        XCTAssertEqual(try get(server, "/spinner/dots.apng").header("Cache-Control"), Self.provisionalPolicy)
+        XCTAssertEqual(try server.get("/spinner/dots.apng").header("Cache-Control"), Self.provisionalPolicy)
         // A clean exit within the harness's usual bound: the drain did not wait for the ~45 s
         // of one core the defaults' zopfli APNGs take (FinalRendersTests holds the stop itself).
         XCTAssertEqual(server.terminate(), 0, "SIGTERM stopped the final encodes and exited cleanly")
@@ -208,10 +202,10 @@ final class ProvisionalAnswerTests: XCTestCase {
         let dropped = try metric(server, "spinnerd_final_renders_not_stored_total")
         XCTAssertEqual(stored + dropped, Double(targets.count), "each provisional answer queued its final encode once, or it was dropped")
         // A URL whose final encode was dropped gets it queued again by its next request.
-        for target in targets.prefix(3) { _ = try get(server, target) }
+        for target in targets.prefix(3) { _ = try server.get(target) }
         try waitForFinals(server)
         for target in targets.prefix(3) {
-            XCTAssertEqual(try get(server, target).header("Cache-Control"), Self.immutablePolicy, target)
+            XCTAssertEqual(try server.get(target).header("Cache-Control"), Self.immutablePolicy, target)
         }
     }
 

@@ -7,15 +7,6 @@ import Glibc
 
 /// The real `spinnerd serve` on a loopback port, through real sockets.
 final class ServiceHTTPTests: XCTestCase {
-    private func get(_ client: RawHTTPClient, _ target: String, headers: String = "") throws -> RawHTTPClient.Response {
-        try Self.get(client, target, headers: headers)
-    }
-
-    private static func get(_ client: RawHTTPClient, _ target: String, headers: String = "") throws -> RawHTTPClient.Response {
-        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n")
-        return try client.receive()
-    }
-
     /// GETs every target at once, each on its own connection; a request that fails is left out.
     private static func getConcurrently(_ server: ServerProcess, _ targets: [String]) -> StatusList {
         let results = StatusList()
@@ -38,7 +29,7 @@ final class ServiceHTTPTests: XCTestCase {
         let directory = try TemporaryDirectory()
         for kind in ["circular", "activity", "dots", "arc", "capsules"] {
             for (format, decoded) in [("png", "PNG"), ("gif", "GIF"), ("apng", "PNG"), ("webp", "WEBP")] {
-                let response = try get(client, "/spinner/\(kind).\(format)?size=32")
+                let response = try client.get("/spinner/\(kind).\(format)?size=32")
                 XCTAssertEqual(response.status, 200, "\(kind).\(format)")
                 let path = try directory.write(response.body, to: "\(kind).\(format)")
                 let image = try Decoders.inspect(path)
@@ -46,7 +37,7 @@ final class ServiceHTTPTests: XCTestCase {
                 XCTAssertEqual(image.width, 32)
                 XCTAssertEqual(image.frames > 1, format != "png", "\(kind).\(format)")
             }
-            let svg = try get(client, "/spinner/\(kind)?size=32")
+            let svg = try client.get("/spinner/\(kind)?size=32")
             XCTAssertEqual(svg.header("Content-Type"), "image/svg+xml")
             XCTAssertEqual(try ExternalTool.run("xmllint", ["--noout", try directory.write(svg.body, to: "\(kind).svg")]).status, 0)
         }
@@ -55,15 +46,15 @@ final class ServiceHTTPTests: XCTestCase {
     func testETagRevalidationHeadAndCacheHits() throws {
         let server = try ServerProcess()
         let client = try RawHTTPClient(port: server.port)
-        let first = try get(client, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
+        let first = try client.get("/spinner/circular.gif?stroke=15&duration=1&style=accent")
         let tag = try XCTUnwrap(first.header("ETag"))
         XCTAssertEqual(first.header("Content-Length"), String(first.body.count))
-        let revalidated = try get(client, "/spinner/circular.gif?stroke=15&duration=1&style=accent", headers: "If-None-Match: \(tag)\r\n")
+        let revalidated = try client.get("/spinner/circular.gif?stroke=15&duration=1&style=accent", headers: "If-None-Match: \(tag)\r\n")
         XCTAssertEqual(revalidated.status, 304)
         XCTAssertTrue(revalidated.body.isEmpty)
         // Same picture, other spelling: same entry, same tag, counted as a hit.
         let hitsBefore = try metric(server, "spinnerd_cache_hits_total")
-        let equivalent = try get(client, "/spinner/circular.gif?style=Accent&stroke=15.00&duration=1000ms")
+        let equivalent = try client.get("/spinner/circular.gif?style=Accent&stroke=15.00&duration=1000ms")
         XCTAssertEqual(equivalent.header("ETag"), tag)
         XCTAssertEqual(try metric(server, "spinnerd_cache_hits_total"), hitsBefore + 1)
         try client.send("HEAD /spinner/circular.gif?stroke=15&duration=1&style=accent HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -86,18 +77,18 @@ final class ServiceHTTPTests: XCTestCase {
     func testEveryErrorStatusComesFromARealRequest() throws {
         let server = try ServerProcess(["--request-timeout", "2"])
         let client = try RawHTTPClient(port: server.port)
-        XCTAssertEqual(try get(client, "/spinner/arc.gif?stroke=99").status, 400)
-        XCTAssertEqual(try get(client, "/spinner/hexagon").status, 404)
-        XCTAssertEqual(try get(client, "/elsewhere").status, 404)
+        XCTAssertEqual(try client.get("/spinner/arc.gif?stroke=99").status, 400)
+        XCTAssertEqual(try client.get("/spinner/hexagon").status, 404)
+        XCTAssertEqual(try client.get("/elsewhere").status, 404)
         try client.send("DELETE /spinner/arc HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let delete = try client.receive()
         XCTAssertEqual(delete.status, 405)
         XCTAssertEqual(delete.header("Allow"), "GET, HEAD")
 
         let long = try RawHTTPClient(port: server.port)
-        XCTAssertEqual(try get(long, "/spinner/arc?title=" + String(repeating: "a", count: 9000)).status, 414)
+        XCTAssertEqual(try long.get("/spinner/arc?title=" + String(repeating: "a", count: 9000)).status, 414)
         let headers = try RawHTTPClient(port: server.port)
-        XCTAssertEqual(try get(headers, "/healthz", headers: String(repeating: "X-Pad: " + String(repeating: "p", count: 200) + "\r\n", count: 100)).status, 431)
+        XCTAssertEqual(try headers.get("/healthz", headers: String(repeating: "X-Pad: " + String(repeating: "p", count: 200) + "\r\n", count: 100)).status, 431)
         let slow = try RawHTTPClient(port: server.port)
         try slow.send("GET /healthz HTTP/1.1\r\nHost: loc")
         XCTAssertEqual(try slow.receive().status, 408)
@@ -121,7 +112,7 @@ final class ServiceHTTPTests: XCTestCase {
         let results = Self.getConcurrently(server, Array(repeating: "/spinner/capsules.gif?size=150", count: 16))
         XCTAssertEqual(results.all, Array(repeating: 200, count: 16))
         let client = try RawHTTPClient(port: server.port)
-        let renders = try get(client, "/metrics").text.split(separator: "\n").first { $0.hasPrefix("spinnerd_renders_total{format=\"gif\"}") }
+        let renders = try client.get("/metrics").text.split(separator: "\n").first { $0.hasPrefix("spinnerd_renders_total{format=\"gif\"}") }
         XCTAssertEqual(renders, "spinnerd_renders_total{format=\"gif\"} 1")
     }
 

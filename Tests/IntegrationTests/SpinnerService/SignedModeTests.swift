@@ -13,62 +13,56 @@ final class SignedModeTests: XCTestCase {
         return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func get(_ server: ServerProcess, _ target: String) throws -> RawHTTPClient.Response {
-        let client = try RawHTTPClient(port: server.port)
-        try client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        return try client.receive()
-    }
-
     func testSignedModeRendersOnlySignedURLs() throws {
         let key = "spinnerd test key - 32 bytes long"
         let server = try ServerProcess(["--signing-key", key])
         let signed = try sign(key, "circular", "format=gif", "stroke=15")
         XCTAssertTrue(signed.hasPrefix("/spinner/circular?format=gif&stroke=15&sig="), signed)
         let sig = String(signed.split(separator: "=").last ?? "")
-        XCTAssertEqual(try get(server, signed).status, 200)
+        XCTAssertEqual(try server.get(signed).status, 200)
         // The same image spelled another way: the signature is over the canonical form.
-        XCTAssertEqual(try get(server, "/spinner/circular.GIF?stroke=15.0&size=60&sig=\(sig)").status, 200)
-        let refused = try get(server, "/spinner/circular.gif?stroke=15")
+        XCTAssertEqual(try server.get("/spinner/circular.GIF?stroke=15.0&size=60&sig=\(sig)").status, 200)
+        let refused = try server.get("/spinner/circular.gif?stroke=15")
         XCTAssertEqual(refused.status, 403, "unsigned")
         XCTAssertEqual(refused.header("Content-Type"), "application/problem+json")
         XCTAssertTrue(refused.text.contains("\"parameter\":\"sig\""), refused.text)
-        XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=16&sig=\(sig)").status, 403, "tampered value")
-        XCTAssertEqual(try get(server, "/spinner/circular.apng?stroke=15&sig=\(sig)").status, 403, "another format")
-        XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=15&sig=\(sig.dropLast())A").status, 403, "tampered signature")
-        XCTAssertEqual(try get(server, "/spinner/circular.gif?stroke=15&sig=\(sig)&sig=\(sig)").status, 403, "two signatures")
+        XCTAssertEqual(try server.get("/spinner/circular.gif?stroke=16&sig=\(sig)").status, 403, "tampered value")
+        XCTAssertEqual(try server.get("/spinner/circular.apng?stroke=15&sig=\(sig)").status, 403, "another format")
+        XCTAssertEqual(try server.get("/spinner/circular.gif?stroke=15&sig=\(sig.dropLast())A").status, 403, "tampered signature")
+        XCTAssertEqual(try server.get("/spinner/circular.gif?stroke=15&sig=\(sig)&sig=\(sig)").status, 403, "two signatures")
         // A Lottie document is signed like any image; the signature names its format.
         let lottie = try sign(key, "capsules", "format=lottie", "count=9")
         let lottieSig = String(lottie.split(separator: "=").last ?? "")
-        let document = try get(server, lottie)
+        let document = try server.get(lottie)
         XCTAssertEqual(document.status, 200)
         XCTAssertEqual(document.header("Content-Type"), "application/json")
-        XCTAssertEqual(try get(server, "/spinner/capsules.json?count=9&sig=\(lottieSig)").status, 200)
-        XCTAssertEqual(try get(server, "/spinner/capsules.svg?count=9&sig=\(lottieSig)").status, 403, "another format")
+        XCTAssertEqual(try server.get("/spinner/capsules.json?count=9&sig=\(lottieSig)").status, 200)
+        XCTAssertEqual(try server.get("/spinner/capsules.svg?count=9&sig=\(lottieSig)").status, 403, "another format")
         // Another URL's signature does not carry over to this one.
         let other = try sign(key, "dots", "size=40")
         let otherSig = String(other.split(separator: "=").last ?? "")
-        XCTAssertEqual(try get(server, "/spinner/dots?size=41&sig=\(otherSig)").status, 403)
-        XCTAssertEqual(try get(server, other).status, 200)
+        XCTAssertEqual(try server.get("/spinner/dots?size=41&sig=\(otherSig)").status, 403)
+        XCTAssertEqual(try server.get(other).status, 200)
         // The gallery is off in signed mode; the catalog and health stay.
-        XCTAssertEqual(try get(server, "/").status, 404)
-        XCTAssertEqual(try get(server, "/spinners").status, 200)
-        XCTAssertEqual(try get(server, "/healthz").status, 200)
+        XCTAssertEqual(try server.get("/").status, 404)
+        XCTAssertEqual(try server.get("/spinners").status, 200)
+        XCTAssertEqual(try server.get("/healthz").status, 200)
         // Unsigned mode knows no sig parameter.
         let open = try ServerProcess()
-        XCTAssertEqual(try get(open, signed).status, 400)
-        XCTAssertEqual(try get(open, "/").status, 200)
+        XCTAssertEqual(try open.get(signed).status, 400)
+        XCTAssertEqual(try open.get("/").status, 200)
     }
 
     func testKeysRotateAndTheGalleryCanBeAskedFor() throws {
         let old = "the old signing key - 29 bytes", new = "the new signing key - 29 bytes"
         let oldURL = try sign(old, "arc", "size=30"), newURL = try sign(new, "arc", "size=30")
         let both = try ServerProcess(["--signing-key", "\(new),\(old)", "--gallery"])
-        XCTAssertEqual(try get(both, oldURL).status, 200, "the old key verifies during rotation")
-        XCTAssertEqual(try get(both, newURL).status, 200)
-        XCTAssertEqual(try get(both, "/").status, 200, "--gallery serves the gallery in signed mode")
+        XCTAssertEqual(try both.get(oldURL).status, 200, "the old key verifies during rotation")
+        XCTAssertEqual(try both.get(newURL).status, 200)
+        XCTAssertEqual(try both.get("/").status, 200, "--gallery serves the gallery in signed mode")
         let newOnly = try ServerProcess([], environment: ["SPINNERD_SIGNING_KEY": new])
-        XCTAssertEqual(try get(newOnly, oldURL).status, 403, "the old key is retired")
-        XCTAssertEqual(try get(newOnly, newURL).status, 200)
+        XCTAssertEqual(try newOnly.get(oldURL).status, 403, "the old key is retired")
+        XCTAssertEqual(try newOnly.get(newURL).status, 200)
         // A weak key is refused at start, not served with.
         XCTAssertThrowsError(try ServerProcess(["--signing-key", "too short"]))
         XCTAssertThrowsError(try ServerProcess(["--signing-key", "a long enough first key,short"]))
@@ -78,14 +72,14 @@ final class SignedModeTests: XCTestCase {
     /// server's state (503) never.
     func testErrorsACacheCanHold() throws {
         let server = try ServerProcess(["--signing-key", "spinnerd test key - 32 bytes long"])
-        XCTAssertEqual(try get(server, "/spinner/hexagon").header("Cache-Control"), "public, max-age=60")
-        XCTAssertEqual(try get(server, "/spinner/dots?size=9999").header("Cache-Control"), "public, max-age=60")
-        XCTAssertEqual(try get(server, "/spinner/dots").header("Cache-Control"), "public, max-age=60")  // 403
-        XCTAssertEqual(try get(server, "/healthz").header("Cache-Control"), "no-store")
+        XCTAssertEqual(try server.get("/spinner/hexagon").header("Cache-Control"), "public, max-age=60")
+        XCTAssertEqual(try server.get("/spinner/dots?size=9999").header("Cache-Control"), "public, max-age=60")
+        XCTAssertEqual(try server.get("/spinner/dots").header("Cache-Control"), "public, max-age=60")  // 403
+        XCTAssertEqual(try server.get("/healthz").header("Cache-Control"), "no-store")
         let shorter = try ServerProcess(["--error-max-age", "5"])
-        XCTAssertEqual(try get(shorter, "/spinner/arc.gif?stroke=99").header("Cache-Control"), "public, max-age=5")
+        XCTAssertEqual(try shorter.get("/spinner/arc.gif?stroke=99").header("Cache-Control"), "public, max-age=5")
         let never = try ServerProcess(["--error-max-age", "0"])
-        XCTAssertEqual(try get(never, "/spinner/arc.gif?stroke=99").header("Cache-Control"), "no-store")
+        XCTAssertEqual(try never.get("/spinner/arc.gif?stroke=99").header("Cache-Control"), "no-store")
     }
 
     /// The new options refuse what they cannot mean: the server does not start.
@@ -96,8 +90,8 @@ final class SignedModeTests: XCTestCase {
         }
         XCTAssertThrowsError(try ServerProcess([], environment: ["SPINNERD_ERROR_MAX_AGE": "forever"]))
         let off = try ServerProcess(["--gallery=false"])
-        XCTAssertEqual(try get(off, "/").status, 404, "--gallery=false turns the gallery off")
-        XCTAssertEqual(try get(off, "/").header("Cache-Control"), "public, max-age=60")
+        XCTAssertEqual(try off.get("/").status, 404, "--gallery=false turns the gallery off")
+        XCTAssertEqual(try off.get("/").header("Cache-Control"), "public, max-age=60")
     }
 
     /// `spinnerd sign` takes its key from the flag (either spelling) or the environment,

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -120,12 +119,16 @@ private final class Lines: Sendable {
 }
 
 extension ServerProcess {
+    /// `method target` (`headers` as field lines each ending in CRLF) on a connection of
+    /// its own, waiting up to `timeout` seconds: the response.
+    public func get(_ target: String, headers: String = "", method: String = "GET", timeout: Int = 60) throws -> RawHTTPClient.Response {
+        try RawHTTPClient(port: port, timeout: timeout).get(target, headers: headers, method: method)
+    }
+
     /// The samples of `name` in `/metrics` (one per label set), read on a connection of
     /// its own.
     public func metricSamples(_ name: String) throws -> [Double] {
-        let client = try RawHTTPClient(port: port, timeout: 60)
-        try client.send("GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        return try client.receive().text.split(separator: "\n")
+        try get("/metrics").text.split(separator: "\n")
             .filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
             .compactMap { Double($0.split(separator: " ").last ?? "") }
     }
@@ -137,11 +140,9 @@ extension ServerProcess {
         let group = DispatchGroup()
         for (index, target) in targets.enumerated() {
             group.enter()
-            DispatchQueue.global().async { [port] in
+            DispatchQueue.global().async {
                 defer { group.leave() }
-                guard let client = try? RawHTTPClient(port: port, timeout: timeout),
-                      (try? client.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")) != nil,
-                      let response = try? client.receive() else { return }
+                guard let response = try? self.get(target, timeout: timeout) else { return }
                 responses.update { $0[index] = response }
             }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// The programs the integration tests run from the repository and the build.
 extension Repository {

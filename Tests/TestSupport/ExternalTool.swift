@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// Runs programs nobody on this project wrote (decoders, validators, the built
 /// `spinnerd`) and returns what they printed. A missing program is a failure, never a

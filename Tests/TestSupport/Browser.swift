@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// A Python module of `spinnerd_tools` (tools/) that takes a file of jobs and prints a JSON array
 /// with one result per job.

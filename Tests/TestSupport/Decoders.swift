@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// What Pillow reads from an image (see `imagetool.py inspect`).
 public struct DecodedImage: Decodable, Sendable {
