@@ -5,7 +5,8 @@
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
 //   Concurrency (the lock ThreadSanitizer sees, grace periods, lent references, threads) below HTTPServer, ImageCodecs and SpinnerService
-//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli, CGif, CWebP (only ImageCodecs).
+//   Compression (deflate, CRC-32) below ImageCodecs and SpinnerService
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP (only ImageCodecs).
 import PackageDescription
 
 let package = Package(
@@ -52,8 +53,10 @@ let package = Package(
         .target(name: "Concurrency", dependencies: ["CLinux"]),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel", dependencies: ["ExactTime"]),
+        // Deflate by zlib, libdeflate and zopfli, and CRC-32: what PNG data and gzip answers share.
+        .target(name: "Compression", dependencies: ["Concurrency", "CZlib", "CLibdeflate", "CZopfli"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "CZlib", "CLibdeflate", "CZopfli", "CGif", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "Compression", "CGif", "CWebP"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
@@ -65,7 +68,7 @@ let package = Package(
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
         // The gallery's front end is written in Gallery/Front/ and embedded in the binary as it
         // is (PackageResources).
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
                 resources: [.embedInCode("Gallery/Front")]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
@@ -84,6 +87,7 @@ let package = Package(
         // `spinnerd` (`make test` runs both rooms).
         .target(name: "TestSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"]),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),

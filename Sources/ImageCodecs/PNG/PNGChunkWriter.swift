@@ -1,3 +1,4 @@
+import Compression
 /// Writes a PNG byte stream: the signature, then chunks of length, type, data and CRC.
 struct PNGChunkWriter {
     /// Bytes written so far.

@@ -1,3 +1,4 @@
+import Compression
 /// Turns a rectangle of pixel codes into compressed PNG image data (the content of
 /// IDAT/fdAT). Holds compressors, so one instance serves one thread; each is made on
 /// first use (ranking candidates needs only the quick stream; writing, the others).
@@ -21,7 +22,7 @@ final class PNGImageData {
     /// libdeflate at level 6, for `.quick` effort: about zlib's level 9 size at a fraction of its time.
     private func quick() throws(CodecError) -> OptimalDeflate {
         if let quickCompressor { return quickCompressor }
-        let made = try OptimalDeflate(level: 6)
+        let made = try deflating { () throws(DeflateError) in try OptimalDeflate(level: 6) }
         quickCompressor = made
         return made
     }
@@ -29,7 +30,7 @@ final class PNGImageData {
     /// The libdeflate level-12 compressor (about 1 MB of state), made when first needed.
     private func strongest() throws(CodecError) -> OptimalDeflate {
         if let strongestCompressor { return strongestCompressor }
-        let made = try OptimalDeflate(level: 12)
+        let made = try deflating { () throws(DeflateError) in try OptimalDeflate(level: 12) }
         strongestCompressor = made
         return made
     }
@@ -43,18 +44,20 @@ final class PNGImageData {
             // Large frames: every fourth row, by libdeflate's fastest level, ranks the
             // candidates nearly as well at a small part of the cost.
             let raw = rows(of: codes, width: width, rect: rect, every: 4)
-            return try fastest().compressedSize(PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
-                                                                   stride: layout.filterStride))
+            let filtered = PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
+            let compressor = try fastest()
+            return try deflating { () throws(DeflateError) in try compressor.compressedSize(filtered) }
         }
         let raw = rows(of: codes, width: width, rect: rect)
-        return try quickRanking.compressedSize(PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width),
-                                                                  stride: layout.filterStride))
+        let filtered = PNGRowFilter.apply(.none, rows: raw, rowBytes: layout.rowBytes(width: rect.width), stride: layout.filterStride)
+        let ranking = quickRanking
+        return try deflating { () throws(DeflateError) in try ranking.compressedSize(filtered) }
     }
 
     /// libdeflate at level 10, for `.strong` data, made when first needed.
     private func strong() throws(CodecError) -> OptimalDeflate {
         if let strongCompressor { return strongCompressor }
-        let made = try OptimalDeflate(level: 10)
+        let made = try deflating { () throws(DeflateError) in try OptimalDeflate(level: 10) }
         strongCompressor = made
         return made
     }
@@ -62,7 +65,7 @@ final class PNGImageData {
     /// libdeflate at level 9, for `.brisk` data, made when first needed.
     private func brisk() throws(CodecError) -> OptimalDeflate {
         if let briskCompressor { return briskCompressor }
-        let made = try OptimalDeflate(level: 9)
+        let made = try deflating { () throws(DeflateError) in try OptimalDeflate(level: 9) }
         briskCompressor = made
         return made
     }
@@ -70,7 +73,7 @@ final class PNGImageData {
     /// libdeflate at level 1, to rank candidates at `.quick` effort.
     private func fastest() throws(CodecError) -> OptimalDeflate {
         if let fastestCompressor { return fastestCompressor }
-        let made = try OptimalDeflate(level: 1)
+        let made = try deflating { () throws(DeflateError) in try OptimalDeflate(level: 1) }
         fastestCompressor = made
         return made
     }
@@ -147,17 +150,22 @@ final class PNGImageData {
 
     /// Filtered rows compressed at `strength` (`.quick` effort always compresses quickly).
     func compress(filtered: [UInt8], strength: Strength) throws(CodecError) -> [UInt8] {
-        if effort == .quick { return try quick().compress(filtered) }
-        switch strength {
-        case .strongest: return try strongest().compress(filtered)
-        case .strong: return try strong().compress(filtered)
-        case .fast: return try Deflate.compress(filtered, .smallest)
-        case .brisk: return try brisk().compress(filtered)
+        let compressor: OptimalDeflate
+        switch effort == .quick ? nil : strength {
+        case nil: compressor = try quick()
+        case .strongest: compressor = try strongest()
+        case .strong: compressor = try strong()
+        case .brisk: compressor = try brisk()
+        case .fast: return try deflating { () throws(DeflateError) in try Deflate.compress(filtered, .smallest) }
         case .exhaustive:
             // zopfli's parse is not always the shorter on tiny frames: keep the smaller.
-            let (searched, optimal) = (try ZopfliDeflate.compress(filtered), try strongest().compress(filtered))
-            return searched.count <= optimal.count ? searched : optimal
+            let optimal = try strongest()
+            return try deflating { () throws(DeflateError) in
+                let (searched, shortest) = (try ZopfliDeflate.compress(filtered), try optimal.compress(filtered))
+                return searched.count <= shortest.count ? searched : shortest
+            }
         }
+        return try deflating { () throws(DeflateError) in try compressor.compress(filtered) }
     }
 
     /// The packed, unfiltered rows of `codes` inside `rect`.
@@ -178,10 +186,23 @@ final class PNGImageData {
         var best: (filtered: [UInt8], size: Int, choice: PNGRowFilter.Choice)? = nil
         for choice in effort == .thorough ? PNGRowFilter.thoroughChoices : PNGRowFilter.quickChoices {
             let filtered = PNGRowFilter.apply(choice, rows: raw, rowBytes: rowBytes, stride: layout.filterStride)
-            let size = try effort == .thorough ? balancedRanking.compressedSize(filtered) : fastest().compressedSize(filtered)
+            let size: Int
+            if effort == .thorough {
+                let ranking = balancedRanking
+                size = try deflating { () throws(DeflateError) in try ranking.compressedSize(filtered) }
+            } else {
+                let compressor = try fastest()
+                size = try deflating { () throws(DeflateError) in try compressor.compressedSize(filtered) }
+            }
             if size < best?.size ?? Int.max { best = (filtered, size, choice) }
         }
         guard let best else { throw CodecError("no row filter") }
         return (best.filtered, best.choice, best.size)
+    }
+
+    /// What `body` makes by deflate; its library's failure as the encoder's.
+    @inline(__always)
+    private func deflating<Result>(_ body: () throws(DeflateError) -> Result) throws(CodecError) -> Result {
+        do { return try body() } catch { throw CodecError(error.message) }
     }
 }

@@ -1,5 +1,5 @@
+import Compression
 import HTTPServer
-import ImageCodecs
 
 /// gzip content coding (RFC 9110 §8.4.1) through zlib, and reading `Accept-Encoding`.
 enum ContentCoding {

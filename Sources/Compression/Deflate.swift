@@ -24,11 +24,11 @@ public enum Deflate {
     }
 
     /// `input` compressed with `settings` (a zlib stream, or gzip with `.gzip`).
-    public static func compress(_ input: [UInt8], _ settings: Settings) throws(CodecError) -> [UInt8] {
+    public static func compress(_ input: [UInt8], _ settings: Settings) throws(DeflateError) -> [UInt8] {
         var stream = z_stream()
         let status = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, settings.windowBits,
                                            settings.memoryLevel, settings.strategy)
-        guard status == Z_OK else { throw CodecError("deflateInit2 failed (\(status))") }
+        guard status == Z_OK else { throw DeflateError("deflateInit2 failed (\(status))") }
         defer { deflateEnd(&stream) }
         var output: [UInt8] = []
         let written = try finish(&stream, input, into: &output)
@@ -38,7 +38,7 @@ public enum Deflate {
 
     /// Runs `stream` over all of `input` in one `deflate(Z_FINISH)`, growing `output` to
     /// the bound first; returns the bytes written.
-    static func finish(_ stream: inout z_stream, _ input: [UInt8], into output: inout [UInt8]) throws(CodecError) -> Int {
+    static func finish(_ stream: inout z_stream, _ input: [UInt8], into output: inout [UInt8]) throws(DeflateError) -> Int {
         let bound = Int(deflateBound(&stream, uLong(input.count))) + 32
         if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
         let result: Int32 = input.withUnsafeBufferPointer { source in
@@ -50,7 +50,7 @@ public enum Deflate {
                 return deflate(&stream, Z_FINISH)
             }
         }
-        guard result == Z_STREAM_END else { throw CodecError("deflate did not finish (\(result))") }
+        guard result == Z_STREAM_END else { throw DeflateError("deflate did not finish (\(result))") }
         return Int(stream.total_out)
     }
 }
@@ -68,11 +68,11 @@ public enum CRC32 {
 /// A zlib deflate stream kept between uses (`deflateReset` instead of a fresh
 /// `deflateInit2`), for compressing many small buffers: a fresh stream allocates and
 /// clears some 300 KB each time, which dominates the cost of tiny frames.
-final class DeflateStream {
+public final class DeflateStream {
     private var stream = z_stream()
     private let ready: Bool
 
-    init(_ settings: Deflate.Settings) {
+    public init(_ settings: Deflate.Settings) {
         ready = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, settings.windowBits, settings.memoryLevel, settings.strategy) == Z_OK
     }
 
@@ -81,8 +81,8 @@ final class DeflateStream {
     }
 
     /// The size of `input` compressed (the bytes themselves are not kept).
-    func compressedSize(_ input: [UInt8]) throws(CodecError) -> Int {
-        guard ready, deflateReset(&stream) == Z_OK else { throw CodecError("deflate stream unavailable") }
+    public func compressedSize(_ input: [UInt8]) throws(DeflateError) -> Int {
+        guard ready, deflateReset(&stream) == Z_OK else { throw DeflateError("deflate stream unavailable") }
         return try Deflate.finish(&stream, input, into: &scratch)
     }
 

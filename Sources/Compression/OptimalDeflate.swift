@@ -6,14 +6,14 @@ import Concurrency
 /// deflate — at ~1 MB/s. One compressor is reused for all frames of an image (it holds about 1 MB of state), so
 /// an instance serves one thread; its compressor comes from `LibdeflateCompressors` and goes
 /// back there when the instance ends.
-final class OptimalDeflate {
+public final class OptimalDeflate {
     private let compressor: OpaquePointer
     private let level: Int32
 
     /// A compressor at `level` (1…12).
-    init(level: Int32 = 12) throws(CodecError) {
+    public init(level: Int32 = 12) throws(DeflateError) {
         guard let compressor = LibdeflateCompressors.shared.take(level: level) else {
-            throw CodecError("libdeflate_alloc_compressor failed")
+            throw DeflateError("libdeflate_alloc_compressor failed")
         }
         self.compressor = compressor
         self.level = level
@@ -24,7 +24,7 @@ final class OptimalDeflate {
     }
 
     /// The size of `input` compressed (for ranking; the bytes are not kept).
-    func compressedSize(_ input: [UInt8]) throws(CodecError) -> Int {
+    public func compressedSize(_ input: [UInt8]) throws(DeflateError) -> Int {
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
         let written = input.withUnsafeBytes { source in
@@ -32,14 +32,14 @@ final class OptimalDeflate {
                 libdeflate_zlib_compress(compressor, source.baseAddress, source.count, target.baseAddress, target.count)
             }
         }
-        guard written > 0 else { throw CodecError("libdeflate_zlib_compress found no room") }
+        guard written > 0 else { throw DeflateError("libdeflate_zlib_compress found no room") }
         return written
     }
 
     private var scratch: [UInt8] = []
 
     /// `input` as a zlib stream.
-    func compress(_ input: [UInt8]) throws(CodecError) -> [UInt8] {
+    public func compress(_ input: [UInt8]) throws(DeflateError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         var output = [UInt8](repeating: 0, count: bound)
         let written = input.withUnsafeBytes { source in
@@ -47,7 +47,7 @@ final class OptimalDeflate {
                 libdeflate_zlib_compress(compressor, source.baseAddress, source.count, target.baseAddress, target.count)
             }
         }
-        guard written > 0 else { throw CodecError("libdeflate_zlib_compress found no room") }
+        guard written > 0 else { throw DeflateError("libdeflate_zlib_compress found no room") }
         output.removeLast(bound - written)
         return output
     }
