@@ -87,6 +87,7 @@ let package = Package(
         // `spinnerd` (`make test` runs both rooms).
         .target(name: "TestSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"]),
+        .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "TestSupport"]),

@@ -1,5 +1,4 @@
 import ExactTime
-@testable import SpinnerModel
 import XCTest
 
 final class RationalTests: XCTestCase {
