@@ -86,7 +86,7 @@ let package = Package(
         // decoders, validators, headless Chromium, the Lottie players, Python — and the built
         // `spinnerd` (`make test` runs both rooms).
         .target(name: "TestSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
-        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency"]),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "TestSupport"]),
         .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),

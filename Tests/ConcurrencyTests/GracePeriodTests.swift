@@ -2,27 +2,12 @@ import Concurrency
 import Dispatch
 import Glibc
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Grace periods elapse for a reader only once it has held nothing since they began, and
 /// a value retired under them is never freed while a reader may still hold it lent.
 final class GracePeriodTests: XCTestCase {
-    /// A shared value that notes its own freeing.
-    private final class Tracked: Sendable {
-        let identifier: Int
-        let freed: Locked<Set<Int>>
-
-        init(_ identifier: Int, freed: Locked<Set<Int>>) {
-            self.identifier = identifier
-            self.freed = freed
-        }
-
-        deinit {
-            let identifier = self.identifier
-            freed.withLock { _ = $0.insert(identifier) }
-        }
-    }
-
     /// What a writer shares with readers: the current value and those taken out.
     private struct Shared {
         var current: Tracked

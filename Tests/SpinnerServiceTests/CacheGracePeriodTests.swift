@@ -1,27 +1,12 @@
 import Concurrency
 @testable import SpinnerService
+import TestSupport
 import XCTest
 
 /// Values the cache lends uncounted (what the event loops write cached answers from) are
 /// freed only after every reader has passed a grace period begun once they were taken
 /// out (the rule itself, and its control, are ConcurrencyTests' `GracePeriodTests`).
 final class CacheGracePeriodTests: XCTestCase {
-    /// A cached value that notes its own freeing.
-    private final class Tracked: Sendable {
-        let identifier: Int
-        let freed: Locked<Set<Int>>
-
-        init(_ identifier: Int, freed: Locked<Set<Int>>) {
-            self.identifier = identifier
-            self.freed = freed
-        }
-
-        deinit {
-            let identifier = self.identifier
-            freed.withLock { _ = $0.insert(identifier) }
-        }
-    }
-
     private static func lend(_ cache: ByteBoundedLRU<Tracked>, _ alias: String) -> (Lent<Tracked>, Int)? {
         Array(alias.utf8).withUnsafeBytes { bytes in
             cache.withValue(forAlias: bytes) { (Lent($0), $0.identifier) }
