@@ -383,10 +383,11 @@ class Results:
             self.failures.append(f"{case}: {text}")
 
     def bound(self, case, condition, text):
-        """A memory bound, held like any check, except against a sanitizer's build: its
-        shadow memory, redzones and quarantine (ASan keeps 256 MiB of freed blocks) are what
-        a resident-set bound would measure there. Then it is printed, not held; the plain
-        runs of the same suites in make test hold it."""
+        """A bound a sanitizer's build cannot be held to, held like any check otherwise:
+        memory (its shadow memory, redzones and quarantine — ASan keeps 256 MiB of freed
+        blocks — are what a resident-set bound would measure there) and what depends on
+        its speed (several times slower, the costliest renders may all time out). Then it
+        is printed, not held; the plain runs of the same suites in make test hold it."""
         if SANITIZER:
             print(f"  [note] {text}: not held under the {SANITIZER} sanitizer", flush=True)
             return

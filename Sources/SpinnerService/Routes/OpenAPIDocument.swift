@@ -36,8 +36,13 @@ public enum OpenAPIDocument {
                     }
                 }
             } else if let description = route.description, let mediaType = route.mediaType {
+                let schema: YAML = switch description.schema {
+                case .catalog: .map([("$ref", .string("#/components/schemas/Catalog"))])
+                case .text: .map([("type", .string("string"))])
+                case .object: .map([("type", .string("object"))])
+                }
                 paths.append((route.paths[0], documentPath(route.label.name, description.summary, mediaType: mediaType,
-                                                           schema: description.schema, cached: description.cached)))
+                                                           schema: schema, cached: description.cached)))
             }
         }
         return .map([
