@@ -102,8 +102,9 @@ deps-flaky:
 build: deps-run
 	$(SWIFT) build
 
+# The release binary alone (the fuzz harness and the tests have builds of their own).
 release:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product spinnerd
 
 # The catalog's lists from a binary's `kinds --json`, one name a line: CATALOG BINARY
 # kinds|formats|extensions|styles KIND (tools/spinnerd_tools/catalog.py, standard library

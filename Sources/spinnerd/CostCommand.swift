@@ -7,7 +7,7 @@ import SpinnerRendering
 /// service decides the same way before any work).
 enum CostCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard let invocation = Invocation.parse(arguments, command: "cost", needsOutput: false) else { return 2 }
+        guard let invocation = Invocation.parse(arguments, command: "cost") else { return 2 }
         guard let budget = BudgetEnvironment.budget(for: "cost") else { return 2 }
         do {
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: invocation.kindFormat, query: invocation.query)

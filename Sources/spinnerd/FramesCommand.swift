@@ -19,14 +19,19 @@ enum FramesCommand {
         do {
             let asked = invocation.query.contains { $0.name == "format" }
             let request = try SpinnerRequest.parse(kind: invocation.kind, format: format ?? (asked ? nil : .apng), query: invocation.query)
+            // The request is valid: now the directory.
+            guard let output = invocation.output else {
+                Invocation.fail("frames", "missing -o DIR")
+                return 2
+            }
             let frames = try SpinnerRenderer().frames(request)
             // `-o frames/` need not exist yet, as `mkdir -p` would make it.
-            if let failure = Console.makeDirectory(invocation.output) {
+            if let failure = Console.makeDirectory(output) {
                 Console.error("spinnerd: \(failure)")
                 return 1
             }
             for (index, frame) in frames.enumerated() {
-                let name = invocation.output + "/frame" + String(repeating: "0", count: max(0, 3 - String(index).count)) + String(index)
+                let name = output + "/frame" + String(repeating: "0", count: max(0, 3 - String(index).count)) + String(index)
                 let delay = "delay=\(frame.duration.numerator)/\(frame.duration.denominator)\n"
                 if let failure = try Console.write(PNGEncoder.encode(frame.image), to: name + ".png")
                     ?? Console.write(Array(delay.utf8), to: name + ".txt") {

@@ -1,3 +1,4 @@
+import HTTPServer
 import ImageCodecs
 import SpinnerModel
 import SpinnerService
@@ -5,24 +6,28 @@ import SpinnerRendering
 
 /// The words after `render`, `frames`, `cost` or `sign`: `KIND [key=value …] -o PATH`
 /// and the command's own `--name VALUE` options, parsed the same way for all, plus how a
-/// failure is reported (exit 2 for refused input, 1 otherwise).
+/// failure is reported (exit 2 for refused input, 1 otherwise). The kind may be written as
+/// a URL's path is, query and all (`circular.gif?stroke=15&size=40`, or the whole
+/// `/spinner/…` path copied from a page). Nothing here asks for the output: a command
+/// validates the request first, so a refused kind or parameter is what it reports, not a
+/// missing `-o`.
 struct Invocation {
     let kind: String
     /// The format of `KIND.ext` (`spinnerd render circular.gif`, as URLs allow).
     let kindFormat: OutputFormat?
+    /// The URL's query items (if the kind was written with one), then the `key=value` words.
     let query: [(name: String, value: String)]
-    let output: String
+    /// `-o PATH`, when given.
+    let output: String?
     /// The values of the command's own options (`--name VALUE` or `--name=VALUE`), by name.
     let options: [String: String]
     /// The command's own switches given (`--name`, no value).
     let flags: Set<String>
 
     /// Parses `arguments`, printing the problem and where the usage is on failure;
-    /// `needsOutput` false for commands that write no file; `options` the names of the
-    /// command's own options, `flags` of its switches; `outputFromKind` lets `KIND.ext`
-    /// stand for `-o KIND.ext`.
-    static func parse(_ arguments: [String], command: String, needsOutput: Bool = true, options names: Set<String> = [],
-                      flags switches: Set<String> = [], outputFromKind: Bool = false) -> Invocation? {
+    /// `options` the names of the command's own options, `flags` of its switches.
+    static func parse(_ arguments: [String], command: String, options names: Set<String> = [],
+                      flags switches: Set<String> = []) -> Invocation? {
         func fail(_ problem: String) -> Invocation? {
             Self.fail(command, problem)
             return nil
@@ -35,7 +40,10 @@ struct Invocation {
         var kind: String? = nil
         var query: [(name: String, value: String)] = []
         for word in words.rest {
-            if let equals = word.firstIndex(of: "="), !word.hasPrefix("-") {
+            // A URL's path (`circular.gif?size=40`, `…/spinner/arc`) names the kind even with `=` in its query.
+            let question = word.firstIndex(of: "?")
+            let isPath = word.contains("/") || question.map { mark in word.firstIndex(of: "=").map { mark < $0 } ?? true } == true
+            if let equals = word.firstIndex(of: "="), !word.hasPrefix("-"), !isPath {
                 query.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
             } else if kind == nil && !word.hasPrefix("-") {
                 kind = word
@@ -47,7 +55,16 @@ struct Invocation {
         let output = options.removeValue(forKey: "output")
         let flags = Set(switches.filter { words.values[$0].flatMap(ServeSetting.truth) == true })
         for name in switches { options.removeValue(forKey: name) }
-        guard let word = kind else { return fail("missing KIND") }
+        guard var word = kind else { return fail("missing KIND") }
+        // A URL's path as people copy it: `/spinner/circular.gif?size=40` or `circular.gif?size=40`.
+        if let question = word.firstIndex(of: "?") {
+            query = URLComponentsDecoding.query(of: String(word[question...])) + query
+            word = String(word[..<question])
+        }
+        if let spinnerPath = word.ranges(of: ServicePaths.spinner("")).last {
+            word = String(word[spinnerPath.upperBound...])
+        }
+        guard !word.isEmpty else { return fail("missing KIND") }
         // `circular.gif` names the kind and the format, as a URL's path does.
         var kindFormat: OutputFormat? = nil
         var kindName = word
@@ -59,13 +76,14 @@ struct Invocation {
             kindFormat = format
             kindName = String(word[..<dot])
         }
-        // Without -o, `render circular.gif` writes circular.gif, and `render arc format=gif`
-        // arc.gif (`outputFromKind`).
-        let named = kindFormat != nil ? word : formatAsked(in: query)?.format.map { kindName + "." + $0.fileExtension }
-        guard let output = output ?? (outputFromKind ? named : nil) ?? (needsOutput ? nil : "") else {
-            return fail("missing -o PATH")
-        }
         return Invocation(kind: kindName, kindFormat: kindFormat, query: query, output: output, options: options, flags: flags)
+    }
+
+    /// The file to write a `format` image to: `-o PATH`, else the kind's name with the
+    /// format's extension (`render circular.gif` and `render arc format=gif` write
+    /// circular.gif and arc.gif; `render dots`, dots.svg).
+    func outputFile(for format: OutputFormat) -> String {
+        output ?? kind + "." + format.fileExtension
     }
 
     /// The last `format=` of `query`, as written, and the format it names (nil if none does).
@@ -93,8 +111,8 @@ struct Invocation {
     func format(fromOutput: Bool = true) throws(Problem) -> OutputFormat? {
         var named: [(source: String, format: OutputFormat)] = []
         if let kindFormat { named.append(("'\(kind).\(kindFormat.fileExtension)'", kindFormat)) }
-        let file = output.split(separator: "/").last.map(String.init) ?? ""
-        if fromOutput, output != "-", let dot = file.lastIndex(of: "."), dot != file.startIndex {
+        let file = output?.split(separator: "/").last.map(String.init) ?? ""
+        if fromOutput, let output, output != "-", let dot = file.lastIndex(of: "."), dot != file.startIndex {
             let suffix = String(file[file.index(after: dot)...])
             guard let format = OutputFormat(fileExtension: suffix) else {
                 throw Problem(message: "-o \(output): unknown extension '.\(suffix)'; spinnerd writes \(Self.extensions) "

@@ -2,7 +2,8 @@ import SpinnerModel
 import SpinnerService
 
 /// `spinnerd kinds [KIND …]`: every kind (or those named) with its parameters, defaults,
-/// ranges and formats; an unknown kind exits 2 naming the kinds. `spinnerd kinds --json`
+/// ranges and formats, those every kind shown takes alike listed once first; an unknown
+/// kind exits 2 naming the kinds. `spinnerd kinds --json`
 /// prints the catalog `/spinners` serves — kinds, parameters, formats and their encoder
 /// efforts — for tools (the Python suites read their kinds and formats from it).
 enum KindsCommand {
@@ -20,17 +21,30 @@ enum KindsCommand {
             }
             kinds.append(kind)
         }
-        for kind in kinds.isEmpty ? SpinnerKind.allCases : kinds {
+        let shown = kinds.isEmpty ? SpinnerKind.allCases : kinds
+        // A parameter every kind shown takes alike (same type, default, formats and words)
+        // is listed once, before the kinds.
+        let shared = shown.dropFirst().reduce(Set(shown[0].parameters)) { $0.intersection($1.parameters) }
+        if shown.count > 1 && !shared.isEmpty {
+            Console.out("every kind — the parameters all of them take alike:")
+            for definition in shown[0].parameters where shared.contains(definition) { describe(definition) }
+            Console.out("")
+        }
+        for kind in shown {
             Console.out("\(kind.rawValue) — \(kind.design.summary)")
-            for definition in kind.parameters {
-                let formats = definition.formats.count == OutputFormat.allCases.count ? "" :
-                    "  [" + OutputFormat.allCases.filter(definition.formats.contains).map(\.rawValue).joined(separator: ", ") + "]"
-                Console.out("  \(definition.name.rawValue)=\(accepted(definition.type))\(formats)")
-                Console.out("      \(definition.summary)")
-            }
+            if shown.count > 1 && !shared.isEmpty { Console.out("  (and every kind's parameters, above)") }
+            for definition in kind.parameters where shown.count == 1 || !shared.contains(definition) { describe(definition) }
             Console.out("")
         }
         return 0
+    }
+
+    /// Two lines for one parameter: `name=accepted  [formats]`, then what it does.
+    private static func describe(_ definition: ParameterDefinition) {
+        let formats = definition.formats.count == OutputFormat.allCases.count ? "" :
+            "  [" + OutputFormat.allCases.filter(definition.formats.contains).map(\.rawValue).joined(separator: ", ") + "]"
+        Console.out("  \(definition.name.rawValue)=\(accepted(definition.type))\(formats)")
+        Console.out("      \(definition.summary)")
     }
 
     /// `value (default …)` for one parameter type.

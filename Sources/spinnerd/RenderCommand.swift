@@ -2,10 +2,11 @@ import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
 
-/// `spinnerd render KIND[.ext] [key=value …] [-o FILE] [--timings]`: the same parameters and
-/// validation as the URL query; a refused parameter prints the typed error and exits 2, as
-/// does a file name whose extension is not the format asked for. `render circular.gif`
-/// writes circular.gif.
+/// `spinnerd render KIND[.ext][?query] [key=value …] [-o FILE] [--timings]`: the same
+/// parameters and validation as the URL query; a refused kind or parameter prints the
+/// typed error and exits 2, as does a file name whose extension is not the format asked
+/// for. Without `-o` the file is named after the kind and format: `render circular.gif`
+/// writes circular.gif, `render dots` dots.svg (SVG, as the URL without an extension).
 /// It writes the image's final encode, what the service keeps; `--provisional` writes the
 /// quick encode the service answers a cold URL with first (the final where there is none),
 /// `--exhaustive` the final as the service keeps a kind's defaults (their APNG by zopfli).
@@ -13,7 +14,9 @@ import SpinnerRendering
 /// into phases to standard error, for people and `make bench`.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings", "provisional", "exhaustive"], outputFromKind: true) else { return 2 }
+        guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings", "provisional", "exhaustive"]) else { return 2 }
+        // The kind first: what the words say of the file and format means nothing without it.
+        guard SpinnerKind(named: invocation.kind) != nil else { return Invocation.report(RequestError.unknownKind(invocation.kind)) }
         let format: OutputFormat?
         do throws(Invocation.Problem) {
             format = try invocation.format()
@@ -34,7 +37,7 @@ enum RenderCommand {
             let elapsed = ContinuousClock.now - started
             let cpu = Double(PhaseTimes.processNanoseconds() &- cpuAtStart) / 1_000_000
             if invocation.flags.contains("timings") { Console.error(report(elapsed, cpu: cpu, timings)) }
-            if let failure = Console.write(image.bytes, to: invocation.output) {
+            if let failure = Console.write(image.bytes, to: invocation.outputFile(for: request.format)) {
                 Console.error("spinnerd: \(failure)")
                 return 1
             }

@@ -7,7 +7,7 @@ import SpinnerService
 /// is validated first, so only URLs the service would render get signed.
 enum SignCommand {
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        guard let invocation = Invocation.parse(arguments, command: "sign", needsOutput: false, options: ["signing-key"]) else { return 2 }
+        guard let invocation = Invocation.parse(arguments, command: "sign", options: ["signing-key"]) else { return 2 }
         guard let keys = invocation.options["signing-key"] ?? environment["SPINNERD_SIGNING_KEY"], let signing = URLSigning(list: keys) else {
             Invocation.fail("sign", "a signing key of at least \(URLSigning.minimumKeyLength) bytes is needed (--signing-key or SPINNERD_SIGNING_KEY)")
             return 2

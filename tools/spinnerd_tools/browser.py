@@ -30,6 +30,9 @@
         boxes, the phone's pinned preview (see gallery_pages.py)
     {"type": "galleryFinalSizes", "url": URL, "color": "rrggbb"}
         the playground's sizes of a URL nobody asked before once the final encodes are in
+    {"type": "pictureMatrix", "url": URL, "cases": [{"kind", "format", "page", "follows"}, ...], "out": DIR}
+        the gallery's <picture> snippets on the pages they are for, in a light and a dark
+        OS scheme: the image chosen and its contrast (see picture_matrix.py)
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -514,12 +517,14 @@ def main(path):
     jobs = json.load(open(path))
     results = []
     from .gallery_pages import gallery_pages
+    from .picture_matrix import picture_matrix
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
                        "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
-                       "galleryFinalSizes": gallery_final_sizes}[job["type"]]
+                       "galleryFinalSizes": gallery_final_sizes,
+                       "pictureMatrix": lambda browser, job: picture_matrix(browser, job, wait_until, visibility)}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

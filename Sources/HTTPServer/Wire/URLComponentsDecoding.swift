@@ -1,5 +1,5 @@
 /// Splits an origin-form request target into its decoded path and query items.
-enum URLComponentsDecoding {
+public enum URLComponentsDecoding {
     /// The decoded path of `/a%20b?x=1`: `/a b`.
     static func path(of target: String) -> String {
         let end = target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.utf8.endIndex
@@ -9,7 +9,7 @@ enum URLComponentsDecoding {
 
     /// The decoded query items of `/p?x=1&y=%23`: [(x, 1), (y, #)]. Empty items are
     /// skipped; an item without `=` has an empty value.
-    static func query(of target: String) -> [(name: String, value: String)] {
+    public static func query(of target: String) -> [(name: String, value: String)] {
         guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [] }
         let text = target[target.utf8.index(after: mark)...]
         return text.split(separator: "&").compactMap { item -> (name: String, value: String)? in

@@ -155,7 +155,9 @@ public enum RequestError: Error, Hashable, Sendable {
     public var suggestion: String? {
         switch self {
         case .unknownKind(let text): Suggestion.closest(to: text, in: SpinnerKind.allCases.map(\.rawValue))
-        case .unknownFormat(let text): Suggestion.closest(to: text, in: OutputFormat.allCases.map(\.rawValue))
+        // `json` is Lottie's file extension, not its name: the format that writes it.
+        case .unknownFormat(let text):
+            OutputFormat(fileExtension: text).map(\.rawValue) ?? Suggestion.closest(to: text, in: OutputFormat.allCases.map(\.rawValue))
         case .unknownParameter(let name, let kind): Suggestion.closest(to: name, in: kind.parameterKeys + ["format"])
         case .invalidValue(_, _, _, let suggestion): suggestion
         default: nil

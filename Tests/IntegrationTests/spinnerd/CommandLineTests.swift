@@ -43,7 +43,8 @@ final class CommandLineTests: XCTestCase {
         let unknown = try spinnerd("render", "hexagon", "-o", "/dev/null")
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.errorText.contains("circular, activity, dots, arc, capsules"), unknown.errorText)
-        XCTAssertEqual(try spinnerd("render", "circular").status, 2, "missing -o")
+        // No -o is not a mistake: the file is named after the kind (see below).
+        XCTAssertEqual(try spinnerd("render", "circular", "-o", "-").status, 0)
     }
 
     func testHelpPrintsTheUsageWhereverItIsAsked() throws {
@@ -84,6 +85,11 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertTrue(result.outputText.contains("style=bubbledForeground|hierarchy|accent|nineties (default hierarchy)"))
         XCTAssertTrue(result.outputText.contains("duration=0.2…15 s (default 1.75 s)"))
+        // What every kind takes alike is listed once, before the kinds.
+        XCTAssertTrue(result.outputText.hasPrefix("every kind — "), result.outputText)
+        for shared in ["  scale=", "  loops=", "  title="] {
+            XCTAssertEqual(result.outputText.components(separatedBy: shared).count - 1, 1, "\(shared) listed once")
+        }
     }
 
     func testFramesWritesApngasmInput() throws {
@@ -164,6 +170,58 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(cost.outputText.hasPrefix("format=apng "), cost.outputText)
         let signed = try spinnerd("sign", "arc.webp", "size=30", "--signing-key", "a test key of enough bytes")
         XCTAssertTrue(signed.outputText.hasPrefix("/spinner/arc.webp?size=30&sig="), signed.outputText)
+    }
+
+    /// What is wrong with the kind or a parameter is said before anything about the file:
+    /// no `-o` is needed to learn it, and without one the file is named after the kind and
+    /// format (SVG when none is asked, as a URL without an extension).
+    func testTheRequestsProblemComesBeforeTheFileAndAKindAloneWritesSVG() throws {
+        let directory = try TemporaryDirectory()
+        func run(_ arguments: String...) throws -> ExternalTool.Result {
+            try ExternalTool.run(Repository.spinnerd, arguments, directory: directory.url.path)
+        }
+        let refusals: [(arguments: [String], says: [String])] = [
+            (["render", "circular", "colour=red"], ["'colour'", "did you mean 'color'?"]),
+            (["render", "circuler"], ["no spinner kind 'circuler'", "did you mean 'circular'?"]),
+            (["render", "circular", "size=2000"], ["'size'", "2000", "8 to 1024"]),
+            (["render", "circular", "format=json"], ["'json'", "did you mean 'lottie'?"]),
+            (["render", "circular.png?size=2000"], ["'size'", "2000"]),
+            (["frames", "circuler"], ["no spinner kind 'circuler'"]),
+            (["frames", "activity", "colour=red"], ["did you mean 'color'?"]),
+        ]
+        for (arguments, says) in refusals {
+            let result = try ExternalTool.run(Repository.spinnerd, arguments, directory: directory.url.path)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertFalse(result.errorText.contains("missing -o"), "\(arguments): \(result.errorText)")
+            for text in says { XCTAssertTrue(result.errorText.contains(text), "\(arguments): \(result.errorText)") }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), [], "nothing written")
+        // Frames need a directory, said once the request is valid.
+        let frames = try run("frames", "activity")
+        XCTAssertEqual(frames.status, 2)
+        XCTAssertTrue(frames.errorText.contains("missing -o DIR"), frames.errorText)
+        // A kind alone is its SVG.
+        XCTAssertEqual(try run("render", "dots").status, 0)
+        XCTAssertTrue(try String(contentsOfFile: directory.path("dots.svg"), encoding: .utf8).contains("<svg"))
+    }
+
+    /// A spinner URL's path as people copy it from a page, query and all, names the kind,
+    /// the format, the parameters and the file.
+    func testAURLPathNamesTheKindFormatParametersAndFile() throws {
+        let directory = try TemporaryDirectory()
+        let short = try ExternalTool.run(Repository.spinnerd, ["render", "circular.png?size=40&style=accent"], directory: directory.url.path)
+        XCTAssertEqual(short.status, 0, short.errorText)
+        let still = try Decoders.inspect(directory.path("circular.png"))
+        XCTAssertEqual([still.format, String(still.width), String(still.height)], ["PNG", "40", "40"])
+        let copied = try ExternalTool.run(Repository.spinnerd, ["render", "http://localhost:8080/spinner/arc.gif?size=24&color=%23ff0000", "fps=10"],
+                                          directory: directory.url.path)
+        XCTAssertEqual(copied.status, 0, copied.errorText)
+        let gif = try Decoders.inspect(directory.path("arc.gif"))
+        XCTAssertEqual([gif.format, String(gif.width)], ["GIF", "24"])
+        // The query is read as the service reads it: a repeated parameter is refused alike.
+        let repeated = try ExternalTool.run(Repository.spinnerd, ["render", "arc.gif?size=24", "size=30"], directory: directory.url.path)
+        XCTAssertEqual(repeated.status, 2)
+        XCTAssertTrue(repeated.errorText.contains("more than once"), repeated.errorText)
     }
 
     func testVersionKindsOfOneKindAndCostAreWhatPeopleExpect() throws {

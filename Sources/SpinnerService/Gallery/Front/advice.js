@@ -36,7 +36,9 @@ export function adviceText(state, measured, refused, lottie) {
   if (state.format === "svg") {
     text += " The SVG follows the viewer's light or dark scheme with theme=auto; the snippets carry the theme of the stage's page.";
   } else {
-    text += " The <picture> snippet serves theme=dark to sites that follow a dark OS scheme.";
+    text += state.followsScheme
+      ? " The <picture> snippet shows the light page's picture, and the dark page's to a dark OS scheme."
+      : ` The <picture> snippet is drawn for the stage's page (#${state.page}); if your page follows the OS colour scheme, say so below it for a dark source.`;
     if (state.format === "gif" || state.format === "apng") {
       text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
         (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :

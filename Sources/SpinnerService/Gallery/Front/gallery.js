@@ -5,7 +5,7 @@
 import { buildControls, fitHints, refreshApplicability, refreshColours, showTheme } from "./controls.js";
 import { $, make, status } from "./dom.js";
 import { measure } from "./measure.js";
-import { fitSnippets } from "./snippets.js";
+import { fitSnippets, writeSnippets } from "./snippets.js";
 import { showPage, showScale } from "./stage.js";
 import { DARK, LIGHT, PlaygroundState } from "./state.js";
 import { imageURL } from "./urls.js";
@@ -85,7 +85,11 @@ async function main() {
     picking = setTimeout(() => setPage(event.target.value, false), 150);
   });
 
+  // Copying says so on the button itself (and to screen readers), where the eye is.
   for (const button of document.querySelectorAll("button.copy")) {
+    const label = button.textContent;
+    let restore = null;
+    button.setAttribute("aria-live", "polite");
     button.addEventListener("click", async () => {
       const field = document.getElementById(button.dataset.target);
       try {
@@ -94,9 +98,17 @@ async function main() {
         field.select();
         document.execCommand("copy");
       }
-      status(button.dataset.label + " copied.");
+      button.textContent = "Copied ✓";
+      button.classList.add("copied");
+      clearTimeout(restore);
+      restore = setTimeout(() => { button.textContent = label; button.classList.remove("copied"); }, 2000);
     });
   }
+
+  $("#follows-scheme").addEventListener("change", (event) => {
+    state.setFollowsScheme(event.target.checked);
+    if (state.accepted) writeSnippets(state, state.accepted);
+  });
 
   // Restore a shared playground address (?kind=…&format=…&page=…&stroke=…); a first visit
   // starts on the page colour of the viewer's scheme.

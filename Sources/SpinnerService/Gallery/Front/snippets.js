@@ -3,6 +3,7 @@
 // puts them in their boxes.
 
 import { $ } from "./dom.js";
+import { DARK, LIGHT } from "./state.js";
 import { imageURL, query } from "./urls.js";
 
 /** Writes every snippet for the accepted URL path, shows those for the format, and fits their boxes. */
@@ -34,20 +35,35 @@ export function fitSnippets() {
   }
 }
 
-// The <picture> snippet's label: what its sources are for in this format.
+// The <picture> snippet's label: the page(s) it is for and what its sources are for.
 function pictureLabel(state) {
+  const raster = state.rasterFormats.includes(state.format);
+  const pages = !raster ? "" : state.followsScheme ? "light and dark OS scheme" : `a #${state.page} page`;
   const still = state.formatByName(state.format).animated ? "still image for reduced motion" : "";
-  const follows = state.rasterFormats.includes(state.format) ? "dark OS scheme" : "";
-  return `Picture (${[follows, still].filter(Boolean).join("; ")})`;
+  return `Picture (${[pages, still].filter(Boolean).join("; ")})`;
 }
 
 /**
- * The <picture> for `url` (absolute) at `size`, its other URLs made absolute against `base`:
- * for a raster format, a dark source (theme=dark) for sites that follow the OS's colour
- * scheme ahead of the light picture, each with its still for reduced motion; for GIF or
- * APNG a WebP first when it is no larger for these settings (measured): every current
- * browser takes the first source it can show, so a larger WebP first would cost bytes.
- * WebP has full alpha on any page.
+ * The pages a raster <picture> serves, [theme, page colour (hex, no #)], the one its
+ * <img> shows first: the stage's page; or, when the designer's page follows the OS
+ * scheme, a light page (the stage's when it is light, else white) for the <img> and a
+ * dark one (the stage's when it is dark, else black) for the dark source.
+ */
+export function picturePages(state) {
+  if (!state.followsScheme) return [[state.drawnTheme(), state.page]];
+  const own = state.pageTheme();
+  return [["light", own === "light" ? state.page : LIGHT], ["dark", own === "dark" ? state.page : DARK]];
+}
+
+/**
+ * The <picture> for `url` (absolute) at `size`, its other URLs made absolute against `base`.
+ * For a raster format its <img> is the picture for the page the designer described: the
+ * stage's colour (theme and, for GIF, the matte its edges are blended into), with its still
+ * for reduced motion. Only when that page follows the OS scheme does a dark source
+ * (media prefers-color-scheme: dark) come first, drawn for the dark page, the <img> for
+ * the light one. For GIF or APNG a WebP comes first when it is no larger for these
+ * settings (measured): every current browser takes the first source it can show, so a
+ * larger WebP first would cost bytes. WebP has full alpha on any page.
  */
 export function pictureSnippet(state, url, size, base) {
   const absolute = (path) => new URL(path, base).href;
@@ -59,19 +75,21 @@ export function pictureSnippet(state, url, size, base) {
   if (!raster) {
     return "<picture>\n" + source(reduce, absolute(imageURL(state, "png"))) + img(url) + "</picture>";
   }
-  const light = state.settings({ theme: "light" }), night = state.settings({ theme: "dark" });
   const sizes = state.sizes[query(state, "webp")] || {};
   const offerWebP = (format === "gif" || format === "apng")
     && sizes.webp !== undefined && sizes[format] !== undefined && sizes.webp <= sizes[format];
+  // The first page is the <img>'s; a second (the dark one) gets the sources under `dark`.
+  const pages = picturePages(state).map(([theme, page]) => state.followsScheme ? state.settingsForPage(page, theme) : state.settings());
+  const [shown, night] = pages;
   let text = "<picture>\n";
   if (animated) {
-    text += source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night)));
-    text += source(reduce, absolute(imageURL(state, "png", light)));
+    if (night) text += source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night)));
+    text += source(reduce, absolute(imageURL(state, "png", shown)));
   }
-  if (offerWebP) text += source(dark, absolute(imageURL(state, "webp", night)), "image/webp");
-  text += source(dark, absolute(imageURL(state, format, night)));
-  if (offerWebP) text += source("", absolute(imageURL(state, "webp", light)), "image/webp");
-  return text + img(absolute(imageURL(state, format, light))) + "</picture>";
+  if (night && offerWebP) text += source(dark, absolute(imageURL(state, "webp", night)), "image/webp");
+  if (night) text += source(dark, absolute(imageURL(state, format, night)));
+  if (offerWebP) text += source("", absolute(imageURL(state, "webp", shown)), "image/webp");
+  return text + img(absolute(imageURL(state, format, shown))) + "</picture>";
 }
 
 /**

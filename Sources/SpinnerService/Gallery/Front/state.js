@@ -17,6 +17,7 @@ export class PlaygroundState {
   #values = {};
   #page = LIGHT;
   #matteFollowsPage = true;
+  #followsScheme = false;
   #accepted = undefined;
   #sizes = {};
   #viewerIsDark;
@@ -47,6 +48,11 @@ export class PlaygroundState {
   get page() { return this.#page; }
   /** Whether a GIF's matte follows the page colour: true until the designer sets one. */
   get matteFollowsPage() { return this.#matteFollowsPage; }
+  /**
+   * Whether the designer's page follows the OS colour scheme (light and dark pages): then
+   * the <picture> offers a dark source. Default false: the page is the stage's colour.
+   */
+  get followsScheme() { return this.#followsScheme; }
   /** The URL path the service accepted last; undefined before it accepted any. */
   get accepted() { return this.#accepted; }
   /** The animated pictures' sizes in bytes, {format: bytes}, by the settings' WebP query. Read only. */
@@ -74,9 +80,24 @@ export class PlaygroundState {
    * The matte a GIF gets when it follows the page: the page colour, or nothing when the
    * theme's own default (systemBackground: white, black when dark) is that colour already.
    */
-  pageMatte(theme) {
+  pageMatte(theme, page = this.#page) {
     const fallback = resolveColour(this.parameter("matte")?.default, theme, this.systemColours);
-    return fallback && fallback.alpha === 1 && fallback.hex === this.#page ? undefined : this.#page;
+    return fallback && fallback.alpha === 1 && fallback.hex === page ? undefined : page;
+  }
+
+  /**
+   * The settings of the picture for a page of colour `page` (hex, no #) in `theme`: the
+   * theme (when the kind has one) and, while a GIF's matte follows the page, that page's.
+   */
+  settingsForPage(page, theme) {
+    const values = { ...this.#values };
+    if (this.parameter("theme")) values.theme = theme;
+    if (this.#matteFollowsPage && this.parameter("matte")) {
+      delete values.matte;
+      const matte = this.pageMatte(theme, page);
+      if (matte) values.matte = matte;
+    }
+    return values;
   }
 
   /** The settings as sent (with `overrides`): the GIF matte follows the page unless the designer set one. */
@@ -138,6 +159,9 @@ export class PlaygroundState {
     if (name === "matte") this.#matteFollowsPage = false;
     this.#values[name] = value;
   }
+
+  /** Whether the designer's page follows the OS colour scheme (see `followsScheme`). */
+  setFollowsScheme(follows) { this.#followsScheme = Boolean(follows); }
 
   /** A GIF's matte follows the page colour again. */
   followPageMatte() {

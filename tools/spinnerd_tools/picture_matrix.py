@@ -1,0 +1,115 @@
+"""The gallery's <picture> snippets on the pages they are for, in Chromium (a browser.py job).
+
+    {"type": "pictureMatrix", "url": GALLERY_URL, "cases": [{"kind", "format", "page", "follows"}, ...],
+     "out": DIR}
+
+For each case the snippet is made by the gallery's own modules (`/gallery/state.js` and
+`/gallery/snippets.js`, loaded into the gallery page): the stage's page colour `page`
+(hex, no #), the kind and format at their defaults, and whether the designer's page
+follows the OS colour scheme (`follows`). Every snippet is then put on a page of its
+colour and shown in a light and a dark OS colour scheme: a page that follows the scheme
+is light (the stage's colour when it is light, else white) in the light scheme and dark
+(the stage's when dark, else black) in the dark one; any other page is the stage's
+colour in both. Per case and scheme it reports the page colour shown, the image the
+browser chose (`currentSrc`) and the contrast against the page of the picture's most
+visible part (browser.visibility, over 6 screenshots 110 ms apart), with the screenshot;
+and the playground's own wiring of the snippet (see `playground`).
+"""
+import os
+import pathlib
+
+from PIL import Image
+
+# Made in the page by the gallery's own modules: the snippets for every case.
+SNIPPETS = """async (cases) => {
+  const { PlaygroundState } = await import('/gallery/state.js');
+  const { pictureSnippet } = await import('/gallery/snippets.js');
+  const { imageURL } = await import('/gallery/urls.js');
+  const catalog = await (await fetch('/spinners')).json();
+  return cases.map((c) => {
+    const state = new PlaygroundState(catalog, () => false);
+    state.setPage(c.page, false);
+    state.selectKind(c.kind, {});
+    state.setFormat(c.format);
+    state.setFollowsScheme(c.follows);
+    const url = new URL(imageURL(state, c.format), location.href).href;
+    return pictureSnippet(state, url, state.shownSize(), location.href);
+  });
+}"""
+
+
+def luminance_is_dark(hex_colour):
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    channel = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2] < 0.18
+
+
+def shown_page(case, scheme):
+    """The page colour a case's snippet is shown on in `scheme` (hex, no #)."""
+    if not case["follows"]:
+        return case["page"]
+    dark = luminance_is_dark(case["page"])
+    if scheme == "dark":
+        return case["page"] if dark else "000000"
+    return "ffffff" if dark else case["page"]
+
+
+def playground(browser, url, wait_until):
+    """The page's own wiring, on a circular GIF for a #1b2a3a stage: the <picture> snippet
+    and its label before and after "My page follows the OS colour scheme" is ticked, and
+    the Copy button's text right after a click."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url + "?kind=circular&format=gif&page=1b2a3a", wait_until="load")
+    wait_until(page, "() => document.getElementById('snippet-picture').value.includes('circular.gif')", timeout=60.0)
+    label = "() => document.querySelector('label[for=snippet-picture]').textContent"
+    before = {"snippet": page.input_value("#snippet-picture"), "label": page.evaluate(label)}
+    page.check("#follows-scheme")
+    wait_until(page, "() => document.getElementById('snippet-picture').value.includes('prefers-color-scheme')")
+    after = {"snippet": page.input_value("#snippet-picture"), "label": page.evaluate(label)}
+    button = page.locator("button.copy[data-target=snippet-picture]")
+    idle = button.text_content()
+    button.click()
+    wait_until(page, "() => document.querySelector('button.copy[data-target=snippet-picture]').textContent !== %r" % idle)
+    copied = {"idle": idle, "clicked": button.text_content(), "live": button.get_attribute("aria-live")}
+    page.close()
+    return {"before": before, "after": after, "copy": copied}
+
+
+def picture_matrix(browser, job, wait_until, visibility):
+    out, cases = job["out"], job["cases"]
+    page = browser.new_page()
+    page.goto(job["url"], wait_until="load")
+    snippets = page.evaluate(SNIPPETS, cases)
+    page.close()
+    results = []
+    for scheme in ("light", "dark"):
+        blocks = "".join(
+            '<div id="c%d" style="display:inline-block;background:#%s;padding:12px;margin:2px">%s</div>'
+            % (n, shown_page(case, scheme), snippet) for n, (case, snippet) in enumerate(zip(cases, snippets)))
+        html = os.path.join(out, "pictures-%s.html" % scheme)
+        with open(html, "w") as handle:
+            handle.write("<!doctype html><meta name=color-scheme content='light dark'>"
+                         "<body style='margin:0;background:#808080'>%s</body>" % blocks)
+        shown = browser.new_page(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+        shown.emulate_media(color_scheme=scheme)
+        shown.goto(pathlib.Path(html).resolve().as_uri(), wait_until="load")
+        wait_until(shown, "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=120.0)
+        chosen = shown.eval_on_selector_all("img", "images => images.map(i => i.currentSrc)")
+        boxes = [shown.locator("#c%d img" % n).bounding_box() for n in range(len(cases))]
+        shown.set_viewport_size({"width": 1280, "height": int(max(b["y"] + b["height"] for b in boxes)) + 20})
+        best, ratios = [(0.0, None)] * len(cases), {}
+        for shot in range(6):
+            path = os.path.join(out, "pictures-%s-%d.png" % (scheme, shot))
+            shown.screenshot(path=path)
+            picture = Image.open(path).convert("RGB")
+            for n, (case, box) in enumerate(zip(cases, boxes)):
+                colour = shown_page(case, scheme)
+                value = visibility(picture, box, tuple(int(colour[i:i + 2], 16) for i in (0, 2, 4)), ratios)
+                if value > best[n][0]:
+                    best[n] = (value, path)
+            shown.wait_for_timeout(110)
+        shown.close()
+        for n, case in enumerate(cases):
+            results.append(dict(case, scheme=scheme, shownPage=shown_page(case, scheme), chosen=chosen[n],
+                                snippet=snippets[n], contrast=round(best[n][0], 3), screenshot=best[n][1]))
+    return {"cases": results, "playground": playground(browser, job["url"], wait_until)}
