@@ -33,6 +33,9 @@
     {"type": "pictureMatrix", "url": URL, "cases": [{"kind", "format", "page", "follows"}, ...], "out": DIR}
         the gallery's <picture> snippets on the pages they are for, in a light and a dark
         OS scheme: the image chosen and its contrast (see picture_matrix.py)
+    {"type": "playgroundNotes", "url": URL, "out": DIR}
+        the playground's notes: cut text, unset sliders, download names, one reason per
+        refusal, theme=auto's note, a large SVG in the stage (see playground_notes.py)
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
@@ -518,13 +521,16 @@ def main(path):
     results = []
     from .gallery_pages import gallery_pages
     from .picture_matrix import picture_matrix
+    from .playground_notes import playground_notes
+    from .gallery_pages import SETTLED
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
                        "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
                        "galleryFinalSizes": gallery_final_sizes,
-                       "pictureMatrix": lambda browser, job: picture_matrix(browser, job, wait_until, visibility)}[job["type"]]
+                       "pictureMatrix": lambda browser, job: picture_matrix(browser, job, wait_until, visibility),
+                       "playgroundNotes": lambda browser, job: playground_notes(browser, job, wait_until, SETTLED)}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

@@ -14,6 +14,8 @@ import ExactTime
 /// together rather than restarting them, so a capsule selected at time 0 of its turn has
 /// opacity τ/F for τ in [0, s], s/F = 0.2 for τ in [s, F], (F + s − τ)/F for τ in
 /// [F, F + s] and 0 after — a gentle trapezoid of at most 0.2 that trails five capsules.
+/// That faint peak is the seed's, and the default; `peak` raises it (the trapezoid keeps
+/// its shape) for a spinner that must be seen on any page.
 /// Capsule i is selected at i·s. Frames show that steady state (the seed's very first
 /// capsule starts fully opaque and never recurs).
 public enum CapsulesSpinner: SpinnerDesign {
@@ -33,6 +35,9 @@ public enum CapsulesSpinner: SpinnerDesign {
         public var duration = Milliseconds(1500)
         /// Outline colour. Default the primary label colour (the seed's black; white when dark).
         public var color: ColorValue = .system(.label)
+        /// Opacity of a capsule at its brightest, 0.05 to 1. Default 0.2: the seed's fade
+        /// over five steps, which leaves it faint (1.6:1 against white).
+        public var peak = FixedPoint(units: 20, places: 2)
 
         public init() {}
 
@@ -45,6 +50,8 @@ public enum CapsulesSpinner: SpinnerDesign {
                          range: 300...20000, defaults: defaults),
                 .color(\.color, .color, "Outline colour. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
                        defaults: defaults),
+                .decimal(\.peak, .peak, "Opacity of a capsule at its brightest; 0.2 is the original's faint trail, up to 1 for a spinner that must be seen on any page.",
+                         range: FixedPoint(units: 5, places: 2) ... FixedPoint(units: 100, places: 2), defaults: defaults),
             ]
         }()
     }
@@ -55,7 +62,7 @@ public enum CapsulesSpinner: SpinnerDesign {
         let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),
                                 paint: .solid(options.color.resolved(for: theme)), stroke: StrokeStyle(width: options.stroke.value),
                                 slot: "color")
-        let peak = 1 / Double(fadeSteps)
+        let peak = options.peak.doubleValue
         func step(_ index: Int) -> Rational { Rational(Int64(index), Int64(count)) }
         var keyframes: [KeyframeTrack.Keyframe] = [
             .init(at: .zero, value: 0), .init(at: step(1), value: peak),

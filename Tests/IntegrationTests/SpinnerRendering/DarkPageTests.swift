@@ -49,4 +49,29 @@ final class DarkPageTests: XCTestCase {
             }
         }
     }
+
+    /// `capsules` is faint as the original (its peak opacity 0.2, about 1.6:1): `peak=1`
+    /// makes it as visible as the other kinds, WCAG's 3:1 or more, light on white and dark
+    /// on black, as SVG and as GIF.
+    func testCapsulesAtFullPeakReachWCAGsNonTextContrast() throws {
+        let directory = try TemporaryDirectory()
+        let shots = Repository.root.appendingPathComponent(".build/dark-page-screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        func write(_ format: OutputFormat, _ theme: String, _ peak: String) throws -> String {
+            let request = try SpinnerRequest.parse(kind: "capsules", format: format, query: [("theme", theme), ("peak", peak)])
+            return try directory.write(try SpinnerRenderer().render(request).bytes, to: "capsules-\(theme)-\(peak).\(format.rawValue)")
+        }
+        let light = try [write(.svg, "light", "1"), write(.gif, "light", "1"), write(.svg, "light", "0.2")]
+        let dark = try [write(.svg, "dark", "1"), write(.gif, "dark", "1"), write(.svg, "dark", "0.2")]
+        let results = try JSONDecoder().decode([[Measured]].self, from: try Browser.run([
+            ["type": "contrast", "images": light, "page": "#ffffff", "colorScheme": "light", "shots": 8, "out": shots.path],
+            ["type": "contrast", "images": dark, "page": "#000000", "colorScheme": "dark", "shots": 8, "out": shots.path],
+        ], in: directory))
+        for (page, measured) in zip(["white", "black"], results) {
+            print("capsules on \(page): peak=1 \(measured.map { String(format: "%.2f", $0.contrast) }) (svg, gif; then peak=0.2 svg)")
+            XCTAssertGreaterThanOrEqual(measured[0].contrast, 3, "capsules peak=1 SVG on \(page)")
+            XCTAssertGreaterThanOrEqual(measured[1].contrast, 3, "capsules peak=1 GIF on \(page)")
+            XCTAssertLessThan(measured[2].contrast, 3, "the control: the original's 0.2 stays faint on \(page)")
+        }
+    }
 }

@@ -54,8 +54,9 @@ final class PictureSnippetTests: XCTestCase {
 
         // What light on white reaches, per picture: the bar for every other page.
         var reference: [String: Double] = [:]
-        for item in report.cases where item.page == "ffffff" && !item.follows && item.scheme == "light" {
-            reference["\(item.kind).\(item.format)"] = item.contrast
+        // (The most any of its showings on white reached: the same image, in either scheme.)
+        for item in report.cases where item.shownPage == "ffffff" {
+            reference["\(item.kind).\(item.format)"] = max(reference["\(item.kind).\(item.format)"] ?? 0, item.contrast)
         }
         for item in report.cases {
             let label = "\(item.kind).\(item.format) stage #\(item.page)\(item.follows ? " (follows the OS)" : "") in a \(item.scheme) scheme"

@@ -39,6 +39,9 @@ export function adviceText(state, measured, refused, lottie) {
     text += state.followsScheme
       ? " The <picture> snippet shows the light page's picture, and the dark page's to a dark OS scheme."
       : ` The <picture> snippet is drawn for the stage's page (#${state.page}); if your page follows the OS colour scheme, say so below it for a dark source.`;
+    // GIF frames last whole hundredths of a second: more than 50 fps is drawn at 50.
+    const fps = Number(state.settings().fps);
+    if (state.format === "gif" && fps > 50) text += ` A GIF plays at most 50 fps (its frames last whole hundredths of a second): fps=${fps} is drawn at 50.`;
     if (state.format === "gif" || state.format === "apng") {
       text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
         (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :

@@ -42,12 +42,17 @@ function control(state, item, actions) {
   const described = `${id}-error ${id}-hint`;
   let input, companion;
   if (item.type === "integer" || item.type === "number") {
-    const step = item.type === "integer" ? "1" : (item.unit === "s" ? "0.05" : "0.5");
-    input = make("input", { id, type: "range", min: item.minimum, max: item.maximum, step, value: current, "aria-describedby": described });
+    const step = item.type === "integer" ? "1" : (item.unit === "s" || item.maximum <= 1 ? "0.05" : "0.5");
+    // Unset (its absence has a meaning: none, the style's), the slider rests at its origin.
+    input = make("input", { id, type: "range", min: item.minimum, max: item.maximum, step, value: current === "" ? item.minimum : current,
+                            "aria-describedby": described });
     // A number whose absence has its own meaning (a style's shadow) shows that meaning
     // until it is set.
+    // Its placeholder says what its absence means when that fits the box (fitPlaceholders);
+    // the hint says it whole.
+    const absent = item.absent || "";
     companion = make("input", { type: "number", min: item.minimum, max: item.maximum, step: "any", value: current,
-                                placeholder: item.absent || "", "aria-label": item.name + " value" });
+                                "data-placeholder": absent, title: absent, "aria-label": item.name + " value" });
     input.addEventListener("input", () => { companion.value = input.value; set(state, item, input.value, actions); });
     companion.addEventListener("input", () => { input.value = companion.value; set(state, item, companion.value, actions); });
   } else if (item.type === "color") {
@@ -100,8 +105,25 @@ function hint(id, text, name) {
   return box;
 }
 
-/** Shows each folded hint's "more" only where its text is cut at the width it has now. */
+/**
+ * Gives each field box the placeholder that fits it at the width it has now: what its
+ * absence means (`data-placeholder`), else "default", else "…" (its title and hint say it whole).
+ */
+export function fitPlaceholders() {
+  const canvas = document.createElement("canvas").getContext("2d");
+  for (const input of document.querySelectorAll("input[data-placeholder]")) {
+    if (input.offsetParent === null) continue;
+    const style = getComputedStyle(input);
+    canvas.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const fits = (text) => canvas.measureText(text).width <= room;
+    input.placeholder = [input.dataset.placeholder, "default", "…"].find((text) => text && fits(text)) || "";
+  }
+}
+
+/** Shows each folded hint's "more" only where its text is cut at the width it has now, and fits the placeholders. */
 export function fitHints() {
+  fitPlaceholders();
   for (const box of document.querySelectorAll(".hint:not(.open)")) {
     const text = box.querySelector(".hint-text"), more = box.querySelector("button.more");
     more.hidden = true;  // measured at the full width first, so showing it never undoes itself
@@ -115,8 +137,8 @@ export function fitHints() {
 function colourControl(state, item, id, current, described, actions) {
   const clear = (text) => /^#?([0-9a-f]{3}0|[0-9a-f]{6}00)$/i.test(String(text));
   const input = make("input", { id, type: "text", value: clear(current) ? "transparent" : current, spellcheck: "false",
-                                placeholder: item.absent || (clear(item.default) ? "transparent" : item.default) || "",
-                                "aria-describedby": described });
+                                "data-placeholder": item.absent || (clear(item.default) ? "transparent" : item.default) || "",
+                                title: item.absent || "", "aria-describedby": described });
   const picker = make("input", { type: "color", "aria-label": item.name + " picker" });
   const swatch = make("label", { class: "swatch", title: item.name }, [picker]);
   const paint = () => {

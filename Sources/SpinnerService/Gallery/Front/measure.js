@@ -67,9 +67,17 @@ async function compareFormats(state, ticket) {
     if (ticket !== measuring) return;
     table(key, text, refused);
   };
-  const refusal = async (key, url) => show(key, "refused: " + reasonOf(await problemOf(url)), true);
+  // A reason is said once, by the first format in the table it refuses; the others refused
+  // for the same one (a bad colour refuses them all) point there once every answer is in.
+  const reasons = new Map();
+  const refusal = async (key, url) => {
+    reasons.set(key, reasonOf(await problemOf(url)));
+    show(key, "refused", true);
+  };
+  const measured = {}, refused = {};
   const documents = documentFormats.map(({ name: format }) => fetch(imageURL(state, format)).then(async (response) => {
     if (!response.ok) {
+      refused[format] = true;
       await refusal(format, imageURL(state, format));
       show(format + "-gzip", "–");
       return;
@@ -79,7 +87,6 @@ async function compareFormats(state, ticket) {
     show(format, bytes(written));
     show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
   }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
-  const measured = {}, refused = {};
   const rasters = animatedFormats.map(({ name: format }) =>
     finalHead(imageURL(state, format), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer)"))
       .then(async (response) => {
@@ -94,6 +101,12 @@ async function compareFormats(state, ticket) {
       .catch(() => show(format, "unknown")));
   await Promise.all([...documents, ...rasters]);
   if (ticket !== measuring) return;
+  const saidBy = new Map();
+  for (const format of [...documentFormats, ...animatedFormats].map(({ name }) => name).filter((name) => reasons.has(name))) {
+    const reason = reasons.get(format), first = saidBy.get(reason);
+    if (first === undefined) saidBy.set(reason, format);
+    show(format, first === undefined ? "refused: " + reason : `refused (as ${state.formatByName(first).label})`, true);
+  }
   state.keepSizes(query(state, "webp"), measured);
   advise(state, measured, refused);
   // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.

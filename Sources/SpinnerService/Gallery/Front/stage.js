@@ -23,7 +23,7 @@ export function showPage(state) {
 export function showAccepted(state, path) {
   const download = $("#download");
   download.href = path;
-  download.download = `${state.kind.name}.${state.formatByName(state.format).extension}`;
+  download.download = downloadName(state);
   writeStageNote(state);
   const preview = $("#preview");
   const shown = previewURL(state);
@@ -41,9 +41,32 @@ export function showAccepted(state, path) {
   history.replaceState(null, "", "?" + page.toString());
 }
 
+/**
+ * The downloaded file's name, with the settings that differ from the defaults in it
+ * (`circular-stroke15-accent.gif`): a choice by its value, a number or colour by its name
+ * and value, in the kind's order of parameters; at most 100 characters before the extension.
+ */
+export function downloadName(state) {
+  const values = state.settings();
+  const words = state.kind.parameters.filter((item) => values[item.name] !== undefined && String(values[item.name]) !== String(item.default))
+    .map((item) => (item.enum ? "" : item.name) + String(values[item.name]).toLowerCase().replace(/^#/, ""))
+    .map((word) => word.replace(/[^a-z0-9.]+/gi, "_"));
+  return [state.kind.name, ...words].join("-").slice(0, 100) + "." + state.formatByName(state.format).extension;
+}
+
 // What the stage's page means for what is copied.
 function writeStageNote(state) {
   const values = state.settings(), theme = values.theme ?? "light";
+  if (theme === "auto") {
+    // theme=auto follows the viewer's scheme, not the page: say which it draws here, and
+    // warn when that is not the stage's.
+    const drawn = state.drawnTheme(), page = state.pageTheme();
+    const note = $("#stage-note");
+    note.hidden = false;
+    note.textContent = `theme=auto follows the viewer's OS colour scheme, not the page: this browser's is ${drawn}, so it draws the ${drawn} colours.` +
+      (drawn !== page ? ` On this ${page} page that is hard to see: for a page that is always ${page}, choose theme=${page}.` : "");
+    return;
+  }
   const named = state.page === LIGHT ? "White page" : state.page === DARK ? "Dark page" : `Page #${state.page} (${state.pageTheme()})`;
   const matte = state.format === "gif" ? (values.matte ? ` A GIF's edges blend into it (matte=${values.matte}).`
     : ` A GIF's edges blend into it (the default matte is ${state.pageTheme() === "dark" ? "black" : "white"} in this theme).`) : "";
