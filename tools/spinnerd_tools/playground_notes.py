@@ -9,6 +9,7 @@ Reports:
   slider     circular's trackshadow and shadow sliders while unset: value and minimum
   download   the download's file name for circular GIF, stroke=15, style=accent
   refused    a bad colour for a circular GIF: the sizes cells' texts and the advice
+  fps        the advice for an arc GIF at fps=60
   auto       an SVG with theme=auto on the Dark stage in a light scheme: the stage note
   large      an SVG of size=1024 at 1280 × 900: the preview's box and the viewport
 Screenshots are saved in DIR.
@@ -72,6 +73,10 @@ def playground_notes(browser, job, wait_until, settled):
     result["refused"] = {"cells": page.eval_on_selector_all("#sizes .format-size", "cs => cs.map(c => c.textContent)"),
                          "advice": page.text_content("#advice")}
     page.screenshot(path=os.path.join(out, "notes-refused.png"), full_page=True)
+
+    page.goto(url + "?kind=arc&format=gif&fps=60", wait_until="load")
+    wait_until(page, "() => document.getElementById('advice').textContent.length > 0", timeout=120.0)
+    result["fps"] = page.text_content("#advice")
 
     page.goto(url + "?kind=circular&format=svg&page=000000&theme=auto", wait_until="load")
     wait_until(page, settled, timeout=120.0)
