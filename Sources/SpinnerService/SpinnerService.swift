@@ -36,22 +36,18 @@ public final class SpinnerService: HTTPLendingResponder {
         self.transportStatistics = transportStatistics
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
         let short = "public, max-age=300"
-        func document(_ label: RouteLabel, _ body: [UInt8], extraHeaders: [(String, String)] = []) -> (RouteLabel, Representation)? {
-            guard let route = ServiceRoute.all.first(where: { $0.label == label && $0.handler == .document }), let mediaType = route.mediaType,
-                  configuration.gallery || !route.needsGallery else { return nil }
-            return (label, Representation(mediaType: mediaType, body: body, cacheControl: short, extraHeaders: extraHeaders,
-                                          files: configuration.bodyFiles))
+        func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(String, String)] = []) -> Representation {
+            Representation(mediaType: route.mediaType ?? "application/octet-stream", body: body, cacheControl: short,
+                           extraHeaders: extraHeaders, files: configuration.bodyFiles)
         }
-        documents = Dictionary(uniqueKeysWithValues: [
-            document(.catalog, Catalog.json(version: ServiceVersion.text)),
-            document(.openapi, Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8)),
-            document(.index, Array(GalleryPage.html.utf8), extraHeaders: GalleryPage.headers),
-        ].compactMap { $0 })
-        let scriptType = ServiceRoute.all.first { $0.handler == .galleryScript }?.mediaType ?? "text/javascript"
+        var documents: [RouteLabel: Representation] = [
+            .catalog: representation(.catalog, Catalog.json(version: ServiceVersion.text)),
+            .openapi: representation(.openapi, Array(OpenAPIDocument.yaml(version: ServiceVersion.text).utf8)),
+        ]
+        if configuration.gallery { documents[.index] = representation(.index, Array(GalleryPage.html.utf8), extraHeaders: GalleryPage.headers) }
+        self.documents = documents
         galleryScripts = configuration.gallery
-            ? GalleryPage.scripts.mapValues { Representation(mediaType: scriptType, body: Array($0.utf8), cacheControl: short,
-                                                             files: configuration.bodyFiles) }
-            : [:]
+            ? GalleryPage.scripts.mapValues { representation(.galleryScripts, Array($0.utf8)) } : [:]
         knownPaths = ServiceRoute.listed(gallery: configuration.gallery)
         if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
     }
@@ -89,10 +85,11 @@ public final class SpinnerService: HTTPLendingResponder {
             metrics.request(route: matched?.route.label ?? .other, status: response.status)
             return .now(response)
         }
-        guard let (route, name) = matched else {
-            return counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
-                                             accepted: knownPaths))
+        func notFound() -> HTTPAnswer {
+            counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
+                                      accepted: knownPaths))
         }
+        guard let (route, name) = matched else { return notFound() }
         guard ServiceRoute.methods.contains(request.method) else {
             let methods = ServiceRoute.methods.joined(separator: ", ")
             return counted(problems.response(status: 405, title: "Method not allowed",
@@ -115,10 +112,7 @@ public final class SpinnerService: HTTPLendingResponder {
             guard let document = documents[route.label] else { return counted(HTTPResponse.text(500, "missing document")) }
             return counted(document.response(to: request))
         case .galleryScript:
-            guard let script = galleryScripts[name] else {
-                return counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
-                                                 accepted: knownPaths))
-            }
+            guard let script = galleryScripts[name] else { return notFound() }
             return counted(script.response(to: request))
         }
     }

@@ -41,8 +41,7 @@ struct Invocation {
         var query: [(name: String, value: String)] = []
         for word in words.rest {
             // A URL's path (`circular.gif?size=40`, `…/spinner/arc`) names the kind even with `=` in its query.
-            let question = word.firstIndex(of: "?")
-            let isPath = word.contains("/") || question.map { mark in word.firstIndex(of: "=").map { mark < $0 } ?? true } == true
+            let isPath = word.contains("/") || word.firstIndex(of: "?").map { $0 < (word.firstIndex(of: "=") ?? word.endIndex) } == true
             if let equals = word.firstIndex(of: "="), !word.hasPrefix("-"), !isPath {
                 query.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
             } else if kind == nil && !word.hasPrefix("-") {

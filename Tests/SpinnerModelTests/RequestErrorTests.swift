@@ -9,6 +9,23 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertTrue(error.detail.contains("circular, activity, dots, arc, capsules"), error.detail)
     }
 
+    /// capsules' `peak`, attacked: outside 0.05…1, not a number, on another kind, given twice.
+    func testCapsulesPeakIsRefusedOutsideItsRangeAndOnOtherKinds() throws {
+        for value in ["0", "0.04", "1.01", "2", "-0.5", "1e3"] {
+            let error = try XCTUnwrap(refusal("capsules", .gif, [("peak", value)]), value)
+            XCTAssertEqual(error.parameter, "peak", value)
+            XCTAssertEqual(error.status, 400, value)
+        }
+        XCTAssertEqual(refusal("capsules", .gif, [("peak", "bright")])?.parameter, "peak")
+        XCTAssertEqual(refusal("circular", .svg, [("peak", "1")]), .unknownParameter("peak", kind: .circular))
+        XCTAssertEqual(refusal("capsules", .svg, [("peak", "1"), ("peak", "0.5")]), .repeatedParameter("peak"))
+        for value in ["0.05", "0.2", "1", "1.0"] { XCTAssertNil(refusal("capsules", .gif, [("peak", value)]), value) }
+        // The original's 0.2 is the default: the same canonical form whether it is given or not.
+        let given = try SpinnerRequest.parse(kind: "capsules", format: .gif, query: [(name: "peak", value: "0.20")])
+        let absent = try SpinnerRequest.parse(kind: "capsules", format: .gif, query: [])
+        XCTAssertEqual(given.canonicalForm, absent.canonicalForm)
+    }
+
     func testOutOfRangeNamesParameterValueAndRange() throws {
         let error = try XCTUnwrap(refusal("circular", .gif, [("stroke", "99")]))
         XCTAssertEqual(error.status, 400)

@@ -522,15 +522,13 @@ def main(path):
     from .gallery_pages import gallery_pages
     from .picture_matrix import picture_matrix
     from .playground_notes import playground_notes
-    from .gallery_pages import SETTLED
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for job in jobs:
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
                        "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
                        "galleryFinalSizes": gallery_final_sizes,
-                       "pictureMatrix": lambda browser, job: picture_matrix(browser, job, wait_until, visibility),
-                       "playgroundNotes": lambda browser, job: playground_notes(browser, job, wait_until, SETTLED)}[job["type"]]
+                       "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

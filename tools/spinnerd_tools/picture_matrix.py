@@ -20,6 +20,8 @@ import pathlib
 
 from PIL import Image
 
+from .browser import luminance, visibility, wait_until
+
 # Made in the page by the gallery's own modules: the snippets for every case.
 SNIPPETS = """async (cases) => {
   const { PlaygroundState } = await import('/gallery/state.js');
@@ -38,23 +40,21 @@ SNIPPETS = """async (cases) => {
 }"""
 
 
-def luminance_is_dark(hex_colour):
-    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    channel = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-    return 0.2126 * channel[0] + 0.7152 * channel[1] + 0.0722 * channel[2] < 0.18
+def rgb(hex_colour):
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
 
 
 def shown_page(case, scheme):
     """The page colour a case's snippet is shown on in `scheme` (hex, no #)."""
     if not case["follows"]:
         return case["page"]
-    dark = luminance_is_dark(case["page"])
+    dark = luminance(rgb(case["page"])) < 0.18
     if scheme == "dark":
         return case["page"] if dark else "000000"
     return "ffffff" if dark else case["page"]
 
 
-def playground(browser, url, wait_until):
+def playground(browser, url):
     """The page's own wiring, on a circular GIF for a #1b2a3a stage: the <picture> snippet
     and its label before and after "My page follows the OS colour scheme" is ticked, and
     the Copy button's text right after a click."""
@@ -75,7 +75,7 @@ def playground(browser, url, wait_until):
     return {"before": before, "after": after, "copy": copied}
 
 
-def picture_matrix(browser, job, wait_until, visibility):
+def picture_matrix(browser, job):
     out, cases = job["out"], job["cases"]
     page = browser.new_page()
     page.goto(job["url"], wait_until="load")
@@ -105,7 +105,7 @@ def picture_matrix(browser, job, wait_until, visibility):
             picture = Image.open(path).convert("RGB")
             for n, (case, box) in enumerate(zip(cases, boxes)):
                 colour = shown_page(case, scheme)
-                value = visibility(picture, box, tuple(int(colour[i:i + 2], 16) for i in (0, 2, 4)), ratios)
+                value = visibility(picture, box, rgb(colour), ratios)
                 if value > best[n][0]:
                     best[n] = (value, path)
             shown.wait_for_timeout(130)
@@ -113,4 +113,4 @@ def picture_matrix(browser, job, wait_until, visibility):
         for n, case in enumerate(cases):
             results.append(dict(case, scheme=scheme, shownPage=shown_page(case, scheme), chosen=chosen[n],
                                 snippet=snippets[n], contrast=round(best[n][0], 3), screenshot=best[n][1]))
-    return {"cases": results, "playground": playground(browser, job["url"], wait_until)}
+    return {"cases": results, "playground": playground(browser, job["url"])}

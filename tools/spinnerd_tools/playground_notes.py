@@ -16,6 +16,9 @@ Screenshots are saved in DIR.
 """
 import os
 
+from .browser import wait_until
+from .gallery_pages import SETTLED as settled
+
 # Every text that is cut or broken on the page now, as "what: detail".
 CUT = """() => {
   const canvas = document.createElement('canvas').getContext('2d');
@@ -44,7 +47,7 @@ CUT = """() => {
 }"""
 
 
-def playground_notes(browser, job, wait_until, settled):
+def playground_notes(browser, job):
     url, out = job["url"], job["out"]
     result = {"cut": []}
     for name, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):

@@ -81,11 +81,6 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             free.append(slot)
         }
 
-        /// Lets go of the values taken out whose grace periods every reader has passed.
-        mutating func releaseRetired() {
-            retired.releaseElapsed()
-        }
-
         /// Evicts the least recently used entries until the bytes fit `capacity`.
         mutating func evict(toFit capacity: Int) {
             while bytes > capacity, oldest != ByteBoundedLRU.none {
@@ -115,7 +110,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     /// The value for `key`, which becomes the most recently used.
     public func value(for key: String) -> Value? {
         state.withLock { state in
-            state.releaseRetired()
+            state.retired.releaseElapsed()
             return state.index[ByteKey(key)].flatMap { state.slots[state.touch($0)].value }
         }
     }
@@ -149,7 +144,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
             state.slots[slot].cost += cost
             state.bytes += cost
             state.evict(toFit: capacity)
-            state.releaseRetired()
+            state.retired.releaseElapsed()
         }
     }
 
@@ -166,7 +161,7 @@ public final class ByteBoundedLRU<Value: Sendable>: Sendable {
     @discardableResult
     public func insert(_ value: Value, cost: Int, for key: String, unlessKept kept: (borrowing Value) -> Bool) -> Value? {
         state.withLock { state -> Value? in
-            defer { state.releaseRetired() }
+            defer { state.retired.releaseElapsed() }
             let key = ByteKey(key)
             if let old = state.index[key] {
                 if let existing = state.slots[old].value, kept(existing) { return existing }

@@ -62,36 +62,44 @@ struct ServiceRoute: Sendable {
     /// The methods every route takes (and a `405` names).
     static let methods = ["GET", "HEAD"]
 
-    /// Every route, in the order the OpenAPI document gives them.
-    static let all: [ServiceRoute] = [
-        ServiceRoute(label: .spinner, paths: ["/spinner/"], matchesBelow: true,
-                     listed: "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|") + "]",
-                     mediaType: nil, handler: .spinner, needsGallery: false, description: nil),
-        ServiceRoute(label: .catalog, paths: ["/spinners", "/spinners/"], matchesBelow: false, listed: "/spinners",
-                     mediaType: "application/json", handler: .document, needsGallery: false,
-                     description: Description(summary: "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
-                                              schema: .catalog, cached: true)),
-        ServiceRoute(label: .index, paths: ["/", "/index.html"], matchesBelow: false, listed: "/",
-                     mediaType: "text/html; charset=utf-8", handler: .document, needsGallery: true,
-                     description: Description(summary: "The gallery and playground page.", schema: .text, cached: true)),
-        ServiceRoute(label: .index, paths: ["/gallery/"], matchesBelow: true, listed: nil,
-                     mediaType: "text/javascript; charset=utf-8", handler: .galleryScript, needsGallery: true, description: nil),
-        ServiceRoute(label: .health, paths: ["/healthz"], matchesBelow: false, listed: "/healthz",
-                     mediaType: "text/plain; charset=utf-8", handler: .health, needsGallery: false,
-                     description: Description(summary: "200 while the service is up.", schema: .text, cached: false)),
-        ServiceRoute(label: .metrics, paths: ["/metrics"], matchesBelow: false, listed: "/metrics",
-                     mediaType: "text/plain; version=0.0.4; charset=utf-8", handler: .metrics, needsGallery: false,
-                     description: Description(summary: "Prometheus text exposition: requests, cache, renders, connections.",
-                                              schema: .text, cached: false)),
-        ServiceRoute(label: .openapi, paths: ["/openapi.yaml"], matchesBelow: false, listed: "/openapi.yaml",
-                     mediaType: "application/yaml", handler: .document, needsGallery: false,
-                     description: Description(summary: "This document.", schema: .object, cached: true)),
-    ]
+    /// The spinner images: `/spinner/{kind}[.{extension}]`.
+    static let spinner = ServiceRoute(
+        label: .spinner, paths: ["/spinner/"], matchesBelow: true,
+        listed: "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|") + "]",
+        mediaType: nil, handler: .spinner, needsGallery: false, description: nil)
+    /// The catalog.
+    static let catalog = ServiceRoute(
+        label: .catalog, paths: ["/spinners", "/spinners/"], matchesBelow: false, listed: "/spinners",
+        mediaType: "application/json", handler: .document, needsGallery: false,
+        description: Description(summary: "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
+                                 schema: .catalog, cached: true))
+    /// The gallery and playground page.
+    static let index = ServiceRoute(
+        label: .index, paths: ["/", "/index.html"], matchesBelow: false, listed: "/",
+        mediaType: "text/html; charset=utf-8", handler: .document, needsGallery: true,
+        description: Description(summary: "The gallery and playground page.", schema: .text, cached: true))
+    /// The gallery's script modules, by file name (counted with the page).
+    static let galleryScripts = ServiceRoute(
+        label: .index, paths: ["/gallery/"], matchesBelow: true, listed: nil,
+        mediaType: "text/javascript; charset=utf-8", handler: .galleryScript, needsGallery: true, description: nil)
+    /// The health check.
+    static let health = ServiceRoute(
+        label: .health, paths: ["/healthz"], matchesBelow: false, listed: "/healthz",
+        mediaType: "text/plain; charset=utf-8", handler: .health, needsGallery: false,
+        description: Description(summary: "200 while the service is up.", schema: .text, cached: false))
+    /// The Prometheus exposition.
+    static let metrics = ServiceRoute(
+        label: .metrics, paths: ["/metrics"], matchesBelow: false, listed: "/metrics",
+        mediaType: "text/plain; version=0.0.4; charset=utf-8", handler: .metrics, needsGallery: false,
+        description: Description(summary: "Prometheus text exposition: requests, cache, renders, connections.", schema: .text, cached: false))
+    /// The OpenAPI document.
+    static let openapi = ServiceRoute(
+        label: .openapi, paths: ["/openapi.yaml"], matchesBelow: false, listed: "/openapi.yaml",
+        mediaType: "application/yaml", handler: .document, needsGallery: false,
+        description: Description(summary: "This document.", schema: .object, cached: true))
 
-    /// The route of the spinner images.
-    static let spinner: ServiceRoute = all[0]
-    /// The route of the gallery's script modules.
-    static let galleryScripts: ServiceRoute = all[3]
+    /// Every route, in the order the OpenAPI document gives them.
+    static let all: [ServiceRoute] = [spinner, catalog, index, galleryScripts, health, metrics, openapi]
 
     /// The route `path` matches among those served (`gallery`: whether the gallery is
     /// on), with the name below it for a family of paths; nil when none does.
@@ -157,7 +165,7 @@ enum RouteLabel: Int, Sendable, CaseIterable {
 /// The route table's paths for the command line (the health check, signed URLs).
 public enum ServicePaths {
     /// The health check's path.
-    public static let health: String = ServiceRoute.all.first { $0.handler == .health }?.paths[0] ?? "/healthz"
+    public static let health: String = ServiceRoute.health.paths[0]
 
     /// The path of spinner `name` (`circular`, `circular.gif`).
     public static func spinner(_ name: String) -> String { ServiceRoute.spinner.paths[0] + name }

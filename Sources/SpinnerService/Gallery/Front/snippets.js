@@ -44,15 +44,15 @@ function pictureLabel(state) {
 }
 
 /**
- * The pages a raster <picture> serves, [theme, page colour (hex, no #)], the one its
- * <img> shows first: the stage's page; or, when the designer's page follows the OS
- * scheme, a light page (the stage's when it is light, else white) for the <img> and a
- * dark one (the stage's when it is dark, else black) for the dark source.
+ * The settings of the pictures a raster <picture> serves, the <img>'s first: the stage's
+ * page (the preview's settings); or, when the designer's page follows the OS scheme, a
+ * light page (the stage's when it is light, else white) for the <img> and a dark one (the
+ * stage's when it is dark, else black) for the dark source.
  */
-export function picturePages(state) {
-  if (!state.followsScheme) return [[state.drawnTheme(), state.page]];
+function pictureSettings(state) {
+  if (!state.followsScheme) return [state.settings()];
   const own = state.pageTheme();
-  return [["light", own === "light" ? state.page : LIGHT], ["dark", own === "dark" ? state.page : DARK]];
+  return [state.settingsForPage(own === "light" ? state.page : LIGHT, "light"), state.settingsForPage(own === "dark" ? state.page : DARK, "dark")];
 }
 
 /**
@@ -78,9 +78,8 @@ export function pictureSnippet(state, url, size, base) {
   const sizes = state.sizes[query(state, "webp")] || {};
   const offerWebP = (format === "gif" || format === "apng")
     && sizes.webp !== undefined && sizes[format] !== undefined && sizes.webp <= sizes[format];
-  // The first page is the <img>'s; a second (the dark one) gets the sources under `dark`.
-  const pages = picturePages(state).map(([theme, page]) => state.followsScheme ? state.settingsForPage(page, theme) : state.settings());
-  const [shown, night] = pages;
+  // The first is the <img>'s; a second (the dark page's) gets the sources under `dark`.
+  const [shown, night] = pictureSettings(state);
   let text = "<picture>\n";
   if (animated) {
     if (night) text += source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night)));
