@@ -47,8 +47,12 @@ public enum RenderCostModel {
     /// MB/s (arc the slowest, 2.75–4.0), level 10 at 7.1–20 MB/s (capsules, 7.1–7.8).
     static let coldTierBytesPerSecond: [Int: Double] = [12: 2_250_000, 10: 5_900_000]
 
+    /// The process's own memory (code, threads, buffers) that every render's peak counts
+    /// once: 30 MiB.
+    public static let processBytes = 30 << 20
+
     /// Memory a render needs at its peak, in bytes, including the process's own (about
-    /// 30 MB): encoders hold one 4-byte copy of every distinct frame (APNG, GIF), and a
+    /// 30 MB, `processBytes`): encoders hold one 4-byte copy of every distinct frame (APNG, GIF), and a
     /// working set of about a dozen copies of one frame (48 bytes a pixel for APNG, 32 for
     /// GIF and PNG, whose single frame is filtered and compressed whole). APNG's second
     /// thread (`Parallel`) adds its compressors and buffers: 8–13 MB measured, counted as
@@ -57,7 +61,7 @@ public enum RenderCostModel {
     /// 72 bytes a pixel. Measured peaks (`calibrate-render-cost.py` prints them) stay
     /// under this.
     static func peakBytes(format: OutputFormat, pixelSize: Int, frames: Int) -> Int {
-        let base = 30 << 20, pixels = pixelSize * pixelSize
+        let base = processBytes, pixels = pixelSize * pixelSize
         switch format {
         case .svg, .lottie: return base
         case .png: return base + pixels * 32

@@ -20,6 +20,10 @@ public struct RenderEstimate: Hashable, Sendable {
     /// Expected peak memory of the process while it renders, in bytes: what the budget's
     /// `maxRenderBytes` bounds.
     public let peakBytes: Int
+    /// What the render adds to the process's memory at its peak, in bytes: `peakBytes`
+    /// less the process's own (`RenderCostModel.processBytes`); 0 for SVG and Lottie.
+    /// What a render takes from the memory gate under a memory limit.
+    public var workingBytes: Int { max(0, peakBytes - RenderCostModel.processBytes) }
     /// The most bytes of rows an APNG can store: every frame whole in RGBA with a filter
     /// byte a row (palettes, grey and cropping only make them fewer).
     public var rowBytesAtMost: Int { pixelSize * (pixelSize * 4 + 1) * frames }

@@ -13,6 +13,14 @@ public struct ServiceConfiguration: Sendable {
     public var quickRenderSeconds: Double
     /// A render still running after this long is stopped and answered 503. Default 10 s.
     public var renderTimeoutMilliseconds: Int64
+    /// A render that has waited this long for a thread (and, under a memory limit, for its
+    /// working memory) without starting is answered 503 with `Retry-After`. With
+    /// `renderTimeoutMilliseconds`, the bound on every admitted request's answer. Default 10 s.
+    public var renderWaitMilliseconds: Int64
+    /// Under a memory limit, the bytes of working memory renders and final encodes share
+    /// (`MemoryPlan.renderBytes`): each takes its estimated working set before it starts
+    /// and waits while it does not fit. Default nil: no limit, no waiting.
+    public var renderMemoryBytes: Int?
     /// Limits checked before any render.
     public var budget: RenderBudget
     /// Descriptors for large cached bodies kept in memfds (sent by sendfile); beyond,
@@ -43,7 +51,8 @@ public struct ServiceConfiguration: Sendable {
     public var finalQueue: Int
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 1.0,
-                renderTimeoutMilliseconds: Int64 = 10_000, budget: RenderBudget = .standard,
+                renderTimeoutMilliseconds: Int64 = 10_000, renderWaitMilliseconds: Int64 = 10_000, renderMemoryBytes: Int? = nil,
+                budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAgeSeconds: Int = 60, prerenderDefaults: Bool = false,
                 provisionalAnswers: Bool = false, finalQueue: Int = 256) {
@@ -51,6 +60,8 @@ public struct ServiceConfiguration: Sendable {
         self.lanes = lanes
         self.quickRenderSeconds = quickRenderSeconds
         self.renderTimeoutMilliseconds = renderTimeoutMilliseconds
+        self.renderWaitMilliseconds = renderWaitMilliseconds
+        self.renderMemoryBytes = renderMemoryBytes
         self.budget = budget
         self.bodyFiles = bodyFiles
         self.signing = signing

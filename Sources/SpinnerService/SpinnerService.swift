@@ -1,4 +1,5 @@
 import HTTPServer
+import ImageCodecs
 import Concurrency
 import SpinnerModel
 import SpinnerRendering
@@ -27,12 +28,23 @@ public final class SpinnerService: HTTPLendingResponder {
     private let problems: ProblemDetails
     private let transportStatistics: @Sendable () -> TransportStatistics
 
-    /// A service whose `/metrics` reports `transportStatistics` for the connections.
-    public init(configuration: ServiceConfiguration,
-                transportStatistics: @escaping @Sendable () -> TransportStatistics = { TransportStatistics() }) {
+    /// A service whose `/metrics` reports `transportStatistics` for the connections, and
+    /// which writes to `log` what only operators may read (a failed render's internal
+    /// error, with the id its client was given).
+    public convenience init(configuration: ServiceConfiguration,
+                            transportStatistics: @escaping @Sendable () -> TransportStatistics = { TransportStatistics() },
+                            log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.init(configuration: configuration, transportStatistics: transportStatistics, log: log, draw: nil)
+    }
+
+    /// The service, with `draw` in place of the renderer's drawing and encoding when given
+    /// (a test's failing encoder).
+    init(configuration: ServiceConfiguration, transportStatistics: @escaping @Sendable () -> TransportStatistics,
+         log: @escaping @Sendable (String) -> Void,
+         draw: (@Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage)?) {
         self.configuration = configuration
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes, gracePeriods: gracePeriods)
-        self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics)
+        self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics, log: log, draw: draw)
         self.transportStatistics = transportStatistics
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
         let short = "public, max-age=300"
@@ -107,7 +119,8 @@ public final class SpinnerService: HTTPLendingResponder {
         case .metrics:
             return counted(plain(route, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
                                                      flights: renders.inFlight, prerendersPending: renders.prerendersPending,
-                                                     finalsPending: renders.finalsPending, transport: transportStatistics())))
+                                                     finalsPending: renders.finalsPending, memory: renders.memory?.statistics,
+                                                     transport: transportStatistics())))
         case .document:
             guard let document = documents[route.label] else { return counted(HTTPResponse.text(500, "missing document")) }
             return counted(document.response(to: request))

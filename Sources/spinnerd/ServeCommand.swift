@@ -27,8 +27,15 @@ enum ServeCommand {
         let padded = mallopt(M_TOP_PAD, 16 << 20) != 0
         // Descriptors first: the connection limits and the cache's body files share them.
         let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.server.eventLoops)
-        // Then memory: under a container's limit the cache and the render budget fit it.
-        let (options, warnings) = parsed.settled(by: plan, memoryLimit: MemoryPlan.cgroupLimit())
+        // Then memory: under a limit (the cgroup's, wherever the process runs, or
+        // --memory-limit) the cache and the renders' working memory fit it; a limit too small
+        // for the largest render the API admits is refused here rather than served as a
+        // smaller API.
+        let (options, warnings) = parsed.settled(by: plan, cgroup: CgroupMemoryLimit.find())
+        if let memory = options.memory, let refusal = memory.refusal {
+            Console.error("spinnerd serve: \(refusal) (the limit is from \(options.memorySource ?? "?"))")
+            return 1
+        }
         let allWarnings = warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
         for warning in allWarnings where options.logLevel != "none" { Console.error("spinnerd: warning: \(warning)") }
         // Block the stop signals before any thread starts, so every thread inherits the
@@ -46,10 +53,11 @@ enum ServeCommand {
         let transport = TransportHandle()
         // Weak: the server holds the service, which holds this closure; a strong capture of
         // the handle (which holds the server) would be a cycle that outlives `run`.
-        let service = SpinnerService(configuration: options.service,
-                                     transportStatistics: { [weak transport] in transport?.statistics ?? TransportStatistics() })
         let logsRequests = options.logLevel == "info"
         let logsProblems = options.logLevel != "none"
+        let service = SpinnerService(configuration: options.service,
+                                     transportStatistics: { [weak transport] in transport?.statistics ?? TransportStatistics() },
+                                     log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
         let server = HTTPServer(
             configuration: options.server, responder: service,
             accessLog: logsProblems ? AccessLog(everyRequest: logsRequests).write : nil,
@@ -66,7 +74,9 @@ enum ServeCommand {
                     + "(cache \(options.service.cacheBytes) bytes, \(options.service.lanes.quickWorkers)+\(options.service.lanes.heavyWorkers) render threads, \(options.server.eventLoops) event loops, "
                     + "\(options.server.maxConnections) connections, \(options.server.maxConnectionsPerClient) per client, "
                     + "\(plan.limit) descriptors"
-                    + (options.memory.map { ", memory limit \($0.limit >> 20) MiB: renders up to \($0.maxRenderBytes >> 20) MiB each" } ?? "") + ")")
+                    + (options.memory.map {
+                        ", memory limit \($0.limit >> 20) MiB from \(options.memorySource ?? "?"): renders share \($0.renderBytes >> 20) MiB"
+                    } ?? "") + ")")
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
         Console.out("spinnerd: received signal \(received), draining")

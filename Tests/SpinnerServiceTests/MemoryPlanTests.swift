@@ -3,97 +3,108 @@ import SpinnerModel
 @testable import SpinnerService
 import XCTest
 
-/// Under a memory limit (a container's cgroup), `spinnerd serve` shares it out so that the
-/// process at its worst fits: the fixed parts first, a quarter of the rest for the cache (at
-/// most its default), the remainder split between the render threads (at most 240 MiB each).
+/// Under a memory limit (a cgroup's, or `--memory-limit`), `spinnerd serve` shares it out so
+/// that the process at its worst fits: the fixed parts first (process, connections, slack),
+/// a quarter of the rest for the cache (at most its default), the remainder for the renders'
+/// working memory, which they take from the memory gate. What the API admits never changes;
+/// below the limit that holds the largest admitted render, the service refuses to start.
 final class MemoryPlanTests: XCTestCase {
     private let mib = 1 << 20
 
-    /// The Kubernetes manifest's 1 GiB on two cores (3 render threads, 799 connections at
-    /// 1 024 descriptors) leaves the defaults as they are.
-    func testTheManifestsLimitKeepsTheDefaults() {
-        let plan = MemoryPlan(limit: 1024 * mib, renderThreads: 3, connections: 799, finalEncodes: 2, askedCacheBytes: nil)
+    /// The Kubernetes manifest's 1 GiB on two cores (799 connections at 1 024 descriptors):
+    /// the default cache, and room for the largest render with plenty beside it.
+    func testTheManifestsLimitKeepsTheCacheAndHoldsTheLargestRender() {
+        let plan = MemoryPlan(limit: 1024 * mib, connections: 799, askedCacheBytes: nil)
         XCTAssertEqual(plan.cacheBytes, 64 * mib)
-        XCTAssertEqual(plan.maxRenderBytes, RenderBudget.standard.maxRenderBytes)
         XCTAssertTrue(plan.rendersFit)
-        XCTAssertLessThanOrEqual(plan.fixedBytes + plan.cacheBytes + 3 * (plan.maxRenderBytes - MemoryPlan.processBytes), plan.limit)
+        XCTAssertEqual(plan.largestRenderBytes, RenderBudget.standard.maxRenderBytes - MemoryPlan.processBytes)
+        XCTAssertGreaterThan(plan.renderBytes, 2 * plan.largestRenderBytes, "\(plan.renderBytes >> 20) MiB")
+        XCTAssertEqual(plan.fixedBytes + plan.cacheBytes + plan.renderBytes, plan.limit, "every byte is given to one part")
+        XCTAssertNil(plan.refusal)
     }
 
-    /// Half of it: the cache keeps its default, each render thread gets a third of the rest,
-    /// and the worst case (every thread at its bound) still fits.
-    func testHalfTheLimitSharesTheRestBetweenTheRenderThreads() {
-        let plan = MemoryPlan(limit: 512 * mib, renderThreads: 3, connections: 799, finalEncodes: 2, askedCacheBytes: nil)
+    /// Half of it still holds the largest render: the same URLs are served at 512 MiB as at 1 GiB.
+    func testHalfTheLimitStillHoldsTheLargestRender() {
+        let plan = MemoryPlan(limit: 512 * mib, connections: 799, askedCacheBytes: nil)
         XCTAssertEqual(plan.cacheBytes, 64 * mib)
-        XCTAssertLessThan(plan.maxRenderBytes, RenderBudget.standard.maxRenderBytes)
-        XCTAssertTrue(plan.rendersFit, "\(plan.maxRenderBytes >> 20) MiB")
-        XCTAssertLessThanOrEqual(plan.fixedBytes + plan.cacheBytes + 3 * (plan.maxRenderBytes - MemoryPlan.processBytes), plan.limit)
+        XCTAssertTrue(plan.rendersFit, "\(plan.renderBytes >> 20) MiB")
+        XCTAssertLessThanOrEqual(plan.fixedBytes + plan.cacheBytes + plan.renderBytes, plan.limit)
     }
 
-    /// A small limit shrinks the cache to a quarter of what the fixed parts leave and says
-    /// when a render thread's share cannot hold a default image; a cache asked for is kept.
-    func testASmallLimitShrinksTheCacheAndSaysWhenRendersDoNotFit() {
-        let small = MemoryPlan(limit: 300 * mib, renderThreads: 3, connections: 799, finalEncodes: 2, askedCacheBytes: nil)
-        XCTAssertEqual(small.cacheBytes, (300 * mib - small.fixedBytes) / 4)
-        XCTAssertFalse(small.rendersFit)
-        let asked = MemoryPlan(limit: 300 * mib, renderThreads: 3, connections: 799, finalEncodes: 2, askedCacheBytes: 8 * mib)
-        XCTAssertEqual(asked.cacheBytes, 8 * mib)
-        XCTAssertGreaterThan(asked.maxRenderBytes, small.maxRenderBytes)
-        let none = MemoryPlan(limit: 10 * mib, renderThreads: 3, connections: 799, finalEncodes: 2, askedCacheBytes: nil)
+    /// The floor is the smallest limit that holds the largest admitted render beside the
+    /// same connections and cache: at it the plan fits, a MiB below it does not, and the
+    /// refusal below it names the limit, what it leaves and the floor to raise it to.
+    func testBelowTheFloorTheRefusalSaysWhatToRaise() throws {
+        let plan = MemoryPlan(limit: 256 * mib, connections: 799, askedCacheBytes: nil)
+        let floor = plan.floor
+        XCTAssertGreaterThan(floor, 300 * mib)
+        XCTAssertLessThan(floor, 420 * mib, "the floor with the defaults is \(floor >> 20) MiB")
+        XCTAssertTrue(MemoryPlan(limit: floor, connections: 799, askedCacheBytes: nil).rendersFit)
+        XCTAssertFalse(MemoryPlan(limit: floor - mib, connections: 799, askedCacheBytes: nil).rendersFit)
+        let refusal = try XCTUnwrap(plan.refusal)
+        XCTAssertTrue(refusal.contains("memory limit of 256 MiB"), refusal)
+        XCTAssertTrue(refusal.contains("raise the memory limit to at least \(floor >> 20) MiB"), refusal)
+        XCTAssertTrue(refusal.contains("\(plan.largestRenderBytes >> 20) MiB"), refusal)
+        XCTAssertFalse(refusal.contains("--cache-bytes"), "nothing was asked for that could be lowered: \(refusal)")
+    }
+
+    /// A cache asked for is kept and counted: it raises the floor, and the refusal says it
+    /// could be smaller. A tiny limit leaves nothing, never a negative share.
+    func testACacheAskedForIsKeptAndRaisesTheFloor() throws {
+        let asked = MemoryPlan(limit: 512 * mib, connections: 799, askedCacheBytes: 200 * mib)
+        XCTAssertEqual(asked.cacheBytes, 200 * mib)
+        XCTAssertFalse(asked.rendersFit)
+        XCTAssertGreaterThan(asked.floor, MemoryPlan(limit: 512 * mib, connections: 799, askedCacheBytes: nil).floor)
+        XCTAssertTrue(try XCTUnwrap(asked.refusal).contains("--cache-bytes"))
+        let none = MemoryPlan(limit: 10 * mib, connections: 799, askedCacheBytes: nil)
         XCTAssertEqual(none.cacheBytes, 0)
-        XCTAssertEqual(none.maxRenderBytes, MemoryPlan.processBytes)
+        XCTAssertEqual(none.renderBytes, 0)
     }
 
     /// A container with a high descriptor limit (16 384 connections) keeps connections to an
-    /// eighth of the limit at their worst, so that the cache and renders still fit;
-    /// connections asked for are kept and counted in full.
+    /// eighth of the limit at their worst; connections asked for are kept and counted in full.
     func testConnectionsAreKeptToAnEighthOfTheLimit() {
-        let plan = MemoryPlan(limit: 1024 * mib, renderThreads: 3, connections: 16_384, finalEncodes: 2, askedCacheBytes: nil)
+        let plan = MemoryPlan(limit: 1024 * mib, connections: 16_384, askedCacheBytes: nil)
         XCTAssertEqual(plan.connections, 1024 * mib / 8 / MemoryPlan.bytesPerConnection)
-        XCTAssertEqual(plan.cacheBytes, 64 * mib)
-        XCTAssertEqual(plan.maxRenderBytes, RenderBudget.standard.maxRenderBytes)
-        let half = MemoryPlan(limit: 512 * mib, renderThreads: 3, connections: 16_384, finalEncodes: 2, askedCacheBytes: nil)
-        XCTAssertTrue(half.rendersFit, "\(half.maxRenderBytes >> 20) MiB")
-        XCTAssertLessThanOrEqual(half.fixedBytes + half.cacheBytes + 3 * (half.maxRenderBytes - MemoryPlan.processBytes), half.limit)
-        let asked = MemoryPlan(limit: 512 * mib, renderThreads: 3, connections: 16_384, connectionsAsked: true, finalEncodes: 2,
-                               askedCacheBytes: nil)
+        XCTAssertTrue(plan.rendersFit)
+        let asked = MemoryPlan(limit: 512 * mib, connections: 16_384, connectionsAsked: true, askedCacheBytes: nil)
         XCTAssertEqual(asked.connections, 16_384)
         XCTAssertFalse(asked.rendersFit)
     }
 
-    /// cgroup v2's `memory.max` first, then v1's `memory.limit_in_bytes`; "max" and v1's
-    /// near-2^63 "unlimited" are no limit.
-    func testTheLimitIsReadFromEitherCgroupVersion() {
-        let v2 = "/sys/fs/cgroup/memory.max", v1 = "/sys/fs/cgroup/memory/memory.limit_in_bytes"
-        XCTAssertEqual(MemoryPlan.cgroupLimit { $0 == v2 ? "536870912\n" : nil }, 512 * mib)
-        XCTAssertNil(MemoryPlan.cgroupLimit { $0 == v2 ? "max\n" : "536870912\n" })
-        XCTAssertEqual(MemoryPlan.cgroupLimit { $0 == v1 ? "1073741824\n" : nil }, 1024 * mib)
-        XCTAssertNil(MemoryPlan.cgroupLimit { $0 == v1 ? "9223372036854771712\n" : nil })
-        XCTAssertNil(MemoryPlan.cgroupLimit { _ in nil })
-        XCTAssertNil(MemoryPlan.cgroupLimit { _ in "garbage" })
-    }
-
-    /// `serve` applies the plan: the budget's memory bound and the cache follow the limit,
-    /// unless `--cache-bytes` was given; without a limit nothing changes.
-    func testServeSettingsFollowTheLimit() throws {
+    /// `serve` applies the plan without touching the budget: the same URLs are admitted with
+    /// and without a limit; the renders' working memory and the cache follow the limit,
+    /// which is the smaller of `--memory-limit` and the cgroup's, and says where it came from.
+    func testServeSettingsFollowTheLimitAndKeepTheBudget() throws {
         let plan = DescriptorPlan(limit: 1024, eventLoops: 2)
         let plain = try ServeSettings.resolve(flags: [:], environment: [:], cores: 2).get()
         let free = plain.settled(by: plan).settings
         XCTAssertEqual(free.service.cacheBytes, 64 * mib)
-        XCTAssertEqual(free.service.budget.maxRenderBytes, RenderBudget.standard.maxRenderBytes)
+        XCTAssertNil(free.service.renderMemoryBytes)
         XCTAssertNil(free.memory)
-        let (limited, warnings) = plain.settled(by: plan, memoryLimit: 512 * mib)
+        let cgroup = CgroupMemoryLimit(bytes: 512 * mib, file: "/sys/fs/cgroup/memory/x/memory.limit_in_bytes")
+        let (limited, warnings) = plain.settled(by: plan, cgroup: cgroup)
         XCTAssertEqual(limited.memory?.limit, 512 * mib)
-        XCTAssertEqual(limited.service.budget.maxRenderBytes, limited.memory?.maxRenderBytes)
-        XCTAssertLessThan(limited.service.budget.maxRenderBytes, RenderBudget.standard.maxRenderBytes)
+        XCTAssertEqual(limited.memorySource, cgroup.file)
+        XCTAssertEqual(limited.service.budget, free.service.budget, "a limit never changes what the API admits")
+        XCTAssertEqual(limited.service.renderMemoryBytes, limited.memory?.renderBytes)
         XCTAssertEqual(warnings, [])
+        let smaller = try ServeSettings.resolve(flags: ["memory-limit": String(400 * mib)], environment: [:], cores: 2).get()
+        XCTAssertEqual(smaller.settled(by: plan, cgroup: cgroup).settings.memory?.limit, 400 * mib)
+        XCTAssertEqual(smaller.settled(by: plan, cgroup: cgroup).settings.memorySource, "--memory-limit")
+        let larger = try ServeSettings.resolve(flags: [:], environment: ["SPINNERD_MEMORY_LIMIT": String(2048 * mib)], cores: 2).get()
+        XCTAssertEqual(larger.settled(by: plan, cgroup: cgroup).settings.memory?.limit, 512 * mib, "the cgroup's is smaller")
+        XCTAssertEqual(larger.settled(by: plan).settings.memory?.limit, 2048 * mib)
         let asked = try ServeSettings.resolve(flags: ["cache-bytes": "1048576"], environment: [:], cores: 2).get()
-        XCTAssertEqual(asked.settled(by: plan, memoryLimit: 512 * mib).settings.service.cacheBytes, 1 << 20)
+        XCTAssertEqual(asked.settled(by: plan, cgroup: cgroup).settings.service.cacheBytes, 1 << 20)
         XCTAssertEqual(asked.settled(by: plan).settings.service.cacheBytes, 1 << 20)
-        let many = plain.settled(by: DescriptorPlan(limit: 20_000, eventLoops: 2), memoryLimit: 512 * mib).settings
+        let many = plain.settled(by: DescriptorPlan(limit: 20_000, eventLoops: 2), cgroup: cgroup).settings
         XCTAssertEqual(many.server.maxConnections, 512 * mib / 8 / MemoryPlan.bytesPerConnection)
         XCTAssertEqual(many.server.maxConnectionsPerClient, min(256, max(8, many.server.maxConnections / 8)))
-        let tight = plain.settled(by: plan, memoryLimit: 256 * mib)
-        XCTAssertEqual(tight.warnings.count, 1)
-        XCTAssertTrue(tight.warnings[0].contains("memory limit (256 MiB)"), tight.warnings[0])
+        let tight = plain.settled(by: plan, cgroup: CgroupMemoryLimit(bytes: 256 * mib, file: "f")).settings
+        XCTAssertNotNil(tight.memory?.refusal)
+        for refused in ["0", "-1", "12x"] {
+            XCTAssertThrowsError(try ServeSettings.resolve(flags: ["memory-limit": refused], environment: [:], cores: 2).get())
+        }
     }
 }

@@ -4,6 +4,7 @@ import ImageCodecs
 import Concurrency
 import SpinnerModel
 import SpinnerRendering
+import TestSupport
 @testable import SpinnerService
 import Synchronization
 import XCTest
@@ -270,10 +271,4 @@ final class RenderFlightsTests: XCTestCase {
             XCTAssertEqual(error as? StopCheck.Reason, .timedOut)
         }
     }
-}
-
-/// A clock the test sets.
-final class ManualClock: MonotonicClock {
-    let now = Atomic<Int64>(0)
-    func milliseconds() -> Int64 { now.load(ordering: .relaxed) }
 }

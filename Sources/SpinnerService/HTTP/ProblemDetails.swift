@@ -22,10 +22,12 @@ struct ProblemDetails: Sendable {
         let largestSize: Int?
         /// For too many frames: the highest `fps` admitted at the other parameters given.
         let highestFPS: Int?
+        /// For a failure of the service's own: the id its log line carries.
+        let errorID: String?
 
         enum CodingKeys: String, CodingKey {
             case type, title, status, detail, parameter, value, accepted, kinds
-            case largestSize = "largest_size", highestFPS = "highest_fps"
+            case largestSize = "largest_size", highestFPS = "highest_fps", errorID = "error_id"
         }
     }
 
@@ -45,7 +47,7 @@ struct ProblemDetails: Sendable {
 
     /// A problem response with the given fields.
     func response(status: Int, title: String, detail: String, parameter: String? = nil, value: String? = nil,
-                  accepted: String? = nil, kinds: [String]? = nil, admitted: BudgetRemedy? = nil,
+                  accepted: String? = nil, kinds: [String]? = nil, admitted: BudgetRemedy? = nil, errorID: String? = nil,
                   headers: [(String, String)] = []) -> HTTPResponse {
         var (largestSize, highestFPS): (Int?, Int?) = (nil, nil)
         switch admitted {
@@ -54,7 +56,8 @@ struct ProblemDetails: Sendable {
         case nil: break
         }
         let body = Body(type: "about:blank", title: title, status: status, detail: detail, parameter: parameter,
-                        value: value, accepted: accepted, kinds: kinds, largestSize: largestSize, highestFPS: highestFPS)
+                        value: value, accepted: accepted, kinds: kinds, largestSize: largestSize, highestFPS: highestFPS,
+                        errorID: errorID)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(body)).map { Array($0) } ?? Array("{\"status\":\(status)}".utf8)

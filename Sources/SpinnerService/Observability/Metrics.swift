@@ -29,6 +29,7 @@ public final class Metrics: Sendable {
         var cacheMisses = 0
         var coalesced = 0
         var rejected: [String: Int] = [:]          // "lane,reason"
+        var failed = 0
         var refusedByBudget = 0
         var cancelled = 0
         var timedOut = 0
@@ -63,11 +64,14 @@ public final class Metrics: Sendable {
     /// A render stopped at its deadline.
     func timedOutRender() { state.withLock { $0.timedOut += 1 } }
 
-    /// A render refused with 503 in `lane`: its queue was full, or its client had its share.
+    /// A render refused with 503 in `lane`: its queue was full, its client had its share, or
+    /// it waited for a thread and memory as long as a render may.
     func rejectedRender(lane: RenderLane, reason: RenderScheduler.Refusal) {
-        let label = reason == .clientLimit ? "client_limit" : "queue_full"
-        state.withLock { $0.rejected["\(lane.name),\(label)", default: 0] += 1 }
+        state.withLock { $0.rejected["\(lane.name),\(reason.name)", default: 0] += 1 }
     }
+
+    /// A render that failed for a reason of the service's own (answered 500).
+    func failedRender() { state.withLock { $0.failed += 1 } }
 
     /// A render of `format` in `lane` started after waiting `waited` seconds.
     func started(lane: RenderLane, waited: Double) {
@@ -111,7 +115,8 @@ public final class Metrics: Sendable {
 
     /// The exposition text, with the cache, queue and connection gauges read now.
     func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
-              prerendersPending: Int = 0, finalsPending: Int = 0, transport: TransportStatistics) -> String {
+              prerendersPending: Int = 0, finalsPending: Int = 0, memory: MemoryGate.Statistics? = nil,
+              transport: TransportStatistics) -> String {
         // Written with the lock held: a copy taken out would share its dictionaries' storage
         // with the state the event loops go on counting into, which copy-on-write makes safe
         // through reference counts that ThreadSanitizer cannot see (it reported the race).
@@ -157,17 +162,32 @@ public final class Metrics: Sendable {
                    [("", String(finalsPending))])
             metric("spinnerd_render_coalesced_total", "counter", "Requests that waited for an identical render already running.",
                    [("", String(snapshot.coalesced))])
-            metric("spinnerd_render_rejected_total", "counter", "Renders refused with 503, by lane and reason (queue full, client's share used).",
+            metric("spinnerd_render_rejected_total", "counter",
+                   "Renders refused with 503, by lane and reason (queue full, client's share used, waited too long).",
                    snapshot.rejected.sorted { $0.key < $1.key }.map { key, count in
                        let parts = key.split(separator: ",")
                        return ("{lane=\"\(parts[0])\",reason=\"\(parts[1])\"}", String(count))
                    })
+            metric("spinnerd_render_failed_total", "counter", "Renders that failed for a reason of the service's own (answered 500; "
+                   + "the log has each one's error id and what failed).", [("", String(snapshot.failed))])
+            if let memory {
+                metric("spinnerd_render_memory_capacity_bytes", "gauge", "Working memory the renders share under the memory limit.",
+                       [("", String(memory.capacity))])
+                metric("spinnerd_render_memory_held_bytes", "gauge", "Working memory held by renders running now.", [("", String(memory.held))])
+                metric("spinnerd_render_memory_peak_bytes", "gauge", "The most working memory renders held at once.", [("", String(memory.peak))])
+                metric("spinnerd_render_memory_waiting", "gauge", "Renders waiting for working memory now.", [("", String(memory.waiting))])
+                metric("spinnerd_render_memory_waits_total", "counter", "Renders and final encodes that had to wait for working memory.",
+                       [("", String(memory.waited))])
+                metric("spinnerd_render_memory_timeouts_total", "counter",
+                       "Renders that waited for working memory until their wait limit (answered 503).", [("", String(memory.timedOut))])
+            }
             metric("spinnerd_render_refused_budget_total", "counter", "Requests refused with 400 because their estimated cost is over the budget.",
                    [("", String(snapshot.refusedByBudget))])
             metric("spinnerd_render_cancelled_total", "counter", "Renders dropped or stopped, by reason: every waiter left, or the render deadline passed.",
                    [("{reason=\"client_gone\"}", String(snapshot.cancelled)), ("{reason=\"timeout\"}", String(snapshot.timedOut))])
             histogram("spinnerd_render_seconds", "Time to render and encode one image, by lane.", snapshot.renderTimes)
-            histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread, by lane.", snapshot.queueWaits)
+            histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread (and, under a memory limit, for its "
+                      + "working memory), by lane.", snapshot.queueWaits)
             let costs = snapshot.costs.sorted { $0.key < $1.key }
             metric("spinnerd_render_estimated_seconds_sum", "counter", "Estimated render time, summed by format (compare with the measured sum).",
                    costs.map { ("{format=\"\($0.key)\"}", format($0.value.estimated)) })

@@ -15,6 +15,9 @@ import Synchronization
 /// `RenderDispatcher.finalPeakBytes` estimated) and at most
 /// `limit` waiting jobs, each a planned render (a scene and a frame plan, a few KB).
 ///
+/// Under a memory limit each encode first takes its working memory from the render threads'
+/// gate (`MemoryGate`), after every render a visitor waits for.
+///
 /// A key is queued once: a second `submit` for a key waiting or running is a no-op. A job
 /// that finds the queue full is dropped; its provisional answer stays cached, and the next
 /// request that reads it queues the final again. Stopping drops what waits and stops the
@@ -37,6 +40,8 @@ final class FinalRenders: Sendable {
         /// Estimated seconds: the shortest waiting runs first, so that a visitor's cold URL
         /// is not kept behind the defaults' exhaustive encodes (tens of seconds each).
         let estimate: Double
+        /// Bytes of working memory it takes from the gate while it runs.
+        let bytes: Int
         let run: @Sendable (StopCheck) -> Void
     }
 
@@ -58,13 +63,16 @@ final class FinalRenders: Sendable {
 
     /// Jobs that may wait. Default 256.
     let limit: Int
+    /// The gate each encode takes its memory from; nil: no memory limit.
+    private let memory: MemoryGate?
     private let shared = Shared()
     private var state: Locked<State> { shared.state }
 
     /// Starts the thread, named `threadName` (for `top -H` and the test harness, which
     /// counts threads named `render-final…` apart).
-    init(limit: Int = 256, threadName: String = "render-final") {
+    init(limit: Int = 256, threadName: String = "render-final", memory: MemoryGate? = nil) {
         self.limit = limit
+        self.memory = memory
         shared.thread.enter()
         let shared = self.shared
         DetachedThread.start(name: threadName) {
@@ -82,7 +90,15 @@ final class FinalRenders: Sendable {
                 }
                 if shared.stopped.load(ordering: .relaxed) { break }
                 guard let job = next else { continue }
-                job.run(stop)
+                if let memory, job.bytes > 0 {
+                    if memory.acquire(job.bytes, claim: .background, isCancelled: { shared.stopped.load(ordering: .relaxed) }) == .granted {
+                        job.run(stop)
+                        spinnerd_trim_heap()
+                        memory.release(job.bytes)
+                    }
+                } else {
+                    job.run(stop)
+                }
                 shared.state.withLock { _ = $0.keys.remove(job.key) }
             }
             shared.thread.leave()
@@ -90,14 +106,15 @@ final class FinalRenders: Sendable {
     }
 
     /// Queues `run` for `key` (given a check that says when to stop), estimated to take
-    /// `estimate` seconds (shortest first; equal estimates in the order queued).
-    func submit(key: String, estimate: Double, run: @escaping @Sendable (StopCheck) -> Void) -> Submission {
+    /// `estimate` seconds (shortest first; equal estimates in the order queued) and `bytes`
+    /// of working memory.
+    func submit(key: String, estimate: Double, bytes: Int = 0, run: @escaping @Sendable (StopCheck) -> Void) -> Submission {
         let submission = state.withLock { state -> Submission in
             guard !state.stopping else { return .stopping }
             guard !state.keys.contains(key) else { return .alreadyPending }
             guard state.waiting.count < limit else { return .full }
             state.keys.insert(key)
-            state.waiting.append(Job(key: key, estimate: estimate, run: run))
+            state.waiting.append(Job(key: key, estimate: estimate, bytes: bytes, run: run))
             return .queued
         }
         if submission == .queued { shared.available.signal() }
@@ -134,5 +151,6 @@ final class FinalRenders: Sendable {
         guard first else { return }
         shared.stopped.store(true, ordering: .relaxed)
         shared.available.signal()
+        memory?.wake()
     }
 }

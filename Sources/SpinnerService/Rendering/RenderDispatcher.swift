@@ -1,3 +1,4 @@
+import Concurrency
 import HTTPServer
 import ImageCodecs
 import SpinnerModel
@@ -12,9 +13,12 @@ final class RenderDispatcher: Sendable {
     enum Outcome: Sendable {
         case image(Representation)
         case refused(RequestError)
-        case failed(String)
+        /// The render failed: the client gets the failure's id, the log its internal text.
+        case failed(RenderFailure)
         case busy(RenderLane, RenderScheduler.Refusal)
         case timedOut
+        /// Nobody waits for it any more (never read).
+        case cancelled
     }
 
     private let renderer: SpinnerRenderer
@@ -25,7 +29,7 @@ final class RenderDispatcher: Sendable {
     /// own: tens of seconds of one core each, they would otherwise hold up every other
     /// final encode behind them (a queue does not preempt the job it runs), for minutes
     /// on a busy machine.
-    private let exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z")
+    private let exhaustiveFinals: FinalRenders
     /// Final encodes that may run at once: one on each of the two threads above.
     static let finalThreads = 2
     private let flights = RenderFlights<Outcome>()
@@ -34,13 +38,34 @@ final class RenderDispatcher: Sendable {
     private let configuration: ServiceConfiguration
     private let problems: ProblemDetails
     private let clock = SystemClock()
+    /// Under a memory limit, the working memory every render and final encode takes
+    /// before it starts (`ServiceConfiguration.renderMemoryBytes`); nil: no limit.
+    let memory: MemoryGate?
+    /// Draws and encodes a prepared render (the renderer's; a test may give one that fails).
+    private let draw: @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage
+    /// Where a render's internal failure is written, with the id its client was given.
+    private let log: @Sendable (String) -> Void
 
-    init(configuration: ServiceConfiguration, cache: ByteBoundedLRU<Representation>, metrics: Metrics) {
+    init(configuration: ServiceConfiguration, cache: ByteBoundedLRU<Representation>, metrics: Metrics,
+         log: @escaping @Sendable (String) -> Void = { _ in },
+         draw: (@Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage)? = nil) {
         self.configuration = configuration
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
-        self.renderer = SpinnerRenderer(budget: configuration.budget)
-        self.scheduler = RenderScheduler(limits: configuration.lanes)
-        self.finals = FinalRenders(limit: max(1, configuration.finalQueue))
+        let renderer = SpinnerRenderer(budget: configuration.budget)
+        self.renderer = renderer
+        if let draw {
+            self.draw = draw
+        } else {
+            self.draw = { (prepared: PreparedRender, stop: StopCheck) throws(RenderError) -> RenderedImage in
+                try renderer.render(prepared, stop: stop)
+            }
+        }
+        self.log = log
+        memory = configuration.renderMemoryBytes.map { MemoryGate(capacity: $0) }
+        self.scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
+                                         waitLimitMilliseconds: configuration.renderWaitMilliseconds)
+        self.finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory)
+        self.exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory)
         self.cache = cache
         self.metrics = metrics
     }
@@ -88,7 +113,12 @@ final class RenderDispatcher: Sendable {
             return .later(pending)
         }
         let flight = joined.flight
-        let refusal = scheduler.submit(lane, client: request.client, key: key, estimate: estimate.seconds,
+        // Waited as long as a render may for a thread and memory: 503, like a full queue.
+        let needs = RenderScheduler.Needs(bytes: estimate.workingBytes) { [flights, metrics] in
+            metrics.rejectedRender(lane: lane, reason: .waitedTooLong)
+            flights.finish(key, flight: flight, with: .busy(lane, .waitedTooLong))
+        }
+        let refusal = scheduler.submit(lane, client: request.client, key: key, estimate: estimate.seconds, needs: needs,
                                        isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
             flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
@@ -115,7 +145,12 @@ final class RenderDispatcher: Sendable {
             let joined = flights.join(key) { _ in }
             guard joined.first else { continue }
             let flight = joined.flight
-            scheduler.submitBackground(.quick, key: key, estimate: prepared.estimate.seconds) { [self] _ in
+            // Expires only once a request has promoted it (and so waits for it).
+            let needs = RenderScheduler.Needs(bytes: prepared.estimate.workingBytes) { [flights, metrics] in
+                metrics.rejectedRender(lane: .quick, reason: .waitedTooLong)
+                flights.finish(key, flight: flight, with: .busy(.quick, .waitedTooLong))
+            }
+            scheduler.submitBackground(.quick, key: key, estimate: prepared.estimate.seconds, needs: needs) { [self] _ in
                 flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
                 let outcome = render(prepared, key: key, lane: .quick, stop: flight.cancellation.stopCheck, prerendered: true,
                                      final: final)
@@ -168,13 +203,18 @@ final class RenderDispatcher: Sendable {
     private func queueFinal(_ final: PreparedRender, key: String) {
         let kept = renderer.exhaustive(final)
         let queue = kept.deflatesExhaustively ? exhaustiveFinals : finals
-        let submission = queue.submit(key: key, estimate: kept.estimate.seconds) { [self] stop in
+        let submission = queue.submit(key: key, estimate: kept.estimate.seconds, bytes: kept.estimate.workingBytes) { [self] stop in
             do throws(RenderError) {
-                let image = try renderer.render(kept, stop: stop)
+                let image = try draw(kept, stop)
                 store(image, key: key, pass: .final)
                 metrics.finalRendered(format: kept.request.format.rawValue)
             } catch {
-                if case .stopped = error { metrics.finalNotStored(reason: "stopped") } else { metrics.finalNotStored(reason: "failed") }
+                if case .stopped = error {
+                    metrics.finalNotStored(reason: "stopped")
+                } else {
+                    metrics.finalNotStored(reason: "failed")
+                    log("final encode failed for \(key.prefix(300)): \(error)")
+                }
             }
         }
         if submission == .full { metrics.finalDropped() }
@@ -205,7 +245,7 @@ final class RenderDispatcher: Sendable {
         let started = clock.milliseconds()
         let format = prepared.request.format
         do {
-            let image = try renderer.render(prepared, stop: stop)
+            let image = try draw(prepared, stop)
             let seconds = Double(clock.milliseconds() - started) / 1000
             if prerendered {
                 metrics.prerendered(format: format.rawValue)
@@ -224,8 +264,13 @@ final class RenderDispatcher: Sendable {
             case .stopped(.timedOut):
                 metrics.timedOutRender()
                 return .timedOut
-            case .stopped(.cancelled): return .failed("cancelled")  // nobody waits to read it
-            default: return .failed("\(error)")
+            case .stopped(.cancelled): return .cancelled  // nobody waits to read it
+            default:
+                // The client learns that it failed and the id; the log gets what failed.
+                let failure = RenderFailure(internalText: "\(error)")
+                metrics.failedRender()
+                log("render failed [error \(failure.id)] for \(key.prefix(300)): \(failure.internalText.prefix(1000))")
+                return .failed(failure)
             }
         }
     }
@@ -236,8 +281,14 @@ final class RenderDispatcher: Sendable {
             return representation.response(to: request, note: "cache=miss")
         case .refused(let error):
             return problems.response(for: error)
-        case .failed(let message):
-            return problems.response(status: 500, title: "Render failed", detail: "The image could not be rendered: \(message.prefix(200))")
+        case .failed(let failure):
+            return problems.response(status: 500, title: "Render failed",
+                                     detail: "The image could not be rendered. The service's log has what failed under this "
+                                         + "error's id (\(failure.id)); retrying will not help until it is fixed.",
+                                     errorID: failure.id)
+        case .cancelled:
+            return problems.response(status: 503, title: "Render cancelled", detail: "Nobody waited for the image any more.",
+                                     headers: [("Retry-After", "1")])
         case .busy(let lane, .clientLimit):
             return problems.response(status: 503, title: "Busy",
                                      detail: "Your address already has its share of costly renders (\(lane.name) lane) in progress; retry shortly.",
@@ -245,6 +296,11 @@ final class RenderDispatcher: Sendable {
         case .busy(let lane, .queueFull):
             return problems.response(status: 503, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
                                      headers: [("Retry-After", "1")])
+        case .busy(let lane, .waitedTooLong):
+            return problems.response(status: 503, title: "Busy",
+                                     detail: "The render waited in the \(lane.name) lane as long as a render may for a thread "
+                                         + "and memory; retry shortly.",
+                                     headers: [("Retry-After", "2")])
         case .timedOut:
             return problems.response(status: 503, title: "Render timed out",
                                      detail: "The image took longer than the render deadline; retry shortly or ask for less.",

@@ -1,87 +1,102 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SpinnerModel
+import SpinnerRendering
 
-/// How `spinnerd serve` shares out a memory limit it finds at start (a container's cgroup:
-/// `memory.max`, or `memory.limit_in_bytes` under cgroup v1), so that the process at its
-/// worst fits the limit instead of being killed by the kernel. What it cannot shrink comes
-/// first (the process itself, its connections — at most an eighth of the limit's worth,
-/// 100 KiB each — and the final encodes); the image cache gets a
-/// quarter of the rest, at most its default; each render thread an equal share of what is
-/// left, at most the standard budget's 240 MiB. Renders whose estimated peak passes that
-/// share are refused before any work (400, with the limit in the message), as they are
-/// everywhere past 240 MiB. docs/deploying.md, "Memory", has the table and the figures.
+/// How `spinnerd serve` shares out a memory limit it finds at start (its cgroup's,
+/// `CgroupMemoryLimit`, or `--memory-limit`), so that the process at its worst fits the
+/// limit instead of being killed by the kernel — without changing what the API admits:
+/// every replica accepts the same URLs, whatever its limit.
+///
+/// What cannot wait comes first: the process itself, its connections (at most an eighth of
+/// the limit's worth, 100 KiB each) and a slack for what no estimate counts. The image
+/// cache gets a quarter of the rest, at most its default. What is left is the renders'
+/// working memory, shared by the memory gate (`MemoryGate`): a render takes its estimated
+/// working set before it starts and waits while it does not fit. Below the limit at which
+/// the largest render the API admits fits alone (`floor`), `spinnerd serve` refuses to
+/// start. docs/deploying.md, "Memory", has the table and the figures.
 public struct MemoryPlan: Sendable, Equatable {
     /// The process's own memory (code, threads, buffers), as the cost model counts it in
     /// every render's peak.
-    public static let processBytes = 30 << 20
+    public static var processBytes: Int { RenderCostModel.processBytes }
     /// A connection at its worst: request buffer, answers queued for a client that does
     /// not read (bounded by the output queue), socket state.
     public static let bytesPerConnection = 100 << 10
-    /// Below this a render thread's share cannot hold a default raster image (the costliest
-    /// default, dots' APNG, is estimated at 56 MiB): `spinnerd serve` warns.
-    public static let smallestRenderBytes = 64 << 20
+    /// A sixteenth of the limit, at least 16 MiB, is left to what no estimate counts: the
+    /// allocator's padding and free pages, thread stacks, socket buffers, the pages of the
+    /// binary and libraries the kernel charges to the cgroup.
+    static func slackBytes(limit: Int) -> Int { max(16 << 20, limit / 16) }
 
     /// The limit shared out, in bytes.
     public let limit: Int
     /// The image cache's bound: what was asked (`--cache-bytes`), else a quarter of what
     /// the fixed parts leave, at most the default 64 MiB.
     public let cacheBytes: Int
-    /// The most memory one render may need at its peak, process included (the budget's
-    /// `maxRenderBytes`).
-    public let maxRenderBytes: Int
+    /// Bytes of working memory the renders share (the memory gate's capacity): what is
+    /// left after the fixed parts and the cache.
+    public let renderBytes: Int
+    /// The working memory of the largest render the budget admits (its `maxRenderBytes`
+    /// less the process's own): what `renderBytes` must hold for every admitted URL to be
+    /// rendered.
+    public let largestRenderBytes: Int
     /// Connections served at once: those the descriptors allow, at most as many as an
     /// eighth of the limit holds at their worst — unless they were asked for
     /// (`--max-connections`): then those, counted in full.
     public let connections: Int
-    /// What the plan set aside before the cache and the renders: process, connections,
-    /// final encodes.
+    /// What the plan set aside before the cache and the renders: process, connections, slack.
     public let fixedBytes: Int
 
-    /// The plan for `limit` bytes, `renderThreads` render threads (both lanes),
-    /// `connections` connections (`connectionsAsked`: given by the operator, so kept),
-    /// `finalEncodes` final encodes that may run at once, and the cache bound asked for, if any.
-    public init(limit: Int, renderThreads: Int, connections: Int, connectionsAsked: Bool = false, finalEncodes: Int,
-                askedCacheBytes: Int?, defaultCacheBytes: Int = 64 << 20,
-                standardRenderBytes: Int = RenderBudget.standard.maxRenderBytes) {
+    // What the plan was made from, so that `floor` can be found for the same settings.
+    private let connectionsGiven: Int
+    private let connectionsAsked: Bool
+    private let askedCacheBytes: Int?
+    private let defaultCacheBytes: Int
+    private let budget: RenderBudget
+
+    /// The plan for `limit` bytes, `connections` connections (`connectionsAsked`: given by
+    /// the operator, so kept), the cache bound asked for, if any, and `budget`, whose
+    /// largest render must fit.
+    public init(limit: Int, connections: Int, connectionsAsked: Bool = false, askedCacheBytes: Int?,
+                defaultCacheBytes: Int = 64 << 20, budget: RenderBudget = .standard) {
         self.limit = limit
+        (connectionsGiven, self.connectionsAsked, self.askedCacheBytes, self.defaultCacheBytes, self.budget) =
+            (connections, connectionsAsked, askedCacheBytes, defaultCacheBytes, budget)
         self.connections = connectionsAsked ? connections : max(1, min(connections, limit / 8 / Self.bytesPerConnection))
-        fixedBytes = Self.processBytes + self.connections * Self.bytesPerConnection + finalEncodes * RenderDispatcher.finalPeakBytes
+        fixedBytes = Self.processBytes + self.connections * Self.bytesPerConnection + Self.slackBytes(limit: limit)
         let remaining = max(0, limit - fixedBytes)
         cacheBytes = askedCacheBytes ?? min(defaultCacheBytes, remaining / 4)
-        let forRenders = max(0, remaining - cacheBytes)
-        maxRenderBytes = min(standardRenderBytes, Self.processBytes + forRenders / max(1, renderThreads))
+        renderBytes = max(0, remaining - cacheBytes)
+        largestRenderBytes = max(0, budget.maxRenderBytes - Self.processBytes)
     }
 
-    /// Whether every render thread can hold a default raster image.
-    public var rendersFit: Bool { maxRenderBytes >= Self.smallestRenderBytes }
+    /// Whether the largest render the API admits fits in the renders' memory alone.
+    public var rendersFit: Bool { renderBytes >= largestRenderBytes }
 
-    /// The memory limit of this process's cgroup, in bytes, or nil when there is none:
-    /// cgroup v2's `memory.max` ("max" when unlimited), else cgroup v1's
-    /// `memory.limit_in_bytes` (a number near 2^63 when unlimited). Inside a container
-    /// both are at the root of /sys/fs/cgroup (its own cgroup namespace, or the v1 mount).
-    public static func cgroupLimit(read: (String) -> String? = readSmallFile) -> Int? {
-        for path in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
-            guard let text = read(path)?.trimmingSpaces else { continue }
-            guard let bytes = Int(text), bytes > 0, bytes < 1 << 60 else { return nil }
-            return bytes
+    /// The smallest limit, in whole MiB, at which the largest admitted render fits beside
+    /// the same connections and cache (`rendersFit`): below it `spinnerd serve` refuses to
+    /// start. About 360 MiB with the defaults.
+    public var floor: Int {
+        var low = 1, high = 1 << 20  // MiB: from 1 MiB to 1 TiB
+        let fits = { (mib: Int) in
+            MemoryPlan(limit: mib << 20, connections: self.connectionsGiven, connectionsAsked: self.connectionsAsked,
+                       askedCacheBytes: self.askedCacheBytes, defaultCacheBytes: self.defaultCacheBytes,
+                       budget: self.budget).rendersFit
         }
-        return nil
+        guard fits(high) else { return high << 20 }
+        while low < high {
+            let middle = (low + high) / 2
+            if fits(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low << 20
     }
 
-    /// The first 64 bytes of the file at `path`, or nil.
-    public static func readSmallFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 65)
-        guard fgets(&buffer, 64, file) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-private extension String {
-    var trimmingSpaces: String {
-        String(self.drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
+    /// Why `spinnerd serve` does not start under this plan (nil when the renders fit): the
+    /// limit, what it leaves the renders beside what, what the largest render needs, and
+    /// what to raise.
+    public var refusal: String? {
+        guard !rendersFit else { return nil }
+        return "the memory limit of \(limit >> 20) MiB leaves the renders \(renderBytes >> 20) MiB (beside the process, "
+            + "\(Self.processBytes >> 20) MiB; \(connections) connections, \((connections * Self.bytesPerConnection) >> 20) MiB; "
+            + "the image cache, \(cacheBytes >> 20) MiB; and \(Self.slackBytes(limit: limit) >> 20) MiB of slack), but the largest "
+            + "image the API admits needs \(largestRenderBytes >> 20) MiB: raise the memory limit to at least \(floor >> 20) MiB"
+            + (askedCacheBytes != nil || connectionsAsked ? ", or ask for a smaller --cache-bytes or fewer --max-connections" : "")
     }
 }

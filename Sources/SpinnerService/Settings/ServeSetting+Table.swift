@@ -52,6 +52,15 @@ extension ServeSetting {
                 must: "0 (no limit) or more (at most 10000)", \.service.lanes.heavyPerClient),
         seconds("render-timeout", "SPINNERD_RENDER_TIMEOUT", "seconds a render may run before it is stopped and answered 503",
                 \.service.renderTimeoutMilliseconds),
+        seconds("queue-timeout", "SPINNERD_QUEUE_TIMEOUT",
+                "seconds a render may wait for a thread (and, under a memory limit, for memory) before it is answered 503 with "
+                    + "`Retry-After`; every admitted request is answered within this plus `--render-timeout`",
+                \.service.renderWaitMilliseconds),
+        derived("memory-limit", "SPINNERD_MEMORY_LIMIT", 1 ... (1 << 50), placeholder: "BYTES",
+                default: "the cgroup's",
+                "bytes the process may use: renders wait for memory rather than pass it (see \"Memory under a limit\"); the smaller "
+                    + "of this and the cgroup's (the smallest limit of the process's memory cgroup and those above it) is kept",
+                must: "a byte count (1…2^50)", \.memoryLimit),
         ServeSetting(name: "signing-key", variable: "SPINNERD_SIGNING_KEY", placeholder: "KEY[,OLD_KEY…]", defaultText: "none",
                      summary: "signed mode: one or more comma-separated keys (\(URLSigning.minimumKeyLength) bytes or more); spinner URLs "
                          + "must carry a valid `sig=` (see \"Signed URLs\")",

@@ -22,8 +22,12 @@ public struct ServeSettings: Sendable {
     }
     /// `--cache-bytes` when given; else 64 MiB, or less under a memory limit (`MemoryPlan`).
     public var cacheBytes: Int?
-    /// The memory plan `settled(by:memoryLimit:)` followed, when the process has a limit.
+    /// `--memory-limit` when given, in bytes; else the cgroup's (`CgroupMemoryLimit`).
+    public var memoryLimit: Int?
+    /// The memory plan `settled(by:cgroup:)` followed, when the process has a limit.
     public var memory: MemoryPlan?
+    /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.
+    public var memorySource: String?
 
     /// The connections one client address may hold when not given, of `connections`
     /// served: an eighth, at least 8 and at most 256 (`--help`'s default says so).
@@ -69,9 +73,10 @@ public struct ServeSettings: Sendable {
 
     /// The settings with the connection limits settled by `plan`: what was not given is
     /// derived from it, and what was given beyond it is kept with a warning. Under a memory
-    /// limit (`memoryLimit` bytes, a cgroup's), the cache bound when not given and the
-    /// render budget's memory bound are derived from it too (`MemoryPlan`).
-    public func settled(by plan: DescriptorPlan, memoryLimit: Int? = nil) -> (settings: ServeSettings, warnings: [String]) {
+    /// limit (the smaller of `--memory-limit` and `cgroup`'s), the cache bound when not
+    /// given and the renders' working memory are derived from it (`MemoryPlan`); what the
+    /// API admits does not change. `memory?.refusal` says when the limit is too small to start.
+    public func settled(by plan: DescriptorPlan, cgroup: CgroupMemoryLimit? = nil) -> (settings: ServeSettings, warnings: [String]) {
         var settled = self
         var warnings: [String] = []
         let connections = maxConnections ?? plan.connections
@@ -79,10 +84,15 @@ public struct ServeSettings: Sendable {
             warnings.append("--max-connections \(connections) is more than \(plan.limit) descriptors allow (\(plan.connections)); "
                             + "past that, clients are refused with 503 through a spare descriptor")
         }
-        let renderThreads = service.lanes.quickWorkers + service.lanes.heavyWorkers
-        let memory = memoryLimit.map {
-            MemoryPlan(limit: $0, renderThreads: renderThreads, connections: connections, connectionsAsked: maxConnections != nil,
-                       finalEncodes: service.provisionalAnswers ? RenderDispatcher.finalThreads : 0, askedCacheBytes: cacheBytes)
+        let limit: (bytes: Int, source: String)? = switch (memoryLimit, cgroup) {
+        case let (asked?, found?): asked <= found.bytes ? (asked, "--memory-limit") : (found.bytes, found.file)
+        case let (asked?, nil): (asked, "--memory-limit")
+        case let (nil, found?): (found.bytes, found.file)
+        case (nil, nil): nil
+        }
+        let memory = limit.map {
+            MemoryPlan(limit: $0.bytes, connections: connections, connectionsAsked: maxConnections != nil, askedCacheBytes: cacheBytes,
+                       budget: service.budget)
         }
         let served = memory?.connections ?? connections
         settled.server.maxConnections = served
@@ -90,16 +100,9 @@ public struct ServeSettings: Sendable {
         settled.server.refusalSlots = plan.refusalSlots
         settled.service.bodyFiles = DescriptorQuota(limit: plan.bodyFiles)
         settled.service.cacheBytes = memory?.cacheBytes ?? cacheBytes ?? settled.service.cacheBytes
+        settled.service.renderMemoryBytes = memory?.renderBytes
         settled.memory = memory
-        if let memory {
-            settled.service.budget.maxRenderBytes = min(settled.service.budget.maxRenderBytes, memory.maxRenderBytes)
-            if !memory.rendersFit {
-                warnings.append("the memory limit (\(memory.limit >> 20) MiB) leaves \(memory.maxRenderBytes >> 20) MiB a render "
-                                + "(\(renderThreads) render threads, \(memory.connections) connections, "
-                                + "cache \(memory.cacheBytes >> 20) MiB): larger renders are refused; fewer --workers, --heavy-workers "
-                                + "or --max-connections, or a smaller --cache-bytes, leave more")
-            }
-        }
+        settled.memorySource = limit?.source
         return (settled, warnings)
     }
 }
