@@ -52,6 +52,60 @@ final class RenderSchedulerTests: XCTestCase {
         queuedHeavy.finished.wait()
     }
 
+    /// A job that waited its limit without a thread is taken out of the queue and its
+    /// `expired` runs instead of it (the clock is the scheduler's: a minute less does nothing).
+    func testAJobPastItsWaitLimitLeavesTheQueueUnrun() {
+        let clock = ManualClock()
+        let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1), clock: clock,
+                                        waitLimitMilliseconds: 60_000)
+        addTeardownBlock { scheduler.stop() }
+        let blocker = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: blocker.run))
+        XCTAssertEqual(blocker.started.wait(timeout: .now() + 30), .success)
+        let expired = Atomic<Int>(0), ran = Atomic<Int>(0)
+        let needs = RenderScheduler.Needs(bytes: 0) { expired.add(1, ordering: .relaxed) }
+        XCTAssertNil(scheduler.submit(.quick, client: nil, needs: needs, isCancelled: { false }) { _ in ran.add(1, ordering: .relaxed) })
+        clock.advance(59_999)
+        scheduler.expireOverdue()
+        XCTAssertEqual(scheduler.depth(.quick), 1)
+        XCTAssertEqual(expired.load(ordering: .relaxed), 0)
+        clock.advance(1)
+        scheduler.expireOverdue()
+        XCTAssertEqual(scheduler.depth(.quick), 0)
+        XCTAssertEqual(expired.load(ordering: .relaxed), 1)
+        blocker.release.signal()
+        XCTAssertEqual(blocker.finished.wait(timeout: .now() + 30), .success)
+        // Something after it runs, so the expired job would have run by now had it stayed.
+        let after = DispatchSemaphore(value: 0)
+        XCTAssertNil(scheduler.submit(.quick, client: nil, isCancelled: { false }) { _ in after.signal() })
+        XCTAssertEqual(after.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(ran.load(ordering: .relaxed), 0)
+        XCTAssertEqual(expired.load(ordering: .relaxed), 1)
+    }
+
+    /// Under a memory limit a job that a thread took waits at the gate for its memory, and
+    /// leaves it at its wait limit like a queued one.
+    func testAJobWaitingForMemoryLeavesAtItsWaitLimit() {
+        let memory = MemoryGate(capacity: 100)
+        let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1), memory: memory,
+                                        waitLimitMilliseconds: 200)
+        addTeardownBlock { scheduler.stop() }
+        let blocker = Gate()
+        XCTAssertNil(scheduler.submit(.quick, client: nil, needs: RenderScheduler.Needs(bytes: 80), isCancelled: { false }, run: blocker.run))
+        XCTAssertEqual(blocker.started.wait(timeout: .now() + 30), .success)
+        let expired = DispatchSemaphore(value: 0), ran = Atomic<Int>(0)
+        let needs = RenderScheduler.Needs(bytes: 50) { expired.signal() }
+        XCTAssertNil(scheduler.submit(.quick, client: nil, needs: needs, isCancelled: { false }) { _ in ran.add(1, ordering: .relaxed) })
+        XCTAssertEqual(expired.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(memory.statistics.timedOut, 1, "it left from the gate, where the second thread held it")
+        blocker.release.signal()
+        XCTAssertEqual(blocker.finished.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(ran.load(ordering: .relaxed), 0)
+        let deadline = DispatchTime.now() + 30
+        while memory.statistics.held > 0 && DispatchTime.now() < deadline { usleep(1000) }
+        XCTAssertEqual(memory.statistics.held, 0, "the first job gave its memory back")
+    }
+
     func testTheShortestEstimateRunsFirstUnlessTheOldestHasWaitedLong() {
         let clock = ManualClock()
         let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 8, heavyQueue: 1),

@@ -19,11 +19,12 @@ final class ServiceResponderTests: XCTestCase {
     }
 
     /// A service for one test, stopped when the test ends (its render threads with it). Its
-    /// render deadline is an hour: no test here is about the deadline, and a debug build
-    /// beside a load on both cores can take over the default 10 s for a costly render.
+    /// render deadline and wait limit are an hour: no test here is about them, and a debug
+    /// build beside a load on both cores can take over the default 10 s for a costly render.
     private func service(_ configuration: ServiceConfiguration) -> SpinnerService {
         var configuration = configuration
         configuration.renderTimeoutMilliseconds = 3_600_000
+        configuration.renderWaitMilliseconds = 3_600_000
         let service = SpinnerService(configuration: configuration)
         addTeardownBlock { service.stop() }
         return service

@@ -1,0 +1,135 @@
+import Foundation
+import HTTPServer
+import ImageCodecs
+import SpinnerModel
+import SpinnerRendering
+@testable import SpinnerService
+import TestSupport
+import XCTest
+
+/// What a client is told when a render does not end in an image — it failed, it waited its
+/// limit, it waited for memory — through the service's responder, with the drawing replaced
+/// by one the test controls (a failing encoder, a render that holds its thread).
+final class RenderOutcomeTests: XCTestCase {
+    /// A drawing that waits until the test lets it go, then renders for real.
+    private final class HeldDrawing: Sendable {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        private let renderer = SpinnerRenderer()
+
+        func draw(_ prepared: PreparedRender, _ stop: StopCheck) throws(RenderError) -> RenderedImage {
+            started.signal()
+            release.wait()
+            return try renderer.render(prepared, stop: stop)
+        }
+    }
+
+    private func service(_ configuration: ServiceConfiguration, log: @escaping @Sendable (String) -> Void = { _ in },
+                         draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage) -> SpinnerService {
+        var configuration = configuration
+        configuration.renderTimeoutMilliseconds = 3_600_000
+        configuration.provisionalAnswers = false
+        let service = SpinnerService(configuration: configuration, transportStatistics: { TransportStatistics() }, log: log, draw: draw)
+        addTeardownBlock { service.stop() }
+        return service
+    }
+
+    /// Asks `target`; the response once it comes (a minute at most).
+    private func ask(_ service: SpinnerService, _ target: String) -> Locked<HTTPResponse?> {
+        let box = Locked<HTTPResponse?>(nil)
+        service.respond(to: HTTPRequest(method: "GET", target: target, headers: HTTPHeaders([("Host", "t")]))) { response in
+            box.withLock { $0 = response }
+        }
+        return box
+    }
+
+    private func answer(_ box: Locked<HTTPResponse?>, file: StaticString = #filePath, line: UInt = #line) -> HTTPResponse? {
+        let deadline = Date().addingTimeInterval(60)
+        while box.withLock({ $0 }) == nil && Date() < deadline { usleep(2000) }
+        let response = box.withLock { $0 }
+        XCTAssertNotNil(response, "no answer within a minute", file: file, line: line)
+        return response
+    }
+
+    private func metrics(_ service: SpinnerService) -> String {
+        String(decoding: answer(ask(service, "/metrics"))?.body ?? [], as: UTF8.self)
+    }
+
+    /// An encoder's failure is answered 500 with a public message and an id; the body holds
+    /// no internal type name or library text, and the log has that id with what failed.
+    func testAFailedRenderTellsItsClientAnIdAndTheLogWhatFailed() throws {
+        let logged = Locked<[String]>([])
+        let internalText = "WebPAnimEncoderAssemble failed: VP8_ENC_ERROR_OUT_OF_MEMORY"
+        let service = service(ServiceConfiguration(), log: { line in logged.withLock { $0.append(line) } }) { _, _ throws(RenderError) in
+            throw RenderError.codec(CodecError(internalText))
+        }
+        let response = try XCTUnwrap(answer(ask(service, "/spinner/dots.webp?size=40")))
+        XCTAssertEqual(response.status, 500)
+        XCTAssertEqual(response.headers["Cache-Control"], "no-store")
+        let body = String(decoding: response.body, as: UTF8.self)
+        let problem = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let id = try XCTUnwrap(problem["error_id"] as? String)
+        XCTAssertEqual(id.count, 16)
+        XCTAssertTrue(id.allSatisfy(\.isHexDigit), id)
+        XCTAssertTrue((problem["detail"] as? String)?.contains(id) == true, body)
+        for name in ["CodecError", "RenderError", "codec(", "ImageCodecs", "WebPAnimEncoder", "VP8", "OUT_OF_MEMORY", "message:"] {
+            XCTAssertFalse(body.contains(name), "the body names \(name): \(body)")
+        }
+        let lines = logged.withLock { $0 }
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.contains(id) == true && lines.first?.contains(internalText) == true, "\(lines)")
+        XCTAssertTrue(metrics(service).contains("spinnerd_render_failed_total 1"))
+        // Another failure gets another id.
+        let again = try XCTUnwrap(answer(ask(service, "/spinner/dots.webp?size=41")))
+        let second = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(again.body)) as? [String: Any])
+        XCTAssertNotEqual(second["error_id"] as? String, id)
+    }
+
+    /// A render that waited its limit for a thread is answered 503 with Retry-After once the
+    /// limit passes, while the render holding the thread goes on and is answered 200.
+    func testARenderThatWaitedItsLimitIsAnswered503() throws {
+        let held = HeldDrawing()
+        var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1))
+        configuration.renderWaitMilliseconds = 200
+        let service = service(configuration, draw: held.draw)
+        let first = ask(service, "/spinner/arc.png?size=40")
+        XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
+        let started = Date()
+        let waiting = try XCTUnwrap(answer(ask(service, "/spinner/arc.png?size=41")))
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.2)
+        XCTAssertEqual(waiting.status, 503)
+        XCTAssertEqual(waiting.headers["Retry-After"], "2")
+        XCTAssertEqual(waiting.headers["Cache-Control"], "no-store")
+        XCTAssertNil(first.withLock { $0 }, "the first still renders")
+        held.release.signal()
+        XCTAssertEqual(answer(first)?.status, 200)
+        XCTAssertTrue(metrics(service).contains("spinnerd_render_rejected_total{lane=\"quick\",reason=\"waited_too_long\"} 1"))
+    }
+
+    /// Under a memory limit a render that does not fit beside the one running waits for its
+    /// memory (never a 400: the API is the same under any limit) and is rendered once the
+    /// first gives its memory back; /metrics shows it waiting.
+    func testUnderAMemoryLimitARenderWaitsForMemoryRatherThanBeingRefused() throws {
+        let held = HeldDrawing()
+        var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1))
+        configuration.renderMemoryBytes = 1 << 20  // less than either render's working set: one at a time
+        configuration.renderWaitMilliseconds = 3_600_000
+        let service = service(configuration, draw: held.draw)
+        let first = ask(service, "/spinner/dots.png?size=200")
+        XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
+        let second = ask(service, "/spinner/dots.png?size=201")
+        let deadline = Date().addingTimeInterval(60)
+        while !metrics(service).contains("spinnerd_render_memory_waiting 1") && Date() < deadline { usleep(2000) }
+        let text = metrics(service)
+        XCTAssertTrue(text.contains("spinnerd_render_memory_waiting 1"), text)
+        XCTAssertTrue(text.contains("spinnerd_render_memory_capacity_bytes 1048576"), text)
+        XCTAssertTrue(text.contains("spinnerd_render_memory_held_bytes 1048576"), text)
+        XCTAssertNil(second.withLock { $0 })
+        held.release.signal()
+        XCTAssertEqual(answer(first)?.status, 200)
+        XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success, "the second starts once the first gave its memory back")
+        held.release.signal()
+        XCTAssertEqual(answer(second)?.status, 200)
+        XCTAssertTrue(metrics(service).contains("spinnerd_render_memory_waits_total 1"))
+    }
+}
