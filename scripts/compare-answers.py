@@ -50,7 +50,7 @@ def ask(port, method, target, headers):
 
 
 def answers(binary, asked):
-    server = Server(binary, args=["--prerender=false", "--provisional=false", "--gallery"], settle=False)
+    server = Server(binary, args=["--prerender=false", "--provisional=false", "--gallery"], settle=False, production_deadlines=True)
     try:
         # Each request twice: the second is the cached answer (the prepared path).
         first = [(request, ask(server.port, *request)) for request in asked]
@@ -69,7 +69,7 @@ def main():
     parser.add_argument("new")
     parser.add_argument("--ignore", action="append", default=[], help="a target whose answers may differ")
     arguments = parser.parse_args()
-    server = Server(arguments.new, settle=False)
+    server = Server(arguments.new, settle=False, production_deadlines=True)
     try:
         kinds = [kind["name"] for kind in json.loads(ask(server.port, "GET", "/spinners", {})[2])["kinds"]]
     finally:

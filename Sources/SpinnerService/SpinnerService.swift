@@ -182,7 +182,10 @@ public final class SpinnerService: HTTPLendingResponder {
     }
 
     /// Drops queued renders and ends the render threads; call after the server drained.
-    public func stop() {
+    /// Returns how many final encodes were left unfinished (their provisional answers were
+    /// answered; nobody waits for them).
+    @discardableResult
+    public func stop() -> Int {
         renders.stop()
     }
 

@@ -82,8 +82,8 @@ enum ServeCommand {
         Console.out("spinnerd: received signal \(received), draining")
         server.shutdown()
         server.wait()
-        service.stop()
-        Console.out("spinnerd: stopped")
+        let unfinished = service.stop()
+        Console.out("spinnerd: stopped" + (unfinished > 0 ? " (\(unfinished) final encodes left unfinished)" : ""))
         return 0
     }
 }

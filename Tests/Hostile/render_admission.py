@@ -22,6 +22,12 @@ No check holds a time (these machines are shared): latencies are ratios to an id
 server probed right after each probe (harness.Peer), and what a case waits for it waits
 for, with a generous limit, before it asserts.
 
+- same-answers: the same URLs — the costliest admitted of each raster format and the next
+  size up, the APNG of the largest estimated peak and the next size up, cheap defaults, a
+  bad parameter — asked all at once of three servers, told their memory limit is 1 GiB,
+  512 MiB and the floor (`--memory-limit`), get the same statuses: a URL's validity never
+  depends on the replica; under the smaller limits the renders wait for memory instead
+  (the memory gate's waits are printed).
 - largest (named only; scripts/sanitize.sh runs it against AddressSanitizer's build): as
   costliest, but only each format's costliest kind is rendered.
 
@@ -115,7 +121,9 @@ def render_alone(binary, kind, params):
         started = time.perf_counter()
         s = connect(server.port, "127.0.0.1", timeout=60)
         s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
-        status, _, body = read_response(s, time.time() + 60)
+        # The server's deadline is an hour (harness.TEST_DEADLINES): a sanitizer's build takes
+        # several times a render's estimate. This wait only bounds a hang.
+        status, _, body = read_response(s, time.time() + 900)
         elapsed = time.perf_counter() - started
         s.close()
         return status, elapsed, server.status("VmHWM") / 1024, len(body)
@@ -323,9 +331,78 @@ def largest(binary, results, search_binary=None):
     costliest(binary, results, search_binary, per_format=True, case="largest")
 
 
-CASES = {"costliest": costliest, "abandoned": abandoned, "busy": busy, "largest": largest}
+def largest_peak(binary):
+    """The APNG the budget admits with the largest estimated peak memory (the largest
+    admitted size of each kind, the most `memory-mib` of them): (kind, size, MiB)."""
+    best = None
+    for kind in kinds(binary):
+        found = largest_admitted(binary, kind, ["format=apng"])
+        if found and (best is None or found[1]["memory-mib"] > best[2]):
+            best = (kind, found[0], found[1]["memory-mib"])
+    return best
+
+
+def same_answers(binary, results, search_binary=None):
+    """The same URLs, asked at once, get the same statuses from servers with a memory limit
+    of 1 GiB, 512 MiB and the floor."""
+    search_binary = search_binary or binary
+    paths = []
+    for fmt in ["apng", "gif", "webp", "png"]:
+        params = [f"format={fmt}", "scale=2", "background=80808080"]
+        size = largest_admitted(search_binary, "circular", params)[0]
+        paths += [f"/spinner/circular.{fmt}?size={size}&scale=2&background=80808080",
+                  f"/spinner/circular.{fmt}?size={size + 1}&scale=2&background=80808080"]
+    kind, size, mib = largest_peak(search_binary)
+    paths += [f"/spinner/{kind}.apng?size={size}", f"/spinner/{kind}.apng?size={size + 1}"]
+    paths += [f"/spinner/{name}.{fmt}" for name in kinds(binary) for fmt in ("svg", "png")]
+    paths += ["/spinner/dots.gif?size=99999", "/spinner/arc.webp?color=notacolour"]
+    print(f"  {len(paths)} URLs; the largest peak: {kind}.apng size={size} ({mib:.0f} MiB estimated)")
+    # The floor: the limit `serve` refuses to start below, from its own message.
+    refused = subprocess.run([binary, "serve", "--port", "0", "--memory-limit", str(64 * MIB)], capture_output=True, text=True)
+    floor = re.search(r"raise the memory limit to at least (\d+) MiB", refused.stderr)
+    results.check("same-answers", refused.returncode != 0 and floor is not None,
+                  f"serve refuses to start at 64 MiB and names the floor (exit {refused.returncode}: {refused.stderr.strip()[:200]})")
+    if floor is None:
+        return
+    limits = {"1 GiB": 1024 * MIB, "512 MiB": 512 * MIB, f"the floor, {floor.group(1)} MiB": int(floor.group(1)) * MIB}
+    statuses = {}
+    for label, limit in limits.items():
+        # Queues long enough that no request is refused for the queue's sake (that is a
+        # moment's state, not the URL's): only the budget decides, and memory makes renders
+        # wait. Three heavy threads (a machine of six cores), so that costly renders run
+        # side by side and the smaller limits make them wait for memory.
+        server = Server(binary, args=["--prerender=false", "--memory-limit", str(limit), "--heavy-workers", "3",
+                                      "--heavy-queue", "64", "--heavy-renders-per-client", "0"])
+        try:
+            answers = [None] * len(paths)
+
+            def ask(index):
+                try:
+                    answers[index] = probe(server.port, address(index, first=7), paths[index], timeout=900)[0]
+                except Exception as error:  # noqa: BLE001 - any failure is an answer that differs
+                    answers[index] = type(error).__name__
+            with ThreadPoolExecutor(max_workers=len(paths)) as pool:
+                list(pool.map(ask, range(len(paths))))
+            statuses[label] = answers
+            waits = metric(server.port, "spinnerd_render_memory_waits_total")
+            peak = metric(server.port, "spinnerd_render_memory_peak_bytes") / MIB
+            capacity = metric(server.port, "spinnerd_render_memory_capacity_bytes") / MIB
+            tally = {str(a): answers.count(a) for a in set(answers)}
+            print(f"  {label}: {tally}; the renders share {capacity:.0f} MiB, held at most {peak:.0f} MiB at once, "
+                  f"{waits:.0f} waited for memory", flush=True)
+        finally:
+            server.stop()
+    first = next(iter(statuses.values()))
+    for label, answers in statuses.items():
+        differ = [(paths[i], first[i], answers[i]) for i in range(len(paths)) if answers[i] != first[i]]
+        results.check("same-answers", not differ, f"{label}: the same statuses as at 1 GiB" + (f" (differ: {differ})" if differ else ""))
+    results.check("same-answers", all(a in (200, 400) for a in first) and first.count(400) == 7,
+                  f"only 200 and the seven 400s the budget and the parameters call for: {first}")
+
+
+CASES = {"costliest": costliest, "abandoned": abandoned, "busy": busy, "same-answers": same_answers, "largest": largest}
 # What runs when no case is named (`largest` is part of `costliest`).
-DEFAULT_CASES = ["costliest", "abandoned", "busy"]
+DEFAULT_CASES = ["costliest", "abandoned", "busy", "same-answers"]
 
 
 def main():
@@ -344,7 +421,7 @@ def main():
     for name in arguments.cases or DEFAULT_CASES:
         print(f"== {name}: {' '.join(CASES[name].__doc__.split())}", flush=True)
         started = time.time()
-        if name in ("costliest", "largest"):
+        if name in ("costliest", "largest", "same-answers"):
             CASES[name](binary, results, search_binary=search_binary)
         else:
             CASES[name](binary, results)

@@ -16,9 +16,10 @@ public final class ServerProcess: Sendable {
     /// The defaults are not rendered ahead (`--prerender=false`: the debug build would
     /// spend the first seconds of every test on them) unless `arguments` say `--prerender`,
     /// and every URL gets one final encode (`--provisional=false`) unless they say `--provisional`.
-    /// The render deadline is an hour unless `arguments` set `--render-timeout`: a test that
-    /// is not about the deadline must never reach it because the machine is busy (a debug
-    /// build's dots APNG takes seconds, several times that beside a load on both cores).
+    /// The render deadline and the wait limit are an hour unless `arguments` set
+    /// `--render-timeout` or `--queue-timeout`: a test that is not about them must never
+    /// reach them because the machine is busy (a debug build's dots APNG takes seconds,
+    /// several times that beside a load on both cores).
     public init(_ arguments: [String] = [], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
         let prerender = arguments.contains { $0.hasPrefix("--prerender") } ? [] : ["--prerender=false"]
         // One final encode per URL unless asked: most tests compare answers with each other
@@ -27,7 +28,10 @@ public final class ServerProcess: Sendable {
         let provisional = arguments.contains { $0.hasPrefix("--provisional") } ? [] : ["--provisional=false"]
         let renderDeadline = arguments.contains { $0.hasPrefix("--render-timeout") } || environment["SPINNERD_RENDER_TIMEOUT"] != nil
             ? [] : ["--render-timeout", "3600"]
-        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + prerender + provisional + renderDeadline + arguments
+        let waitLimit = arguments.contains { $0.hasPrefix("--queue-timeout") } || environment["SPINNERD_QUEUE_TIMEOUT"] != nil
+            ? [] : ["--queue-timeout", "3600"]
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + prerender + provisional + renderDeadline
+            + waitLimit + arguments
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
             process.arguments = ["--nofile=\(descriptorLimit):\(descriptorLimit)", Repository.spinnerd] + serve

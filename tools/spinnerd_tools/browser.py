@@ -346,8 +346,9 @@ def moving(page, boxes, out, name, timeout=15.0):
     return moved
 
 
-def wait_until(page, function, arg=None, timeout=30.0):
-    """Polls `function` (a JS function) until it returns true. Playwright's
+def wait_until(page, function, arg=None, timeout=120.0):
+    """Polls `function` (a JS function) until it returns true, at most `timeout` seconds (a
+    bound on a hang, not on the machine's speed). Playwright's
     wait_for_function evaluates its predicate with eval, which the gallery's strict CSP
     (rightly) forbids; page.evaluate calls a function directly and is not affected."""
     deadline = time.monotonic() + timeout
@@ -499,7 +500,7 @@ def gallery(browser, job):
 def gallery_final_sizes(browser, job):
     """The playground's sizes for a URL nobody asked before, on a server with provisional
     answers: once the gallery is done asking (no '…', no 'quick answer' left, at most
-    180 s: final encodes wait while the machine is busy), each animated format's size shown and the URL it measured (the snippet's URL
+    600 s: final encodes wait at nice 19 while the machine is busy; the limit only bounds a hang), each animated format's size shown and the URL it measured (the snippet's URL
     with that format's extension)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(job["url"], wait_until="load")
@@ -508,7 +509,7 @@ def gallery_final_sizes(browser, job):
     wait_until(page, "(colour) => document.getElementById('snippet-url').value.includes(colour)", job["color"])
     wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 7 && "
                      "![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…' || o.textContent.includes('quick answer'))",
-               timeout=180.0)
+               timeout=600.0)
     sizes = {cell.get_attribute("data-format"): cell.query_selector("output").text_content()
              for cell in page.query_selector_all("#sizes .format-size")}
     url = page.input_value("#snippet-url")

@@ -53,13 +53,30 @@ def free_port():
         return s.getsockname()[1]
 
 
+# What a test server waits before it gives up on a render or a queued render, unless the
+# suite is about those bounds (the soak): an hour, as ServerProcess gives the Swift tests. A
+# suite that checks a render's outcome must never see a 503 because the machine (or a
+# sanitizer's build, several times slower) is slow.
+TEST_DEADLINES = ["--render-timeout", "3600", "--queue-timeout", "3600"]
+# The service's own defaults (docs/operations.md), which the soak runs with and whose sum
+# bounds every admitted request's answer.
+PRODUCTION_RENDER_TIMEOUT, PRODUCTION_QUEUE_TIMEOUT = 10, 10
+
+
 class Server:
     """`spinnerd serve` on loopback (a free port, or `port`), its output in a file. It
     waits until the server listens and, unless `settle` is False, until the defaults it
-    renders ahead at start (`--prerender`) are done, so cases measure a settled server."""
+    renders ahead at start (`--prerender`) are done, so cases measure a settled server.
+    Its render deadline and queue wait limit are an hour (`TEST_DEADLINES`) unless `args`
+    set them or `production_deadlines` asks for the service's own."""
 
-    def __init__(self, binary, args=(), nofile=None, port=0, settle=True, log_level=None):
-        self.binary, self.args, self.nofile, self.fixed_port = os.path.abspath(binary), list(args), nofile, port
+    def __init__(self, binary, args=(), nofile=None, port=0, settle=True, log_level=None, production_deadlines=False):
+        args = list(args)
+        if not production_deadlines:
+            for flag, value in zip(TEST_DEADLINES[::2], TEST_DEADLINES[1::2]):
+                if not any(arg.startswith(flag) for arg in args):
+                    args += [flag, value]
+        self.binary, self.args, self.nofile, self.fixed_port = os.path.abspath(binary), args, nofile, port
         self.log_path = tempfile.mktemp(prefix="spinnerd-", suffix=".log")
         self.log = open(self.log_path, "ab")
         self.log_level = log_level
@@ -80,7 +97,7 @@ class Server:
             self.command(["serve", "--host", "127.0.0.1", "--port", str(self.fixed_port), *level, *self.args]),
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limits, close_fds=True)
         self.pid = self.process.pid
-        deadline = time.time() + 20
+        deadline = time.time() + 120  # a bound on a hang: starting takes milliseconds
         while time.time() < deadline:
             with open(self.log_path, "rb") as log:
                 log.seek(offset)
@@ -106,8 +123,9 @@ class Server:
         """The server process's PID, once it listens (its /proc is what is sampled)."""
         return self.process.pid
 
-    def wait_for_prerenders(self, timeout=120):
-        """Waits until no default is left to render ahead."""
+    def wait_for_prerenders(self, timeout=600):
+        """Waits until no default is left to render ahead (at most `timeout` seconds: a
+        bound on a hang; a sanitizer's build beside a load takes tens of seconds)."""
         deadline = time.time() + timeout
         while metric(self.port, "spinnerd_prerenders_pending") > 0:
             if time.time() > deadline:
@@ -151,8 +169,10 @@ class Server:
     def output(self):
         return open(self.log_path, errors="replace").read()
 
-    def signal(self, sig=signal.SIGTERM, timeout=60):
-        """Sends `sig` and waits: the exit status."""
+    def signal(self, sig=signal.SIGTERM, timeout=300):
+        """Sends `sig` and waits: the exit status. The wait bounds a hang: a drain waits for
+        answers in flight (up to the render deadline) and stops a final encode at its next
+        frame, which at nice 19 on a loaded machine takes seconds."""
         self.process.send_signal(sig)
         return self.process.wait(timeout=timeout)
 
@@ -160,7 +180,7 @@ class Server:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=40)
+                self.process.wait(timeout=120)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()

@@ -50,6 +50,8 @@ final class FinalRenders: Sendable {
         /// Keys waiting or running.
         var keys: Set<String> = []
         var stopping = false
+        /// Jobs dropped unrun when the queue stopped.
+        var droppedAtStop = 0
     }
 
     /// What the queue and its thread share (the thread holds this, not the queue, so that
@@ -130,10 +132,14 @@ final class FinalRenders: Sendable {
     var pending: Int { state.withLock { $0.keys.count } }
 
     /// Drops what waits, stops the running encode at its next frame, and returns once the
-    /// thread has ended.
-    func stop() {
+    /// thread has ended: how many encodes were left unfinished (dropped, or stopped while
+    /// running).
+    @discardableResult
+    func stop() -> Int {
+        let running = state.withLock { $0.keys.count - $0.waiting.count }
         endThread()
         shared.thread.wait()
+        return state.withLock { $0.droppedAtStop } + running
     }
 
     /// A queue nobody holds ends its thread (without waiting for it).
@@ -145,6 +151,7 @@ final class FinalRenders: Sendable {
         let first = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
             state.stopping = true
+            state.droppedAtStop = state.waiting.count
             state.waiting = []
             return true
         }

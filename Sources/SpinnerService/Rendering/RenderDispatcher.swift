@@ -167,10 +167,11 @@ final class RenderDispatcher: Sendable {
 
     /// Drops what waits and ends the render threads (after the server drained); a final
     /// encode running stops at its next frame.
-    func stop() {
+    /// Returns how many final encodes were left unfinished.
+    @discardableResult
+    func stop() -> Int {
         scheduler.stop()
-        finals.stop()
-        exhaustiveFinals.stop()
+        return finals.stop() + exhaustiveFinals.stop()
     }
 
     /// The most memory a final encode made behind a provisional answer may be estimated to
