@@ -18,6 +18,10 @@
 #                                         # raster format (render admission's search)
 #   scripts/sanitize.sh address-stress    # the soak's load on a 4 MiB cache (cached answers
 #                                         # lent to the loops and evicted while written)
+#   scripts/sanitize.sh address-lending   # the lending stress (Tests/Sanitizers/lending_stress.py):
+#                                         # answers evicted while loops write them to slow readers
+#   scripts/sanitize.sh address-lending-control   # the same against the known-bad control
+#                                         # (grace periods that pass at once): must be caught
 #   scripts/sanitize.sh address-admission # render admission in full (slow: `make sanitize`)
 #   scripts/sanitize.sh thread-stress     # the soak's load on a 4 MiB cache on two event loops,
 #                                         # renders churning both lanes and the final encodes,
@@ -26,12 +30,13 @@
 #                                         # prerender and signing XCTests (`make sanitize`)
 #   scripts/sanitize.sh address | thread  # everything of one sanitizer (`make sanitize`)
 #
-# `make test` runs tsan-build, address-hostile, address-largest, address-stress and
-# thread-stress, each beside a plain step (scripts/test.sh); `make sanitize` runs all.
+# `make test` runs tsan-build, address-hostile, address-largest, address-stress,
+# address-lending, address-lending-control and thread-stress, each beside a plain step
+# (scripts/test.sh); `make sanitize` runs all.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-RUN=${1:?usage: scripts/sanitize.sh address|thread|address-hostile|address-largest|address-stress|address-admission|thread-stress|thread-tests|tsan-build|tsan-build-tests}
+RUN=${1:?usage: scripts/sanitize.sh address|thread|address-hostile|address-largest|address-stress|address-lending|address-lending-control|address-admission|thread-stress|thread-tests|tsan-build|tsan-build-tests}
 REPORTS=$PWD/.build/sanitizer-reports
 mkdir -p "$REPORTS"
 export SWIFT_BACKTRACE=enable=no
@@ -98,6 +103,26 @@ case $RUN in
     # Cached answers are lent to the event loops uncounted and freed after a grace period:
     # with a 4 MiB cache they are evicted all along while loops write them.
     run_with address address-stress stress $ASAN_BINARY .build/asan-stress ;;
+  address-lending)
+    # Without the control: no report, every answer read whole and unchanged.
+    run_with address address-lending python3 Tests/Sanitizers/lending_stress.py --binary $ASAN_BINARY \
+      --seconds "${LENDING_SECONDS:-30}" --reports "$REPORTS" --report-prefix address-lending ;;
+  address-lending-control)
+    # The known-bad control (KNOWN_BAD_CONTROLS, compiled into this build only): grace periods
+    # that pass at once, so an evicted answer is freed while a loop writes it. The stress must
+    # catch it — ASan's report (the server stops on it) or bytes that differ — and ends as
+    # soon as it does; the reports are kept apart (.build/sanitizer-reports/controls).
+    control=$REPORTS/controls
+    mkdir -p "$control"; rm -f "$control"/address-lending-control.*
+    [ -x "$ASAN_BINARY" ] || { echo "sanitize: $ASAN_BINARY is missing; run make fuzz-build" >&2; exit 2; }
+    SPINNERD_KNOWN_BAD=grace-periods ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:log_path=$control/address-lending-control" \
+      SPINNERD_SANITIZER=address python3 Tests/Sanitizers/lending_stress.py --binary $ASAN_BINARY --control --seconds 120 \
+      --reports "$control" --report-prefix address-lending-control
+    status=$?
+    for file in $(ls "$control" | grep '^address-lending-control\.' || true); do
+      echo "sanitize: address-lending-control: the control's report (expected): $(grep -m1 'ERROR: AddressSanitizer' "$control/$file")"
+    done
+    exit $status ;;
   address-admission)
     run_with address address-admission python3 Tests/Hostile/render_admission.py --binary $ASAN_BINARY ;;
   thread-stress)
@@ -111,6 +136,8 @@ case $RUN in
     HOSTILE_CASES="" "$0" address-hostile || status=1
     "$0" address-admission || status=1
     STRESS_MINUTES=${STRESS_MINUTES_FULL:-2} "$0" address-stress || status=1
+    "$0" address-lending || status=1
+    "$0" address-lending-control || status=1
     exit $status ;;
   thread)
     status=0

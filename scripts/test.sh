@@ -101,7 +101,9 @@ side_by_side "render admission" "python3 Tests/Hostile/render_admission.py --bin
 side_by_side "soak, ${SOAK_MINUTES:-1.5} min" "python3 Tests/Soak/soak.py --binary $BINARY --minutes ${SOAK_MINUTES:-1.5} --every 5" \
              "ThreadSanitizer: the soak's load on a 4 MiB cache, SIGTERM under it" "STRESS_MINUTES=$(python3 -c "print(max(0.5, ${SOAK_MINUTES:-1.5} - 0.25))") scripts/sanitize.sh thread-stress"
 side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api-check.sh" \
-             "AddressSanitizer: the soak's load on a 4 MiB cache" "STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress"
+             "AddressSanitizer: the soak's load on a 4 MiB cache; the lending stress and its known-bad control" \
+             "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
+              scripts/sanitize.sh address-lending-control || s=1; exit \$s"
 # The fuzz targets in two lanes, one core each: every other target in each; the deployment
 # checks after the shorter lane's targets.
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))

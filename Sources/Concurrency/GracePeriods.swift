@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Quiescent-state-based reclamation (the Linux kernel's RCU, in its simplest form): lets
@@ -52,6 +55,11 @@ public final class GracePeriods: Sendable {
 
     public init() {}
 
+    #if KNOWN_BAD_CONTROLS
+    /// `SPINNERD_KNOWN_BAD=grace-periods` in the environment: `elapsed()` lies (above).
+    static let knownBadControl = getenv("SPINNERD_KNOWN_BAD").map { String(cString: $0) == "grace-periods" } ?? false
+    #endif
+
     /// A new reading thread's handle, offline until it calls `online()`.
     public func register() -> Reader {
         let reader = Reader(self)
@@ -75,6 +83,12 @@ public final class GracePeriods: Sendable {
     /// one are held by no reader. With no reader registered, every period begun so far.
     public func elapsed() -> UInt64 {
         let begun = current.load(ordering: .sequentiallyConsistent)
+        #if KNOWN_BAD_CONTROLS
+        // The lending stress's known-bad control (scripts/sanitize.sh address-lending-control):
+        // every period counts as passed at once, so a value is freed while a reader may
+        // still hold it. Compiled only into the AddressSanitizer build, on only when asked.
+        if Self.knownBadControl { return begun }
+        #endif
         return readers.withLock { readers in
             readers.reduce(begun) { passed, reader in
                 let announced = reader.announced.load(ordering: .sequentiallyConsistent)
