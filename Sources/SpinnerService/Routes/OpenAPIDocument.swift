@@ -198,6 +198,8 @@ public enum OpenAPIDocument {
                             "For a render budget refusal: the largest size (CSS pixels) admitted with the other parameters as given."))])),
                         ("highest_fps", .map([("type", .string("integer")), ("description", .string(
                             "For too many frames: the highest fps admitted with the other parameters as given."))])),
+                        ("error_id", .map([("type", .string("string")), ("pattern", .string("^[0-9a-f]{16}$")), ("description", .string(
+                            "For a failure of the service's own (500): the id under which its log has what failed."))])),
                     ])),
                 ])),
                 ("Catalog", .map([
@@ -234,11 +236,14 @@ public enum OpenAPIDocument {
                 ("TransportError", .map([("description", .string("408 request too slow, 413 body too large, 414 request line too long, "
                                                                    + "431 headers too large, 501 Transfer-Encoding, 505 HTTP version.")),
                                          ("content", content([("text/plain", plain)]))])),
-                ("ServerError", .map([("description", .string("The renderer failed (out of memory).")),
+                ("ServerError", .map([("description", .string("The renderer failed (Cairo or an encoder): the body says so with an "
+                                                               + "error id, and the service's log has what failed under that id.")),
                                       ("content", content([("application/problem+json", problem)]))])),
                 ("Unavailable", .map([("description", .string("The render lane's queue is full, the client's share of costly renders is in use, "
-                                                             + "the render passed its deadline, or there are too many connections; "
-                                                             + "retry after the given seconds.")),
+                                                             + "the render waited its limit for a thread and memory (--queue-timeout), "
+                                                             + "the render passed its deadline (--render-timeout), or there are too many "
+                                                             + "connections; retry after the given seconds. Every admitted request is "
+                                                             + "answered within the wait limit plus the deadline (20 s by default).")),
                                       ("headers", .map([("Retry-After", header("Seconds to wait."))])),
                                       ("content", content([("application/problem+json", problem), ("text/plain", plain)]))])),
             ])),
