@@ -149,7 +149,7 @@ openapi: build
 docker-smoke:
 	scripts/docker-smoke.sh
 
-# The image under a memory limit (the manifest's 1 GiB, then half of it) with the soak's load
+# The image under a memory limit (the manifest's 1 GiB, half of it and the floor) with the soak's load
 # on it: never OOM-killed, the cgroup's peak below the limit (scripts/container-limit.sh;
 # not part of make test: building the image compiles spinnerd again inside it).
 container-limit: deps-test release
