@@ -75,14 +75,19 @@ run_with() {
   return $status
 }
 
-# The soak's load against BINARY on a 4 MiB cache, which it churns past its bound all along.
-# A plain build, when there is one, chooses the costliest renders (`spinnerd cost`) sooner.
+# The soak's load against BINARY on a 4 MiB cache, which it churns past its bound all along,
+# under a memory limit just above the floor with two heavy threads and a client asking the
+# APNG of the largest peak (--memory-limit: the memory gate makes costly renders wait for
+# each other; nothing enforces the limit here, the sanitizers' own memory is not what is
+# measured). A plain build, when there is one, chooses the costliest renders
+# (`spinnerd cost`) sooner.
 stress() {  # stress BINARY REPORT_DIR [more soak flags]
   local binary=$1 report=$2; shift 2
   local plain=${PLAIN_BINARY:-.build/test/release/spinnerd}
   [ -x "$plain" ] || plain=$binary
   python3 Tests/Soak/soak.py --binary "$binary" --search-binary "$plain" --minutes "$STRESS_MINUTES" --every 5 \
-    --server-args="--cache-bytes ${STRESS_CACHE_BYTES:-4194304}" --report "$report" "$@"
+    --server-args="--cache-bytes ${STRESS_CACHE_BYTES:-4194304} --memory-limit ${STRESS_MEMORY_LIMIT:-400000000} --heavy-workers 2" \
+    --memory-heavy-clients 1 --report "$report" "$@"
 }
 
 case $RUN in
