@@ -84,18 +84,29 @@ class Stress:
         with self.lock:
             self.counts[key] += n
 
+    def connect(self, source, receive_buffer=None):
+        """A connection from `source` (with a receive buffer of `receive_buffer` bytes, set
+        before connecting so the window is small from the start), or None after a pause."""
+        s = socket.socket()
+        try:
+            if receive_buffer:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+            s.bind((source, 0))
+            s.settimeout(120)
+            s.connect(("127.0.0.1", self.port))
+            return s
+        except OSError as error:
+            s.close()
+            with self.lock:
+                self.errors[f"connect: {type(error).__name__}"] += 1
+            time.sleep(0.1)
+            return None
+
     def slow_reader(self, index):
         rng = random.Random(index)
         while not self.stop.is_set():
-            try:
-                s = socket.socket()
-                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-                s.bind((address(index, first=20), 0))
-                s.settimeout(120)
-                s.connect(("127.0.0.1", self.port))
-            except OSError as error:
-                self.errors[f"connect: {type(error).__name__}"] += 1
-                time.sleep(0.1)
+            s = self.connect(address(index, first=20), receive_buffer=4096)
+            if s is None:
                 continue
             in_flight, buffer = collections.deque(), b""
             try:
@@ -126,14 +137,8 @@ class Stress:
         answer cached), hits lent like the slow readers' ones."""
         rng = random.Random(1000 + index)
         while not self.stop.is_set():
-            try:
-                s = socket.socket()
-                s.bind((address(index, first=21), 0))
-                s.settimeout(120)
-                s.connect(("127.0.0.1", self.port))
-            except OSError as error:
-                self.errors[f"connect: {type(error).__name__}"] += 1
-                time.sleep(0.1)
+            s = self.connect(address(index, first=21))
+            if s is None:
                 continue
             buffer = b""
             try:
