@@ -17,6 +17,11 @@ import Dispatch
 ///   the next `wake()`, `release` or `acquire` (the owner calls `wake()` when it learns
 ///   that someone stopped waiting).
 ///
+/// Small quick claims (`small`) may go past the capacity, by at most `small.together` bytes
+/// in all: they wait only for each other, never behind larger claims, so that a cheap
+/// render is not held up by a costly one that fills the gate. The owner counts that
+/// allowance in its memory beside the capacity.
+///
 /// A claim larger than the whole capacity is cut to the capacity (it then runs alone):
 /// the owner refuses to start with a capacity below its largest claim, so this only keeps
 /// a wrong estimate from waiting forever.
@@ -67,6 +72,8 @@ public final class MemoryGate: Sendable {
         let id: UInt64
         let bytes: Int
         let claim: Claim
+        /// A small quick claim (`small`), as asked (before any cut to the capacity).
+        let isSmall: Bool
         let since: Int64
         let isCancelled: @Sendable () -> Bool
         let wakeUp: DispatchSemaphore
@@ -84,14 +91,30 @@ public final class MemoryGate: Sendable {
     /// A request's waiter that has waited this long is served before every other claim. Default 2 s.
     public static let agingMilliseconds: Int64 = 2000
 
+    /// Quick claims of at most `each` bytes, which may take up to `together` bytes beyond
+    /// the capacity.
+    public struct SmallClaims: Sendable, Equatable {
+        public var each: Int
+        public var together: Int
+
+        public init(each: Int, together: Int) {
+            self.each = each
+            self.together = together
+        }
+    }
+
     /// Bytes shared out.
     public let capacity: Int
+    /// Small quick claims' allowance beyond the capacity; nil: none.
+    public let small: SmallClaims?
     private let state: Locked<State>
     private let clock: any MonotonicClock
 
-    /// A gate sharing out `capacity` bytes; `clock` tells waiting times (ages and deadlines).
-    public init(capacity: Int, clock: any MonotonicClock = SystemClock()) {
+    /// A gate sharing out `capacity` bytes (and `small`'s allowance to small quick claims);
+    /// `clock` tells waiting times (ages and deadlines).
+    public init(capacity: Int, small: SmallClaims? = nil, clock: any MonotonicClock = SystemClock()) {
         self.capacity = max(1, capacity)
+        self.small = small
         self.clock = clock
         var initial = State()
         initial.statistics.capacity = self.capacity
@@ -104,13 +127,14 @@ public final class MemoryGate: Sendable {
     /// `release(bytes)` (the same number) when the work ends.
     public func acquire(_ bytes: Int, claim: Claim, deadline: Int64? = nil,
                         isCancelled: @escaping @Sendable () -> Bool = { false }) -> Admission {
+        let isSmall = claim == .quick && bytes <= (small?.each ?? -1)
         let bytes = min(max(0, bytes), capacity)
         let wakeUp = DispatchSemaphore(value: 0)
         let (id, immediate) = state.withLock { state -> (UInt64, Admission?) in
             guard !state.stopping else { return (0, .stopped) }
             state.nextID += 1
             let id = state.nextID
-            state.waiting.append(Waiter(id: id, bytes: bytes, claim: claim, since: clock.milliseconds(),
+            state.waiting.append(Waiter(id: id, bytes: bytes, claim: claim, isSmall: isSmall, since: clock.milliseconds(),
                                         isCancelled: isCancelled, wakeUp: wakeUp))
             pump(&state)
             guard let end = state.ends.removeValue(forKey: id) else {
@@ -195,14 +219,24 @@ public final class MemoryGate: Sendable {
         // Stable: equal ranks stay in the order they came (ids grow).
         let order = state.waiting.sorted { (rank($0), $0.id) < (rank($1), $1.id) }
         var granted = Set<UInt64>()
-        for waiter in order {
+        // Small quick claims first, against the capacity and their allowance, whatever waits.
+        if let small {
+            for waiter in order where waiter.isSmall {
+                guard waiter.bytes <= capacity + small.together - state.statistics.held else { break }
+                grant(waiter)
+            }
+        }
+        func grant(_ waiter: Waiter) {
+            state.statistics.held += waiter.bytes
+            state.statistics.peak = max(state.statistics.peak, state.statistics.held)
+            state.statistics.granted += 1
+            state.ends[waiter.id] = .granted
+            granted.insert(waiter.id)
+            waiter.wakeUp.signal()
+        }
+        for waiter in order where !granted.contains(waiter.id) {
             if waiter.bytes <= capacity - state.statistics.held {
-                state.statistics.held += waiter.bytes
-                state.statistics.peak = max(state.statistics.peak, state.statistics.held)
-                state.statistics.granted += 1
-                state.ends[waiter.id] = .granted
-                granted.insert(waiter.id)
-                waiter.wakeUp.signal()
+                grant(waiter)
             } else if rank(waiter) <= Claim.quick.rawValue {
                 break  // it keeps its place: what is given back next goes to it first
             }

@@ -103,6 +103,32 @@ final class MemoryGateTests: XCTestCase {
         XCTAssertEqual(quick.end(), .granted)
     }
 
+    /// Small quick claims use their own allowance beyond the capacity: a cheap render never
+    /// waits behind a costly one that fills the gate (nor behind an aged waiter), only
+    /// behind other small ones once the allowance is used.
+    func testSmallQuickClaimsNeverWaitBehindLargeOnes() {
+        let clock = ManualClock()
+        let gate = MemoryGate(capacity: 100, small: MemoryGate.SmallClaims(each: 10, together: 20), clock: clock)
+        XCTAssertEqual(gate.acquire(100, claim: .heavy), .granted)
+        let heavy = Waiter(gate, 50, .heavy)
+        waitForWaiters(gate, 1)
+        clock.advance(MemoryGate.agingMilliseconds)
+        XCTAssertEqual(gate.acquire(10, claim: .quick), .granted, "past the full capacity, within the allowance")
+        XCTAssertEqual(gate.acquire(10, claim: .quick), .granted)
+        let third = Waiter(gate, 10, .quick)
+        waitForWaiters(gate, 2)
+        XCTAssertNil(third.admission, "the allowance is used up")
+        XCTAssertEqual(gate.statistics.held, 120)
+        gate.release(10)
+        XCTAssertEqual(third.end(), .granted)
+        let large = Waiter(gate, 11, .quick)
+        waitForWaiters(gate, 2)
+        XCTAssertNil(large.admission, "a quick claim past `each` waits like any other")
+        gate.release(100)
+        XCTAssertEqual(heavy.end(), .granted, "the aged heavy waiter first")
+        XCTAssertEqual(large.end(), .granted)
+    }
+
     /// Background work (final encodes) waits behind every request.
     func testBackgroundWorkWaitsBehindRequests() {
         let gate = MemoryGate(capacity: 100)

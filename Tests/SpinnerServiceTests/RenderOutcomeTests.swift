@@ -115,9 +115,10 @@ final class RenderOutcomeTests: XCTestCase {
         configuration.renderMemoryBytes = 1 << 20  // less than either render's working set: one at a time
         configuration.renderWaitMilliseconds = 3_600_000
         let service = service(configuration, draw: held.draw)
-        let first = ask(service, "/spinner/dots.png?size=200")
+        // dots at 400 px: 5 MiB of working memory each, past the small renders' allowance.
+        let first = ask(service, "/spinner/dots.png?size=400")
         XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
-        let second = ask(service, "/spinner/dots.png?size=201")
+        let second = ask(service, "/spinner/dots.png?size=401")
         let deadline = Date().addingTimeInterval(60)
         while !metrics(service).contains("spinnerd_render_memory_waiting 1") && Date() < deadline { usleep(2000) }
         let text = metrics(service)

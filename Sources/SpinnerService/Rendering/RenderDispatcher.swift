@@ -61,7 +61,7 @@ final class RenderDispatcher: Sendable {
             }
         }
         self.log = log
-        memory = configuration.renderMemoryBytes.map { MemoryGate(capacity: $0) }
+        memory = configuration.renderMemoryBytes.map { MemoryGate(capacity: $0, small: MemoryPlan.smallClaims) }
         self.scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
                                          waitLimitMilliseconds: configuration.renderWaitMilliseconds)
         self.finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory)

@@ -1,3 +1,4 @@
+import Concurrency
 import SpinnerModel
 import SpinnerRendering
 
@@ -24,6 +25,10 @@ public struct MemoryPlan: Sendable, Equatable {
     /// allocator's padding and free pages, thread stacks, socket buffers, the pages of the
     /// binary and libraries the kernel charges to the cgroup.
     static func slackBytes(limit: Int) -> Int { max(16 << 20, limit / 16) }
+    /// Quick renders of at most 4 MiB of working memory (a default-sized GIF, PNG or WebP)
+    /// share 16 MiB of their own beside the gate's capacity, so that they never wait behind
+    /// a costly render that fills it (`MemoryGate.SmallClaims`).
+    public static let smallClaims = MemoryGate.SmallClaims(each: 4 << 20, together: 16 << 20)
 
     /// The limit shared out, in bytes.
     public let limit: Int
@@ -31,7 +36,7 @@ public struct MemoryPlan: Sendable, Equatable {
     /// the fixed parts leave, at most the default 64 MiB.
     public let cacheBytes: Int
     /// Bytes of working memory the renders share (the memory gate's capacity): what is
-    /// left after the fixed parts and the cache.
+    /// left after the fixed parts, the cache and the small renders' allowance.
     public let renderBytes: Int
     /// The working memory of the largest render the budget admits (its `maxRenderBytes`
     /// less the process's own): what `renderBytes` must hold for every admitted URL to be
@@ -63,7 +68,7 @@ public struct MemoryPlan: Sendable, Equatable {
         fixedBytes = Self.processBytes + self.connections * Self.bytesPerConnection + Self.slackBytes(limit: limit)
         let remaining = max(0, limit - fixedBytes)
         cacheBytes = askedCacheBytes ?? min(defaultCacheBytes, remaining / 4)
-        renderBytes = max(0, remaining - cacheBytes)
+        renderBytes = max(0, remaining - cacheBytes - Self.smallClaims.together)
         largestRenderBytes = max(0, budget.maxRenderBytes - Self.processBytes)
     }
 
@@ -72,7 +77,7 @@ public struct MemoryPlan: Sendable, Equatable {
 
     /// The smallest limit, in whole MiB, at which the largest admitted render fits beside
     /// the same connections and cache (`rendersFit`): below it `spinnerd serve` refuses to
-    /// start. About 360 MiB with the defaults.
+    /// start. 394 MiB with the defaults (two cores, descriptors to spare).
     public var floor: Int {
         var low = 1, high = 1 << 20  // MiB: from 1 MiB to 1 TiB
         let fits = { (mib: Int) in
@@ -95,7 +100,8 @@ public struct MemoryPlan: Sendable, Equatable {
         guard !rendersFit else { return nil }
         return "the memory limit of \(limit >> 20) MiB leaves the renders \(renderBytes >> 20) MiB (beside the process, "
             + "\(Self.processBytes >> 20) MiB; \(connections) connections, \((connections * Self.bytesPerConnection) >> 20) MiB; "
-            + "the image cache, \(cacheBytes >> 20) MiB; and \(Self.slackBytes(limit: limit) >> 20) MiB of slack), but the largest "
+            + "the image cache, \(cacheBytes >> 20) MiB; small renders, \(Self.smallClaims.together >> 20) MiB; and "
+            + "\(Self.slackBytes(limit: limit) >> 20) MiB of slack), but the largest "
             + "image the API admits needs \(largestRenderBytes >> 20) MiB: raise the memory limit to at least \(floor >> 20) MiB"
             + (askedCacheBytes != nil || connectionsAsked ? ", or ask for a smaller --cache-bytes or fewer --max-connections" : "")
     }
