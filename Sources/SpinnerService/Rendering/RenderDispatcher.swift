@@ -284,8 +284,8 @@ final class RenderDispatcher: Sendable {
             return problems.response(for: error)
         case .failed(let failure):
             return problems.response(status: 500, title: "Render failed",
-                                     detail: "The image could not be rendered. The service's log has what failed under this "
-                                         + "error's id (\(failure.id)); retrying will not help until it is fixed.",
+                                     detail: "The image could not be rendered; the service's log has what failed under this "
+                                         + "error's id (\(failure.id)).",
                                      errorID: failure.id)
         case .cancelled:
             return problems.response(status: 503, title: "Render cancelled", detail: "Nobody waited for the image any more.",
