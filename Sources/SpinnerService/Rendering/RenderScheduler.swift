@@ -100,8 +100,6 @@ public final class RenderScheduler: Sendable {
 
     /// A render waiting for a thread.
     private struct Job: Sendable {
-        /// Told apart from other jobs (expiry takes out this one).
-        let id: UInt64
         /// The image's cache key, for `promote`.
         let key: String?
         let client: ClientAddress?
@@ -118,7 +116,6 @@ public final class RenderScheduler: Sendable {
 
     private struct LaneState {
         var queue: [Job] = []
-        var nextID: UInt64 = 0
         /// Background jobs, in order; they run when `queue` is empty.
         var background: [Job] = []
         /// A background job is running on one of the lane's threads.
@@ -216,8 +213,7 @@ public final class RenderScheduler: Sendable {
         let target = lanes[lane.rawValue]
         let queued = target.state.withLock { state -> Bool in
             guard !state.stopping, state.queue.count < target.queueLimit else { return false }
-            state.nextID += 1
-            state.queue.append(Job(id: state.nextID, key: key, client: counted, enqueued: clock.milliseconds(), estimate: estimate,
+            state.queue.append(Job(key: key, client: counted, enqueued: clock.milliseconds(), estimate: estimate,
                                    needs: needs, background: false, isCancelled: isCancelled, run: run))
             return true
         }
@@ -238,8 +234,7 @@ public final class RenderScheduler: Sendable {
         let target = lanes[lane.rawValue]
         let queued = target.state.withLock { state -> Bool in
             guard !state.stopping else { return false }
-            state.nextID += 1
-            state.background.append(Job(id: state.nextID, key: key, client: nil, enqueued: clock.milliseconds(), estimate: estimate,
+            state.background.append(Job(key: key, client: nil, enqueued: clock.milliseconds(), estimate: estimate,
                                         needs: needs, background: true, isCancelled: { false }, run: run))
             return true
         }
