@@ -275,24 +275,33 @@ def descriptor_limit(binary, results, extra=(), connections=400, hold=6, label="
     fresh client is served once they close."""
     server = Server(binary, args=extra, nofile=256)
     try:
-        clients, outcomes = [], {}
-        # Each sends its request as soon as it is connected: a connection that stays silent
-        # may be evicted to make room once it has been silent for a second (Reactor+Admission),
-        # which a slow machine's connect loop alone could reach.
+        outcomes, opened = {}, []
+        # Every client connects first and only then sends, so that the server meets its limit
+        # with every slot held by a connection still in its grace (a connection silent for
+        # a second may be evicted to make room: Reactor+Admission), and must refuse with 503.
+        # Each client's silence is timed: on a machine too slow to open 400 connections
+        # within the grace, one silent longer may be evicted without an answer, as designed;
+        # it is counted apart, and only then may the 503s be fewer.
         for index in range(connections):
             try:
-                s = connect(server.port, address(index, first=2), timeout=5)
+                opened.append((connect(server.port, address(index, first=2), timeout=5), time.monotonic()))
             except OSError as error:
                 outcomes[type(error).__name__] = outcomes.get(type(error).__name__, 0) + 1
-                continue
+        clients, silences = [], {}
+        for s, connected in opened:
             try:
                 s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
             except OSError:
                 pass  # refused at once: its 503 is read below
+            silences[s.fileno()] = time.monotonic() - connected
             clients.append(s)
+        grace = 1.0
+        evictable = sum(1 for silence in silences.values() if silence >= grace)
         answers = collect_responses(clients, time.time() + 60)
-        for key in answers:
-            outcomes[key] = outcomes.get(key, 0) + 1
+        for descriptor, answer in answers.items():
+            if answer == "closed" and silences[descriptor] >= grace:
+                answer = "evicted after the grace"
+            outcomes[answer] = outcomes.get(answer, 0) + 1
         cpu, lines = server.cpu_seconds(), server.log_lines()
         time.sleep(hold)
         cpu_share = (server.cpu_seconds() - cpu) / hold
@@ -302,20 +311,27 @@ def descriptor_limit(binary, results, extra=(), connections=400, hold=6, label="
         fresh = probe(server.port, "127.0.0.5", timeout=30)
         print(f"  {connections} connections {' '.join(extra)}: {outcomes}; while held: CPU {cpu_share * 100:.1f} %, "
               f"{line_rate:.1f} log lines/s; then a fresh client: {fresh[0]} in {fresh[1] * 1000:.0f} ms")
-        good = sum(v for k, v in outcomes.items() if k in ("200", "503+Retry-After"))
-        results.check(label, good == connections, f"every connection got 200 or 503 with Retry-After: {outcomes}")
+        good = sum(v for k, v in outcomes.items() if k in ("200", "503+Retry-After", "evicted after the grace"))
+        print(f"  the slowest client was silent {max(silences.values(), default=0) * 1000:.0f} ms before sending "
+              f"({evictable} past the {grace:g} s grace)")
+        results.check(label, good == connections, f"every connection got 200 or 503 with Retry-After "
+                      f"(or, silent past the grace, was evicted): {outcomes}")
         results.check(label, cpu_share < 0.10, f"server CPU while held {cpu_share * 100:.1f} % < 10 %")
         results.check(label, line_rate <= 2, f"log lines while held {line_rate:.1f}/s <= 2")
         results.check(label, fresh[0] == 200, f"a fresh client is served afterwards ({fresh[0]})")
         refused = metric(server.port, f'spinnerd_connections_refused_total{{reason="{refusal}"}}')
-        results.check(label, refused > 0, f"{refused:.0f} connections refused for {refusal}")
+        if evictable:
+            print(f"  [note] {refused:.0f} connections refused for {refusal}: not held, {evictable} clients were silent past "
+                  f"the grace (the server could make room by evicting them)")
+        else:
+            results.check(label, refused > 0, f"{refused:.0f} connections refused for {refusal}")
     finally:
         server.stop()
 
 
 def collect_responses(clients, deadline):
-    """Reads one response from each socket at once; returns what each got: a status
-    ('200', '503+Retry-After'), 'silence', 'reset' or 'closed'."""
+    """Reads one response from each socket at once; returns what each got, by descriptor: a
+    status ('200', '503+Retry-After'), 'silence', 'reset' or 'closed'."""
     pending = {s.fileno(): [s, b""] for s in clients}
     outcome = {}
     while pending and time.time() < deadline:
@@ -341,7 +357,7 @@ def collect_responses(clients, deadline):
             elif not chunk:
                 outcome[descriptor] = "closed"
                 del pending[descriptor]
-    return list(outcome.values()) + ["silence"] * len(pending)
+    return {**outcome, **{descriptor: "silence" for descriptor in pending}}
 
 
 def descriptor_limit_past_the_limit(binary, results):
