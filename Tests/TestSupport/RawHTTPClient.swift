@@ -27,7 +27,7 @@ public final class RawHTTPClient: Sendable {
     /// another client), with a receive timeout of `timeout` seconds. `narrow` plays a
     /// client on a slow link: a 4 KiB receive buffer and 536-byte segments, so the
     /// server's socket fills after a few KiB and its writes come back short.
-    public init(port: Int, source: String? = nil, timeout: Int = 10, narrow: Bool = false) throws {
+    public init(port: Int, source: String? = nil, timeout: Int = 60, narrow: Bool = false) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if narrow {
             var buffer: Int32 = 4096, segment: Int32 = 536

@@ -84,7 +84,7 @@ LOAD = """async ([data, renderer]) => {
     if (anim.isLoaded) return resolve();
     anim.addEventListener('DOMLoaded', resolve);
     anim.addEventListener('data_failed', resolve);
-    setTimeout(resolve, 10000);
+    setTimeout(resolve, 60000);  // a bound on a hang: loading takes milliseconds
   });
   URL.revokeObjectURL(path);
   const layers = (anim.animationData && anim.animationData.layers) || [];
