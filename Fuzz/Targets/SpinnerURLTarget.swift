@@ -19,7 +19,7 @@ enum SpinnerURL {
             }
             format = known
         }
-        let items = HTTPRequest(method: "GET", target: "/spinner/x?" + query).query
+        let items = HTTPRequest(method: .get, target: "/spinner/x?" + query).query
         return try SpinnerRequest.parse(kind: kind, format: format, query: items)
     }
 
@@ -94,7 +94,7 @@ enum SpinnerURLTarget {
         let name = String(parts[0]), query = parts.count > 1 ? String(parts[1]) : ""
         do throws(RequestError) {
             let request = try SpinnerURL.parse(name, query: query)
-            let items = HTTPRequest(method: "GET", target: "/spinner/x?" + query).query
+            let items = HTTPRequest(method: .get, target: "/spinner/x?" + query).query
             SpinnerURL.requireCanonical(request, query: items)
         } catch {
             SpinnerURL.requireDescribed(error)

@@ -19,3 +19,22 @@ public struct SystemClock: MonotonicClock {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
+
+extension Duration {
+    /// The duration in whole milliseconds (rounded towards zero), the unit `MonotonicClock`
+    /// counts in: configuration states times as `Duration`s, the loops and queues compare
+    /// clock readings.
+    public var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a fraction (for comparing with render estimates, which
+    /// are seconds of one core).
+    public var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -53,9 +53,11 @@ extension HTTPResponder {
 
 /// One line of the access log: what the transport saw of a request and its response.
 public struct AccessLogEntry: Sendable {
-    public let method: String
+    /// The request's method; nil for an answer the transport gave without a request (a
+    /// parse error, a timeout, a refusal).
+    public let method: HTTPMethod?
     public let target: String
-    public let status: Int
+    public let status: HTTPStatus
     /// Body bytes sent (0 for HEAD and 304).
     public let bytes: Int
     /// From the request's arrival to its response being queued, in milliseconds.

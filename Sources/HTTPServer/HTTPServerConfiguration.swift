@@ -1,5 +1,7 @@
+import Concurrency
+
 /// How the server listens, how patient it is and how much it lets each client hold.
-/// Times are in milliseconds. The defaults are the library's, for a server made in code
+/// The defaults are the library's, for a server made in code
 /// (tests, tools); `spinnerd serve` sets the ones it has flags for from its own table
 /// (`ServeSetting.all`), some derived from the machine.
 public struct HTTPServerConfiguration: Sendable {
@@ -23,15 +25,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var refusalSlots: Int
     /// Time to send a whole request head, from accept (a silent socket) or from its first
     /// byte on a kept-alive connection. Default 10 s.
-    public var requestTimeout: Int64
+    public var requestTimeout: Duration
     /// Time an idle keep-alive connection stays open, and a client that stopped reading
     /// may keep its answers waiting. Default 60 s.
-    public var idleTimeout: Int64
+    public var idleTimeout: Duration
     /// Time a closing connection drains the client's input so that its last answer is
     /// not lost to a reset. Default 2 s.
-    public var lingerTimeout: Int64
+    public var lingerTimeout: Duration
     /// Longest graceful drain after SIGTERM/SIGINT before connections are dropped. Default 30 s.
-    public var drainTimeout: Int64
+    public var drainTimeout: Duration
     /// Requests of one connection answered at once (pipelining depth); beyond, the
     /// connection is not read until answers go out. Default 32.
     public var maxPipelinedRequests: Int
@@ -42,7 +44,8 @@ public struct HTTPServerConfiguration: Sendable {
 
     public init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 2, maxConnections: Int = 1024,
                 maxConnectionsPerClient: Int = 128, refusalSlots: Int = 64,
-                requestTimeout: Int64 = 10_000, idleTimeout: Int64 = 60_000, lingerTimeout: Int64 = 2_000, drainTimeout: Int64 = 30_000,
+                requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), lingerTimeout: Duration = .seconds(2),
+                drainTimeout: Duration = .seconds(30),
                 maxPipelinedRequests: Int = 32, outputHighWater: Int = 64 * 1024, limits: HTTPParserLimits = HTTPParserLimits()) {
         self.host = host
         self.port = port
@@ -61,7 +64,8 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// The bounds of one connection.
     var connectionLimits: ConnectionStateMachine.Limits {
-        ConnectionStateMachine.Limits(requestTimeout: requestTimeout, idleTimeout: idleTimeout, lingerTimeout: lingerTimeout,
+        ConnectionStateMachine.Limits(requestTimeout: requestTimeout.wholeMilliseconds, idleTimeout: idleTimeout.wholeMilliseconds,
+                                      lingerTimeout: lingerTimeout.wholeMilliseconds,
                                       maxPipelinedRequests: maxPipelinedRequests, outputHighWater: outputHighWater,
                                       inputLimit: limits.maxRequestBytes)
     }

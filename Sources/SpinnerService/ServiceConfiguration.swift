@@ -1,7 +1,7 @@
 import HTTPServer
 import SpinnerModel
 
-/// The service's knobs. Sizes in bytes.
+/// The service's knobs. Sizes in bytes, times as `Duration`s.
 public struct ServiceConfiguration: Sendable {
     /// The cache's bound on the bytes of stored images. Default 64 MiB.
     public var cacheBytes: Int
@@ -10,13 +10,13 @@ public struct ServiceConfiguration: Sendable {
     /// Renders estimated at most this long go to the quick lane. Default 1 s: every
     /// default spinner in every format (the costliest, dots as WebP, is estimated at about
     /// 0.9 s), so a page of spinners never meets the heavy lane's per-client cap.
-    public var quickRenderSeconds: Double
+    public var quickRender: Duration
     /// A render still running after this long is stopped and answered 503. Default 10 s.
-    public var renderTimeoutMilliseconds: Int64
+    public var renderTimeout: Duration
     /// A render that has waited this long for a thread (and, under a memory limit, for its
     /// working memory) without starting is answered 503 with `Retry-After`. With
-    /// `renderTimeoutMilliseconds`, the bound on every admitted request's answer. Default 10 s.
-    public var renderWaitMilliseconds: Int64
+    /// `renderTimeout`, the bound on every admitted request's answer. Default 10 s.
+    public var renderWait: Duration
     /// Under a memory limit, the bytes of working memory renders and final encodes share
     /// (`MemoryPlan.renderBytes`): each takes its estimated working set before it starts
     /// and waits while it does not fit. Default nil: no limit, no waiting.
@@ -31,10 +31,10 @@ public struct ServiceConfiguration: Sendable {
     /// Whether `/` serves the gallery. Default true; `spinnerd serve` turns it off in
     /// signed mode unless `--gallery` is given.
     public var gallery: Bool
-    /// Seconds a front or CDN may keep a 400, 403 or 404 (what a URL itself means), so
-    /// floods of bad URLs are absorbed before they reach the service; 0: not cached.
-    /// Default 60. 503s and 500s are never cached.
-    public var errorMaxAgeSeconds: Int
+    /// How long a front or CDN may keep a 400, 403 or 404 (what a URL itself means), so
+    /// floods of bad URLs are absorbed before they reach the service, in whole seconds;
+    /// zero: not cached. Default 60 s. 503s and 500s are never cached.
+    public var errorMaxAge: Duration
     /// Whether every kind's default image in every format is rendered in the background
     /// at start (quick lane, after any request), so their first visitors find them cached.
     /// Readiness is not delayed. Default false; `spinnerd serve` turns it on unless
@@ -50,23 +50,23 @@ public struct ServiceConfiguration: Sendable {
     /// is dropped and queued again by the next request of its provisional answer. Default 256.
     public var finalQueue: Int
 
-    public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRenderSeconds: Double = 1.0,
-                renderTimeoutMilliseconds: Int64 = 10_000, renderWaitMilliseconds: Int64 = 10_000, renderMemoryBytes: Int? = nil,
+    public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRender: Duration = .seconds(1),
+                renderTimeout: Duration = .seconds(10), renderWait: Duration = .seconds(10), renderMemoryBytes: Int? = nil,
                 budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
-                errorMaxAgeSeconds: Int = 60, prerenderDefaults: Bool = false,
+                errorMaxAge: Duration = .seconds(60), prerenderDefaults: Bool = false,
                 provisionalAnswers: Bool = false, finalQueue: Int = 256) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
-        self.quickRenderSeconds = quickRenderSeconds
-        self.renderTimeoutMilliseconds = renderTimeoutMilliseconds
-        self.renderWaitMilliseconds = renderWaitMilliseconds
+        self.quickRender = quickRender
+        self.renderTimeout = renderTimeout
+        self.renderWait = renderWait
         self.renderMemoryBytes = renderMemoryBytes
         self.budget = budget
         self.bodyFiles = bodyFiles
         self.signing = signing
         self.gallery = gallery
-        self.errorMaxAgeSeconds = errorMaxAgeSeconds
+        self.errorMaxAge = errorMaxAge
         self.prerenderDefaults = prerenderDefaults
         self.provisionalAnswers = provisionalAnswers
         self.finalQueue = finalQueue

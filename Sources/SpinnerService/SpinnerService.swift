@@ -46,9 +46,9 @@ public final class SpinnerService: HTTPLendingResponder {
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes, gracePeriods: gracePeriods)
         self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics, log: log, draw: draw)
         self.transportStatistics = transportStatistics
-        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
+        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAge)
         let short = "public, max-age=300"
-        func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(String, String)] = []) -> Representation {
+        func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(HTTPFieldName, String)] = []) -> Representation {
             Representation(mediaType: route.mediaType ?? "application/octet-stream", body: body, cacheControl: short,
                            extraHeaders: extraHeaders, files: configuration.bodyFiles)
         }
@@ -103,10 +103,10 @@ public final class SpinnerService: HTTPLendingResponder {
         }
         guard let (route, name) = matched else { return notFound() }
         guard ServiceRoute.methods.contains(request.method) else {
-            let methods = ServiceRoute.methods.joined(separator: ", ")
+            let names = ServiceRoute.methods.map(\.rawValue), methods = names.joined(separator: ", ")
             return counted(problems.response(status: 405, title: "Method not allowed",
-                                             detail: "\(request.method.prefix(20)) is not supported here; use \(ServiceRoute.methods.joined(separator: " or ")).",
-                                             accepted: methods, headers: [("Allow", methods)]))
+                                             detail: "\(request.method.rawValue) is not supported here; use \(names.joined(separator: " or ")).",
+                                             accepted: methods, headers: [(.allow, methods)]))
         }
         switch route.handler {
         case .spinner:
@@ -132,7 +132,7 @@ public final class SpinnerService: HTTPLendingResponder {
 
     /// A `200` of `text` as `route`'s media type, never stored (health, metrics).
     private func plain(_ route: ServiceRoute, _ text: String) -> HTTPResponse {
-        var headers = HTTPHeaders([("Content-Type", route.mediaType ?? "text/plain; charset=utf-8"), ("Cache-Control", "no-store")])
+        var headers = HTTPHeaders([(.contentType, route.mediaType ?? "text/plain; charset=utf-8"), (.cacheControl, "no-store")])
         ServiceHeaders.addCommon(to: &headers)
         return HTTPResponse(status: 200, headers: headers, body: Array(text.utf8))
     }

@@ -37,7 +37,7 @@ enum ServeCommand {
             return 1
         }
         let allWarnings = warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
-        for warning in allWarnings where options.logLevel != "none" { Console.error("spinnerd: warning: \(warning)") }
+        for warning in allWarnings where options.logLevel.logsProblems { Console.error("spinnerd: warning: \(warning)") }
         // Block the stop signals before any thread starts, so every thread inherits the
         // mask and only sigwait below receives them. A (never run) handler is installed
         // too: as PID 1 in a container, a signal left at its default action is dropped.
@@ -53,8 +53,8 @@ enum ServeCommand {
         let transport = TransportHandle()
         // Weak: the server holds the service, which holds this closure; a strong capture of
         // the handle (which holds the server) would be a cycle that outlives `run`.
-        let logsRequests = options.logLevel == "info"
-        let logsProblems = options.logLevel != "none"
+        let logsRequests = options.logLevel.logsRequests
+        let logsProblems = options.logLevel.logsProblems
         let service = SpinnerService(configuration: options.service,
                                      transportStatistics: { [weak transport] in transport?.statistics ?? TransportStatistics() },
                                      log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
@@ -103,6 +103,6 @@ struct AccessLog: Sendable {
 
     @Sendable func write(_ entry: AccessLogEntry) {
         guard everyRequest || entry.status >= 500 else { return }
-        Console.out("\(entry.method) \(entry.target.prefix(300)) \(entry.status) \(entry.bytes) \(entry.milliseconds)ms \(entry.note ?? "-")")
+        Console.out("\(entry.method?.rawValue ?? "-") \(entry.target.prefix(300)) \(entry.status) \(entry.bytes) \(entry.milliseconds)ms \(entry.note ?? "-")")
     }
 }

@@ -118,8 +118,8 @@ final class HTTPServerTests: XCTestCase {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         // 2 s for a request head: the idle client below must send its whole request within
         // it however slow the machine (a slower one only makes the slow client's 408 later).
-        configuration.requestTimeout = 2000
-        configuration.idleTimeout = 600
+        configuration.requestTimeout = .seconds(2)
+        configuration.idleTimeout = .milliseconds(600)
         let (_, port) = try server(configuration)
         let slow = try RawHTTPClient(port: port)
         try slow.send("GET /echo HTTP/1.1\r\nHo")
@@ -205,8 +205,8 @@ final class HTTPServerTests: XCTestCase {
 
     func testASilentSocketIsClosedAfterTheRequestTimeout() throws {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
-        configuration.requestTimeout = 300
-        configuration.idleTimeout = 120_000
+        configuration.requestTimeout = .milliseconds(300)
+        configuration.idleTimeout = .seconds(120)
         let (server, port) = try server(configuration)
         // Timed from before the connection: the server's clock starts at its accept.
         let started = Date()

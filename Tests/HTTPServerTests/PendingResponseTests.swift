@@ -5,7 +5,7 @@ import XCTest
 
 final class PendingResponseTests: XCTestCase {
     private final class Seen: Sendable {
-        let statuses = Locked<[Int]>([])
+        let statuses = Locked<[HTTPStatus]>([])
         let cancels = Atomic<Int>(0)
     }
 

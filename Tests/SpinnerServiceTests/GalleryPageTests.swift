@@ -66,7 +66,7 @@ final class GalleryPageTests: XCTestCase {
         let off = SpinnerService(configuration: ServiceConfiguration(gallery: false))
         defer { on.stop(); off.stop() }
         func get(_ service: SpinnerService, _ target: String) -> HTTPResponse {
-            guard case .now(let response) = service.respond(to: HTTPRequest(method: "GET", target: target)) else {
+            guard case .now(let response) = service.respond(to: HTTPRequest(method: .get, target: target)) else {
                 XCTFail("\(target) answered later")
                 return HTTPResponse(status: 0)
             }

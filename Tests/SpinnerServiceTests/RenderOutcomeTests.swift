@@ -27,7 +27,7 @@ final class RenderOutcomeTests: XCTestCase {
     private func service(_ configuration: ServiceConfiguration, log: @escaping @Sendable (String) -> Void = { _ in },
                          draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage) -> SpinnerService {
         var configuration = configuration
-        configuration.renderTimeoutMilliseconds = 3_600_000
+        configuration.renderTimeout = .seconds(3600)
         configuration.provisionalAnswers = false
         let service = SpinnerService(configuration: configuration, transportStatistics: { TransportStatistics() }, log: log, draw: draw)
         addTeardownBlock { service.stop() }
@@ -37,7 +37,7 @@ final class RenderOutcomeTests: XCTestCase {
     /// Asks `target`; the response once it comes (a minute at most).
     private func ask(_ service: SpinnerService, _ target: String) -> Locked<HTTPResponse?> {
         let box = Locked<HTTPResponse?>(nil)
-        service.respond(to: HTTPRequest(method: "GET", target: target, headers: HTTPHeaders([("Host", "t")]))) { response in
+        service.respond(to: HTTPRequest(method: .get, target: target, headers: HTTPHeaders([("Host", "t")]))) { response in
             box.withLock { $0 = response }
         }
         return box
@@ -90,7 +90,7 @@ final class RenderOutcomeTests: XCTestCase {
     func testARenderThatWaitedItsLimitIsAnswered503() throws {
         let held = HeldDrawing()
         var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1))
-        configuration.renderWaitMilliseconds = 200
+        configuration.renderWait = .milliseconds(200)
         let service = service(configuration, draw: held.draw)
         let first = ask(service, "/spinner/arc.png?size=40")
         XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
@@ -113,7 +113,7 @@ final class RenderOutcomeTests: XCTestCase {
         let held = HeldDrawing()
         var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1))
         configuration.renderMemoryBytes = 1 << 20  // less than either render's working set: one at a time
-        configuration.renderWaitMilliseconds = 3_600_000
+        configuration.renderWait = .seconds(3600)
         let service = service(configuration, draw: held.draw)
         // dots at 400 px: 5 MiB of working memory each, past the small renders' allowance.
         let first = ask(service, "/spinner/dots.png?size=400")

@@ -263,7 +263,7 @@ final class RenderSchedulerTests: XCTestCase {
 final class RenderLaneTests: XCTestCase {
     func testEveryDefaultSpinnerInEveryFormatIsAQuickRender() throws {
         let renderer = SpinnerRenderer()
-        let limit = ServiceConfiguration().quickRenderSeconds
+        let limit = ServiceConfiguration().quickRender.inSeconds
         for kind in SpinnerKind.allCases {
             for format in OutputFormat.allCases {
                 let estimate = try renderer.estimate(SpinnerRequest.parse(kind: kind.rawValue, format: format, query: []))

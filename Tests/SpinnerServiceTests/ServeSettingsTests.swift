@@ -48,7 +48,7 @@ final class ServeSettingsTests: XCTestCase {
         XCTAssertEqual(try resolve([:], ["SPINNERD_WORKERS": "3"]).get().service.lanes.quickWorkers, 3)
         XCTAssertEqual(try resolve(["workers": "5"], ["SPINNERD_WORKERS": "3"]).get().service.lanes.quickWorkers, 5)
         XCTAssertEqual(try resolve().get().service.lanes.quickWorkers, 4, "a thread a core by default")
-        XCTAssertEqual(try resolve(["render-timeout": "2.5"]).get().service.renderTimeoutMilliseconds, 2_500)
+        XCTAssertEqual(try resolve(["render-timeout": "2.5"]).get().service.renderTimeout, .milliseconds(2_500))
         XCTAssertEqual(refusal(["workers": "0"]), "--workers must be 1…256")
         XCTAssertEqual(refusal([:], ["SPINNERD_WORKERS": "0"]), "SPINNERD_WORKERS=0: --workers must be 1…256")
         XCTAssertEqual(refusal([:], ["SPINNERD_ERROR_MAX_AGE": "forever"]), "SPINNERD_ERROR_MAX_AGE=forever: --error-max-age must be 0…86400 seconds")

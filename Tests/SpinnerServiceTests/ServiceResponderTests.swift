@@ -7,7 +7,7 @@ import XCTest
 
 /// The routes through the responder interface, without sockets.
 final class ServiceResponderTests: XCTestCase {
-    private func get(_ service: SpinnerService, _ target: String, method: String = "GET", headers: [(String, String)] = []) -> HTTPResponse {
+    private func get(_ service: SpinnerService, _ target: String, method: HTTPMethod = .get, headers: [(HTTPFieldName, String)] = []) -> HTTPResponse {
         let done = DispatchSemaphore(value: 0)
         let box = Locked<HTTPResponse?>(nil)
         service.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")] + headers))) { response in
@@ -23,8 +23,8 @@ final class ServiceResponderTests: XCTestCase {
     /// build beside a load on both cores can take over the default 10 s for a costly render.
     private func service(_ configuration: ServiceConfiguration) -> SpinnerService {
         var configuration = configuration
-        configuration.renderTimeoutMilliseconds = 3_600_000
-        configuration.renderWaitMilliseconds = 3_600_000
+        configuration.renderTimeout = .seconds(3600)
+        configuration.renderWait = .seconds(3600)
         let service = SpinnerService(configuration: configuration)
         addTeardownBlock { service.stop() }
         return service
@@ -129,13 +129,13 @@ final class ServiceResponderTests: XCTestCase {
         let large = get(small, "/spinner/circular.gif?size=200")
         XCTAssertEqual(large.status, 400)
         let admitted = try XCTUnwrap(try json(large)["largest_size"] as? Int, "largest_size in \(String(decoding: large.body, as: UTF8.self))")
-        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted)", method: "HEAD").status, 200)
-        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted + 1)", method: "HEAD").status, 400)
+        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted)", method: .head).status, 200)
+        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted + 1)", method: .head).status, 400)
         XCTAssertNil(problem["largest_size"], "only budget refusals carry it")
         // A slip is answered with a guess.
         XCTAssertTrue((try json(get(service, "/spinner/arc.gif?colour=red"))["detail"] as? String ?? "").contains("did you mean 'color'?"))
 
-        let post = get(service, "/spinner/arc", method: "POST")
+        let post = get(service, "/spinner/arc", method: .post)
         XCTAssertEqual(post.status, 405)
         XCTAssertEqual(post.headers["Allow"], "GET, HEAD")
     }
@@ -262,8 +262,8 @@ final class ServiceResponderTests: XCTestCase {
         for _ in 0..<20 {
             group.enter()
             DispatchQueue.global().async {
-                service.respond(to: HTTPRequest(method: "GET", target: "/spinner/dots.apng?size=40", headers: HTTPHeaders([("Host", "t")]))) { response in
-                    statuses.add(response.status)
+                service.respond(to: HTTPRequest(method: .get, target: "/spinner/dots.apng?size=40", headers: HTTPHeaders([("Host", "t")]))) { response in
+                    statuses.add(response.status.code)
                     group.leave()
                 }
             }
@@ -290,7 +290,7 @@ final class ServiceResponderTests: XCTestCase {
         // Heavy renders (dots APNG at 100 px: about half a second each): one runs, two wait.
         var pending: [PendingResponse] = []
         for size in 100 ..< 103 {
-            let request = HTTPRequest(method: "GET", target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))
+            let request = HTTPRequest(method: .get, target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))
             guard case .later(let waiting) = service.respond(to: request) else { return XCTFail("a cold render is answered later") }
             pending.append(waiting)
         }
@@ -312,8 +312,8 @@ final class ServiceResponderTests: XCTestCase {
         let responses = StatusList()
         for size in 100..<106 {
             group.enter()
-            service.respond(to: HTTPRequest(method: "GET", target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))) { response in
-                responses.add(response.status, retryAfter: response.headers["Retry-After"])
+            service.respond(to: HTTPRequest(method: .get, target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))) { response in
+                responses.add(response.status.code, retryAfter: response.headers["Retry-After"])
                 group.leave()
             }
         }

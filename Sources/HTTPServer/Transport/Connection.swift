@@ -23,7 +23,8 @@ final class Connection {
 
     /// A request in flight: what its response needs to know, and the response once made.
     private struct InFlight {
-        let method: String
+        /// Nil for an answer without a request of the client's (`refuse`).
+        let method: HTTPMethod?
         let target: String
         let version: HTTPVersion
         let isHead: Bool
@@ -180,7 +181,7 @@ final class Connection {
         firstSequence += 1
         send(response, version: head.version, isHead: head.isHead, wantsKeepAlive: wantsKeepAlive, atOnce: last && output.isEmpty,
              waited: 0, owner: owner, now: now) {
-            (String(decoding: bytes[head.method], as: UTF8.self), String(decoding: bytes[head.target], as: UTF8.self))
+            (head.method, String(decoding: bytes[head.target], as: UTF8.self))
         }
     }
 
@@ -205,7 +206,7 @@ final class Connection {
     func refuse(_ response: HTTPResponse, now: Int64, owner: some ConnectionOwner) {
         state.refused()
         releaseInput()
-        inFlight.append(InFlight(method: "-", target: "-", version: .http11, isHead: false, wantsKeepAlive: false,
+        inFlight.append(InFlight(method: nil, target: "-", version: .http11, isHead: false, wantsKeepAlive: false,
                                  started: now, response: response))
         queueReadyAnswers(now: now, owner: owner)
     }
@@ -228,7 +229,7 @@ final class Connection {
     /// answer pays no call and no closure for it.
     @inline(__always)
     private func send(_ response: HTTPPreparedResponse, version: HTTPVersion, isHead: Bool, wantsKeepAlive: Bool, atOnce: Bool,
-                      waited: Int64, owner: some ConnectionOwner, now: Int64, asked: () -> (method: String, target: String)) {
+                      waited: Int64, owner: some ConnectionOwner, now: Int64, asked: () -> (method: HTTPMethod?, target: String)) {
         // A kept-alive answer still closes when it is the last the connection will give.
         let framing = HTTPFraming(status: response.status, version: version, isHead: isHead,
                                   keepAlive: wantsKeepAlive && (state.takesRequests || !inFlight.isEmpty))

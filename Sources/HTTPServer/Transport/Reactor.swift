@@ -258,7 +258,7 @@ final class Reactor {
     /// Stops accepting; idle connections close now, busy ones after their answers.
     func beginDrain() {
         let now = context.clock.milliseconds()
-        drainDeadline = now + context.configuration.drainTimeout
+        drainDeadline = now + context.configuration.drainTimeout.wholeMilliseconds
         accepting = .no
         if let listener {
             close(listener)

@@ -12,14 +12,14 @@ public struct HTTPFraming: Sendable {
 
     /// The framing of a `status` answer to a request of `version` (a `HEAD` when
     /// `isHead`), kept alive when `keepAlive`.
-    public init(status: Int, version: HTTPVersion, isHead: Bool, keepAlive: Bool) {
+    public init(status: HTTPStatus, version: HTTPVersion, isHead: Bool, keepAlive: Bool) {
         self.version = version
         self.keepAlive = keepAlive
         sendsBody = !isHead && Self.statusHasBody(status)
     }
 
     /// False for 304 and 204, which carry neither a body nor a `Content-Length`.
-    public static func statusHasBody(_ status: Int) -> Bool {
-        status != 304 && status != 204
+    public static func statusHasBody(_ status: HTTPStatus) -> Bool {
+        status != .notModified && status != .noContent
     }
 }

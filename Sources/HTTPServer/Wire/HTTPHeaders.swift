@@ -1,62 +1,41 @@
 /// Header fields in arrival order, looked up case-insensitively (RFC 9110 §5.1).
 public struct HTTPHeaders: Sendable, Sequence {
-    private var fields: [(name: String, value: String)] = []
+    private var fields: [(name: HTTPFieldName, value: String)] = []
     /// The fields as the serializer writes them, when `prepareWireForm()` was called and
     /// nothing changed since (every mutation drops it).
     private(set) var wireForm: [UInt8]?
 
-    public init(_ fields: [(String, String)] = []) {
+    public init(_ fields: [(HTTPFieldName, String)] = []) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
     /// The first value of `name`, if present.
-    public subscript(name: String) -> String? {
-        fields.first { Self.sameName($0.name, name) }?.value
+    public subscript(name: HTTPFieldName) -> String? {
+        fields.first { $0.name == name }?.value
     }
 
     /// Every value of `name`, in order.
-    public func values(_ name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
-    }
-
-    /// How many fields are called `name`.
-    public func occurrences(of name: String) -> Int {
-        fields.reduce(0) { $0 + (Self.sameName($1.name, name) ? 1 : 0) }
-    }
-
-    /// ASCII case-insensitive equality of field names, without allocating (it runs for
-    /// every lookup of every request).
-    static func sameName<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
-        while true {
-            switch (first.next(), second.next()) {
-            case (nil, nil): return true
-            case (let x?, let y?):
-                if x != y && (x | 0x20) != (y | 0x20) { return false }
-                if x != y && !((x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) { return false }
-            default: return false
-            }
-        }
+    public func values(_ name: HTTPFieldName) -> [String] {
+        fields.filter { $0.name == name }.map(\.value)
     }
 
     /// Appends a field.
-    public mutating func add(_ name: String, _ value: String) {
+    public mutating func add(_ name: HTTPFieldName, _ value: String) {
         wireForm = nil
         fields.append((name, value))
     }
 
     /// Replaces every field called `name` with one.
-    public mutating func set(_ name: String, _ value: String) {
+    public mutating func set(_ name: HTTPFieldName, _ value: String) {
         wireForm = nil
-        fields.removeAll { Self.sameName($0.name, name) }
+        fields.removeAll { $0.name == name }
         fields.append((name, value))
     }
 
     /// Removes every field called `name`.
-    public mutating func remove(_ name: String) {
+    public mutating func remove(_ name: HTTPFieldName) {
         wireForm = nil
-        fields.removeAll { Self.sameName($0.name, name) }
+        fields.removeAll { $0.name == name }
     }
 
     /// Serializes the fields once, for headers sent many times (a cached response's): the
@@ -70,15 +49,15 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// Number of fields.
     public var count: Int { fields.count }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    public func makeIterator() -> IndexingIterator<[(name: HTTPFieldName, value: String)]> {
         fields.makeIterator()
     }
 
     /// True when a comma-separated header `name` lists `token` (case-insensitive), as
     /// `Connection: keep-alive, Upgrade` lists `keep-alive`.
-    public func contains(token: String, in name: String) -> Bool {
+    public func contains(token: String, in name: HTTPFieldName) -> Bool {
         values(name).contains { value in
-            value.split(separator: ",").contains { Self.sameName($0.trimmingOptionalWhitespace(), token) }
+            value.split(separator: ",").contains { HTTPFieldName.sameName($0.trimmingOptionalWhitespace(), token) }
         }
     }
 }

@@ -28,11 +28,11 @@ public struct HTTPParserLimits: Sendable {
 /// connection is closed after answering, since the stream can no longer be trusted.
 public struct HTTPParseError: Error, Equatable, Sendable {
     /// 400, 413, 414, 431, 501 or 505.
-    public let status: Int
+    public let status: HTTPStatus
     /// One line for people.
     public let reason: String
 
-    public init(_ status: Int, _ reason: String) {
+    public init(_ status: HTTPStatus, _ reason: String) {
         self.status = status
         self.reason = reason
     }

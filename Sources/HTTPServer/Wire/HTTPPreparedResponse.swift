@@ -4,7 +4,7 @@
 /// formats no text and copies prepared bytes. Immutable; shared between event loops.
 public final class HTTPPreparedResponse: Sendable {
     /// The status code.
-    public let status: Int
+    public let status: HTTPStatus
     /// The status line for HTTP/1.1, then the fields as the serializer writes them,
     /// `Content-Length` included (for every status but 304 and 204), each line ending in
     /// CRLF; and the same for HTTP/1.0.

@@ -6,8 +6,8 @@ public enum HTTPVersion: String, Sendable {
 
 /// A parsed HTTP/1.x request.
 public struct HTTPRequest: Sendable {
-    /// The method token, as sent (`GET`, `HEAD`, …; case-sensitive per RFC 9110).
-    public let method: String
+    /// The method (case-sensitive on the wire, per RFC 9110).
+    public let method: HTTPMethod
     /// The request target as sent (origin form: `/path?query`).
     public let target: String
     /// The percent-decoded path. Decoded when asked for, like `query`.
@@ -24,7 +24,7 @@ public struct HTTPRequest: Sendable {
     /// The address the request came from, set by the transport (nil when not over a socket).
     public var client: ClientAddress?
 
-    public init(method: String, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders(),
+    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders(),
                 body: [UInt8] = [], client: ClientAddress? = nil) {
         self.method = method
         self.target = target
@@ -34,15 +34,15 @@ public struct HTTPRequest: Sendable {
         self.client = client
     }
 
-    /// True for `HEAD` (answered without a body; `HTTPRequestHead.isHead` reads the same from bytes).
-    public var isHead: Bool { method == "HEAD" }
+    /// True for `HEAD` (answered without a body).
+    public var isHead: Bool { method == .head }
 
     /// True when the client wants the connection kept open after this request: HTTP/1.1
     /// unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
     public var wantsKeepAlive: Bool {
         switch version {
-        case .http11: !headers.contains(token: "close", in: "Connection")
-        case .http10: headers.contains(token: "keep-alive", in: "Connection")
+        case .http11: !headers.contains(token: "close", in: .connection)
+        case .http10: headers.contains(token: "keep-alive", in: .connection)
         }
     }
 }

@@ -4,12 +4,12 @@
 /// from the start of the scanned bytes. `HTTPRequestParser.request(from:in:)` makes the
 /// `HTTPRequest` of it for everything else.
 public struct HTTPRequestHead: Sendable {
-    /// The method token.
-    public let method: Range<Int>
+    /// The method.
+    public let method: HTTPMethod
     /// True for `GET`, the one method answered with a body from the prepared answers.
-    public let isGet: Bool
+    public var isGet: Bool { method == .get }
     /// True for `HEAD`.
-    public let isHead: Bool
+    public var isHead: Bool { method == .head }
     /// The request target as sent.
     public let target: Range<Int>
     /// True when the target is in origin form (`/path?query`); the absolute form

@@ -72,11 +72,11 @@ extension HTTPRequestParser {
             // Every line was checked by the scan: it has a colon and ends in CRLF.
             let end = (start ..< head.fieldLines.upperBound).first { bytes[$0] == cr } ?? head.fieldLines.upperBound
             let colon = (start ..< end).first { bytes[$0] == HTTPRequestParser.colon } ?? end
-            headers.add(String(decoding: bytes[start ..< colon], as: UTF8.self),
+            headers.add(HTTPFieldName(String(decoding: bytes[start ..< colon], as: UTF8.self)),
                         text(of: bytes[fieldValue(bytes, after: colon, lineEnd: end)]))
             start = end + 2
         }
-        return HTTPRequest(method: String(decoding: bytes[head.method], as: UTF8.self), target: target(of: head, in: bytes),
+        return HTTPRequest(method: head.method, target: target(of: head, in: bytes),
                            version: head.version, headers: headers, body: Array(bytes[head.body]))
     }
 

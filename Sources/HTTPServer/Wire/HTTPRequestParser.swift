@@ -106,7 +106,7 @@ public enum HTTPRequestParser {
             bodyLength = length
         }
         guard bytes.count - index >= bodyLength else { return .incomplete }
-        return .head(HTTPRequestHead(method: line.method, isGet: line.isGet, isHead: line.isHead, target: line.target,
+        return .head(HTTPRequestHead(method: line.method, target: line.target,
                                      targetIsOriginForm: bytes[line.target.lowerBound] == slash, version: line.version,
                                      fieldLines: fieldLines, ifNoneMatch: fields.ifNoneMatch, acceptEncoding: fields.acceptEncoding,
                                      connectionClose: fields.connectionClose, connectionKeepAlive: fields.connectionKeepAlive,
@@ -148,9 +148,7 @@ public enum HTTPRequestParser {
 
     /// The parts of a request line.
     private struct RequestLine {
-        let method: Range<Int>
-        let isGet: Bool
-        let isHead: Bool
+        let method: HTTPMethod
         let target: Range<Int>
         let version: HTTPVersion
     }
@@ -169,7 +167,7 @@ public enum HTTPRequestParser {
         }
         // RFC 9110 §9.1: an unrecognised method is answered 501 (llhttp refuses it too).
         let methodBytes = UnsafeBufferPointer(rebasing: bytes[method])
-        guard let known = knownMethods.firstIndex(where: { same($0, methodBytes) }) else {
+        guard let known = HTTPMethod.tokens.first(where: { same($0.bytes, methodBytes) })?.method else {
             return .failure(HTTPParseError(501, "unknown method"))
         }
         let parsedVersion: HTTPVersion
@@ -194,7 +192,7 @@ public enum HTTPRequestParser {
                 return .failure(HTTPParseError(400, "malformed request target"))
             }
         }
-        return .success(RequestLine(method: method, isGet: known == 0, isHead: known == 1, target: target, version: parsedVersion))
+        return .success(RequestLine(method: known, target: target, version: parsedVersion))
     }
 
     /// Where the authority of an absolute-form target (`http://host:port/path`) lies, or
@@ -239,14 +237,4 @@ public enum HTTPRequestParser {
         default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
-
-    /// The registered methods llhttp knows (RFC 9110, PATCH, WebDAV, QUERY, …), GET and
-    /// HEAD first (the scan tells them by position); routes answer 405 to those they do not
-    /// serve, anything else gets 501.
-    private static let knownMethods: [[UInt8]] = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "CONNECT", "TRACE", "QUERY",
-        "COPY", "LOCK", "MKCOL", "MOVE", "PROPFIND", "PROPPATCH", "SEARCH", "UNLOCK", "BIND", "REBIND", "UNBIND", "ACL",
-        "REPORT", "MKACTIVITY", "CHECKOUT", "MERGE", "M-SEARCH", "NOTIFY", "SUBSCRIBE", "UNSUBSCRIBE", "PURGE",
-        "MKCALENDAR", "LINK", "UNLINK", "SOURCE",
-    ].map { Array($0.utf8) }
 }

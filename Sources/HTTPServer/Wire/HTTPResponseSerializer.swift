@@ -40,12 +40,11 @@ public enum HTTPResponseSerializer {
 
     /// `HTTP/1.x NNN Reason\r\n`, prepared for every status from 100 to 599.
     private static let statusLines: [[[UInt8]]] = [HTTPVersion.http10, .http11].map { version in
-        (100 ... 599).map { status in Array("\(version.rawValue) \(status) \(HTTPResponse.reason(status))\r\n".utf8) }
+        (100 ... 599).map { code in Array("\(version.rawValue) \(code) \(HTTPStatus(code: code).reasonPhrase)\r\n".utf8) }
     }
 
-    static func statusLine(_ status: Int, version: HTTPVersion) -> [UInt8] {
-        guard (100 ... 599).contains(status) else { return Array("\(version.rawValue) \(status) Status\r\n".utf8) }
-        return statusLines[version == .http10 ? 0 : 1][status - 100]
+    static func statusLine(_ status: HTTPStatus, version: HTTPVersion) -> [UInt8] {
+        statusLines[version == .http10 ? 0 : 1][status.code - 100]
     }
 
     /// Appends `value` (≥ 0) in decimal, without making a string.
@@ -66,7 +65,7 @@ public enum HTTPResponseSerializer {
     /// Appends `headers` as `name: value` lines, leaving out the fields the transport writes.
     static func appendFields(_ headers: HTTPHeaders, to bytes: inout [UInt8]) {
         for field in headers where !isTransportField(field.name) {
-            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: field.name.rawName.utf8)
             bytes.append(contentsOf: ": ".utf8)
             bytes.append(contentsOf: field.value.utf8)
             bytes.append(contentsOf: "\r\n".utf8)
@@ -74,7 +73,7 @@ public enum HTTPResponseSerializer {
     }
 
     /// Fields the transport writes itself.
-    private static func isTransportField(_ name: String) -> Bool {
-        HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Date") || HTTPHeaders.sameName(name, "Connection")
+    private static func isTransportField(_ name: HTTPFieldName) -> Bool {
+        name == .contentLength || name == .date || name == .connection
     }
 }

@@ -1,4 +1,5 @@
 import SpinnerModel
+import HTTPServer
 
 /// `GET /`: the gallery and playground. One page with its style inline and its script as
 /// ES modules served beside it (`/gallery/NAME.js`), under a strict
@@ -38,7 +39,7 @@ enum GalleryPage {
     }()
 
     /// The page's own response fields: its policy, and no referrer sent from it.
-    static let headers = [("Content-Security-Policy", contentSecurityPolicy), ("Referrer-Policy", "no-referrer")]
+    static let headers: [(HTTPFieldName, String)] = [(.contentSecurityPolicy, contentSecurityPolicy), (.referrerPolicy, "no-referrer")]
 
     /// The page's Content-Security-Policy: nothing but its own images, requests and
     /// scripts, and its inline style by hash.

@@ -36,7 +36,7 @@ final class Representation: Sendable {
 
         /// `304` when the client's `If-None-Match` lists this variant's tag, else `200`.
         func response(to request: HTTPRequest, note: String?) -> HTTPResponse {
-            if EntityTag.matches(request.headers["If-None-Match"], tag) {
+            if EntityTag.matches(request.headers[.ifNoneMatch], tag) {
                 return HTTPResponse(status: 304, headers: notModifiedFields, logNote: note)
             }
             return HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: note)
@@ -66,15 +66,15 @@ final class Representation: Sendable {
     static let fileThreshold = 16 * 1024
 
     /// `files` counts the memfds of large bodies (with none left, or nil, they stay in memory).
-    init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(String, String)] = [], files: DescriptorQuota?,
+    init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(HTTPFieldName, String)] = [], files: DescriptorQuota?,
          isFinal: Bool = true) {
         self.isFinal = isFinal
         let compressible = Representation.compressible(mediaType)
         func fields(_ tag: String, contentEncoding: String?) -> HTTPHeaders {
-            var headers = HTTPHeaders([("Content-Type", mediaType), ("ETag", tag), ("Cache-Control", cacheControl)] + extraHeaders
-                                      + (compressible ? [("Vary", "Accept-Encoding")] : []))
+            var headers = HTTPHeaders([(.contentType, mediaType), (.eTag, tag), (.cacheControl, cacheControl)] + extraHeaders
+                                      + (compressible ? [(.vary, "Accept-Encoding")] : []))
             ServiceHeaders.addCommon(to: &headers)
-            if let contentEncoding { headers.add("Content-Encoding", contentEncoding) }
+            if let contentEncoding { headers.add(.contentEncoding, contentEncoding) }
             headers.prepareWireForm()
             return headers
         }
@@ -99,7 +99,7 @@ final class Representation: Sendable {
     /// The response to `request`: gzip when accepted and available, 304 when the client's
     /// tag matches the chosen variant's.
     func response(to request: HTTPRequest, note: String? = nil) -> HTTPResponse {
-        if let gzip, ContentCoding.acceptsGzip(request.headers["Accept-Encoding"]) {
+        if let gzip, ContentCoding.acceptsGzip(request.headers[.acceptEncoding]) {
             return gzip.response(to: request, note: note)
         }
         return identity.response(to: request, note: note)

@@ -4,8 +4,8 @@ import HTTPServer
 enum ServiceHeaders {
     /// CORS for `<img>`/fetch from any page, and no MIME sniffing.
     static func addCommon(to headers: inout HTTPHeaders) {
-        headers.set("Access-Control-Allow-Origin", "*")
-        headers.set("X-Content-Type-Options", "nosniff")
+        headers.set(.accessControlAllowOrigin, "*")
+        headers.set(.xContentTypeOptions, "nosniff")
     }
 
     /// For spinner images: a pure function of URL and version, so cacheable forever.

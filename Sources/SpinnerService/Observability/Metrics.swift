@@ -16,8 +16,28 @@ public final class Metrics: Sendable {
         var count = 0
     }
 
+    /// What `spinnerd_requests_total` counts by.
+    struct RequestKey: Hashable, Comparable {
+        let route: RouteLabel
+        let status: HTTPStatus
+
+        static func < (a: RequestKey, b: RequestKey) -> Bool {
+            (a.route.rawValue, a.status.code) < (b.route.rawValue, b.status.code)
+        }
+    }
+
+    /// What `spinnerd_render_rejected_total` counts by.
+    struct RejectionKey: Hashable, Comparable {
+        let lane: RenderLane
+        let reason: RenderScheduler.Refusal
+
+        static func < (a: RejectionKey, b: RejectionKey) -> Bool {
+            (a.lane.name, a.reason.name) < (b.lane.name, b.reason.name)
+        }
+    }
+
     private struct State {
-        var requests: [Int: Int] = [:]             // route index × 1000 + status
+        var requests: [RequestKey: Int] = [:]
         var renders: [String: Int] = [:]           // format
         var prerenders: [String: Int] = [:]        // format
         var finals: [String: Int] = [:]            // format
@@ -28,7 +48,7 @@ public final class Metrics: Sendable {
         var cacheHits = 0
         var cacheMisses = 0
         var coalesced = 0
-        var rejected: [String: Int] = [:]          // "lane,reason"
+        var rejected: [RejectionKey: Int] = [:]
         var failed = 0
         var refusedByBudget = 0
         var cancelled = 0
@@ -43,14 +63,14 @@ public final class Metrics: Sendable {
 
     public init() {}
 
-    func request(route: RouteLabel, status: Int) {
-        state.withLock { $0.requests[route.rawValue * 1000 + status, default: 0] += 1 }
+    func request(route: RouteLabel, status: HTTPStatus) {
+        state.withLock { $0.requests[RequestKey(route: route, status: status), default: 0] += 1 }
     }
 
     func cacheHit() { state.withLock { $0.cacheHits += 1 } }
     /// A spinner request answered from the cache by its prepared `status` (200 or 304).
-    func preparedHit(status: Int) {
-        if status == 304 {
+    func preparedHit(status: HTTPStatus) {
+        if status == .notModified {
             preparedNotModified.wrappingAdd(1, ordering: .relaxed)
         } else {
             preparedOK.wrappingAdd(1, ordering: .relaxed)
@@ -67,7 +87,7 @@ public final class Metrics: Sendable {
     /// A render refused with 503 in `lane`: its queue was full, its client had its share, or
     /// it waited for a thread and memory as long as a render may.
     func rejectedRender(lane: RenderLane, reason: RenderScheduler.Refusal) {
-        state.withLock { $0.rejected["\(lane.name),\(reason.name)", default: 0] += 1 }
+        state.withLock { $0.rejected[RejectionKey(lane: lane, reason: reason), default: 0] += 1 }
     }
 
     /// A render that failed for a reason of the service's own (answered 500).
@@ -124,8 +144,8 @@ public final class Metrics: Sendable {
         let (ok, notModified) = (preparedOK.load(ordering: .relaxed), preparedNotModified.load(ordering: .relaxed))
         return state.withLock { snapshot in
             var requests = snapshot.requests
-            requests[RouteLabel.spinner.rawValue * 1000 + 200, default: 0] += ok
-            requests[RouteLabel.spinner.rawValue * 1000 + 304, default: 0] += notModified
+            requests[RequestKey(route: .spinner, status: .ok), default: 0] += ok
+            requests[RequestKey(route: .spinner, status: .notModified), default: 0] += notModified
             requests = requests.filter { $0.value > 0 }
             var lines: [String] = []
             func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
@@ -140,7 +160,7 @@ public final class Metrics: Sendable {
             }
             metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
                    requests.sorted { $0.key < $1.key }.map { key, count in
-                       ("{route=\"\((RouteLabel(rawValue: key / 1000) ?? .other).name)\",status=\"\(key % 1000)\"}", String(count))
+                       ("{route=\"\(key.route.name)\",status=\"\(key.status.code)\"}", String(count))
                    })
             metric("spinnerd_cache_hits_total", "counter", "Image requests answered from the cache.", [("", String(snapshot.cacheHits + ok + notModified))])
             metric("spinnerd_cache_misses_total", "counter", "Image requests that were not in the cache.", [("", String(snapshot.cacheMisses))])
@@ -165,8 +185,7 @@ public final class Metrics: Sendable {
             metric("spinnerd_render_rejected_total", "counter",
                    "Renders refused with 503, by lane and reason (queue full, client's share used, waited too long).",
                    snapshot.rejected.sorted { $0.key < $1.key }.map { key, count in
-                       let parts = key.split(separator: ",")
-                       return ("{lane=\"\(parts[0])\",reason=\"\(parts[1])\"}", String(count))
+                       ("{lane=\"\(key.lane.name)\",reason=\"\(key.reason.name)\"}", String(count))
                    })
             metric("spinnerd_render_failed_total", "counter", "Renders that failed for a reason of the service's own (answered 500; "
                    + "the log has each one's error id and what failed).", [("", String(snapshot.failed))])

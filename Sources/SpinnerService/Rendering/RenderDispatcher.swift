@@ -50,7 +50,7 @@ final class RenderDispatcher: Sendable {
          log: @escaping @Sendable (String) -> Void = { _ in },
          draw: (@Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage)? = nil) {
         self.configuration = configuration
-        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAgeSeconds)
+        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAge)
         let renderer = SpinnerRenderer(budget: configuration.budget)
         self.renderer = renderer
         if let draw {
@@ -63,7 +63,7 @@ final class RenderDispatcher: Sendable {
         self.log = log
         memory = configuration.renderMemoryBytes.map { MemoryGate(capacity: $0, small: MemoryPlan.smallClaims) }
         self.scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
-                                         waitLimitMilliseconds: configuration.renderWaitMilliseconds)
+                                         waitLimitMilliseconds: configuration.renderWait.wholeMilliseconds)
         self.finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory)
         self.exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory)
         self.cache = cache
@@ -89,7 +89,7 @@ final class RenderDispatcher: Sendable {
         // one first where it has one, priced and laned as such.
         let prepared = firstEncode(of: final)
         let estimate = prepared.estimate
-        let lane: RenderLane = estimate.seconds <= configuration.quickRenderSeconds ? .quick : .heavy
+        let lane: RenderLane = estimate.seconds <= configuration.quickRender.inSeconds ? .quick : .heavy
         let pending = PendingResponse()
         let metrics = self.metrics
         let problems = self.problems
@@ -121,7 +121,7 @@ final class RenderDispatcher: Sendable {
         let refusal = scheduler.submit(lane, client: request.client, key: key, estimate: estimate.seconds, needs: needs,
                                        isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
-            flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
+            flight.cancellation.start(within: configuration.renderTimeout.wholeMilliseconds)
             let outcome = render(prepared, key: key, lane: lane, stop: flight.cancellation.stopCheck, final: final)
             flights.finish(key, flight: flight, with: outcome)
         }
@@ -151,7 +151,7 @@ final class RenderDispatcher: Sendable {
                 flights.finish(key, flight: flight, with: .busy(.quick, .waitedTooLong))
             }
             scheduler.submitBackground(.quick, key: key, estimate: prepared.estimate.seconds, needs: needs) { [self] _ in
-                flight.cancellation.start(within: configuration.renderTimeoutMilliseconds)
+                flight.cancellation.start(within: configuration.renderTimeout.wholeMilliseconds)
                 let outcome = render(prepared, key: key, lane: .quick, stop: flight.cancellation.stopCheck, prerendered: true,
                                      final: final)
                 flights.finish(key, flight: flight, with: outcome)
@@ -225,8 +225,8 @@ final class RenderDispatcher: Sendable {
     /// representation answered: the one stored, or the final one that stayed.
     @discardableResult
     private func store(_ image: RenderedImage, key: String, pass: RenderPass) -> Representation {
-        var extra: [(String, String)] = []
-        if image.format == .svg { extra.append(("Content-Security-Policy", ServiceHeaders.svgPolicy)) }
+        var extra: [(HTTPFieldName, String)] = []
+        if image.format == .svg { extra.append((.contentSecurityPolicy, ServiceHeaders.svgPolicy)) }
         let representation = Representation(mediaType: image.mediaType, body: image.bytes,
                                             cacheControl: pass == .final ? ServiceHeaders.immutable : ServiceHeaders.provisional,
                                             extraHeaders: extra, files: configuration.bodyFiles, isFinal: pass == .final)
@@ -289,23 +289,23 @@ final class RenderDispatcher: Sendable {
                                      errorID: failure.id)
         case .cancelled:
             return problems.response(status: 503, title: "Render cancelled", detail: "Nobody waited for the image any more.",
-                                     headers: [("Retry-After", "1")])
+                                     headers: [(.retryAfter, "1")])
         case .busy(let lane, .clientLimit):
             return problems.response(status: 503, title: "Busy",
                                      detail: "Your address already has its share of costly renders (\(lane.name) lane) in progress; retry shortly.",
-                                     headers: [("Retry-After", "1")])
+                                     headers: [(.retryAfter, "1")])
         case .busy(let lane, .queueFull):
             return problems.response(status: 503, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
-                                     headers: [("Retry-After", "1")])
+                                     headers: [(.retryAfter, "1")])
         case .busy(let lane, .waitedTooLong):
             return problems.response(status: 503, title: "Busy",
                                      detail: "The render waited in the \(lane.name) lane as long as a render may for a thread "
                                          + "and memory; retry shortly.",
-                                     headers: [("Retry-After", "2")])
+                                     headers: [(.retryAfter, "2")])
         case .timedOut:
             return problems.response(status: 503, title: "Render timed out",
                                      detail: "The image took longer than the render deadline; retry shortly or ask for less.",
-                                     headers: [("Retry-After", "2")])
+                                     headers: [(.retryAfter, "2")])
         }
     }
 }

@@ -55,7 +55,7 @@ public final class RenderScheduler: Sendable {
     }
 
     /// Why a render was not queued, or left the queue unrun.
-    public enum Refusal: Error, Equatable, Sendable {
+    public enum Refusal: Error, Hashable, Sendable {
         /// The lane's queue is full.
         case queueFull(RenderLane)
         /// The client address has its share of heavy renders.

@@ -105,7 +105,7 @@ public enum OpenAPIDocument {
                 ("responses", .map([("200", .map(ok))] + errorResponses(notModified: true, unavailable: true, signed: true))),
             ])
         }
-        return .map(ServiceRoute.methods.map { ($0.lowercased(), operation($0.lowercased())) })
+        return .map(ServiceRoute.methods.map { ($0.rawValue.lowercased(), operation($0.rawValue.lowercased())) })
     }
 
     /// A fixed route's operations; `mediaType` as it is sent (parameters such as
@@ -121,7 +121,7 @@ public enum OpenAPIDocument {
                 ("responses", .map([("200", .map(ok))] + errorResponses(notModified: cached, unavailable: false))),
             ])
         }
-        return .map(ServiceRoute.methods.map { ($0.lowercased(), operation($0.lowercased())) })
+        return .map(ServiceRoute.methods.map { ($0.rawValue.lowercased(), operation($0.rawValue.lowercased())) })
     }
 
     private static func header(_ description: String) -> YAML {

@@ -1,4 +1,5 @@
 import SpinnerModel
+import HTTPServer
 
 /// One route of the service, as the one table (`ServiceRoute.all`) states it: where it
 /// is, which methods it takes, what answers it, how `/metrics` counts it, how a `404`
@@ -60,7 +61,7 @@ struct ServiceRoute: Sendable {
     let description: Description?
 
     /// The methods every route takes (and a `405` names).
-    static let methods = ["GET", "HEAD"]
+    static let methods: [HTTPMethod] = [.get, .head]
 
     /// The spinner images: `/spinner/{kind}[.{extension}]`.
     static let spinner = ServiceRoute(

@@ -51,11 +51,11 @@ extension ServeSetting {
                 "heavy renders one client address may have waiting or running; beyond, 503; `0` for no limit",
                 must: "0 (no limit) or more (at most 10000)", \.service.lanes.heavyPerClient),
         seconds("render-timeout", "SPINNERD_RENDER_TIMEOUT", "seconds a render may run before it is stopped and answered 503",
-                \.service.renderTimeoutMilliseconds),
+                \.service.renderTimeout),
         seconds("queue-timeout", "SPINNERD_QUEUE_TIMEOUT",
                 "seconds a render may wait for a thread (and, under a memory limit, for memory) before it is answered 503 with "
                     + "`Retry-After`; every admitted request is answered within this plus `--render-timeout`",
-                \.service.renderWaitMilliseconds),
+                \.service.renderWait),
         derived("memory-limit", "SPINNERD_MEMORY_LIMIT", 1 ... (1 << 50), placeholder: "BYTES",
                 default: "the cgroup's",
                 "bytes the process may use: renders wait for memory rather than pass it (see \"Memory under a limit\"); the smaller "
@@ -73,10 +73,10 @@ extension ServeSetting {
         },
         toggle("gallery", "SPINNERD_GALLERY", default: "on, off in signed mode",
                "serve the gallery at `/`; `--gallery` turns it on in signed mode, `--gallery=false` off", \.galleryOn),
-        integer("error-max-age", "SPINNERD_ERROR_MAX_AGE", 0 ... 86_400,
+        wholeSeconds("error-max-age", "SPINNERD_ERROR_MAX_AGE", 0 ... 86_400,
                 "seconds a front or CDN may keep a 400, 403 or 404 (`Cache-Control: public, max-age=…`), so floods of bad URLs stop "
                     + "there; `0`: `no-store`. 503s are never cached",
-                must: "0…86400 seconds", \.service.errorMaxAgeSeconds),
+                must: "0…86400 seconds", \.service.errorMaxAge),
         toggle("prerender", "SPINNERD_PRERENDER",
                "render every kind's default image in every format in the background at start (quick lane, only while no request "
                    + "waits, one at a time; readiness is not delayed), so their first visitors find them cached; `--prerender=false` off",
@@ -89,12 +89,13 @@ extension ServeSetting {
         integer("final-queue", "SPINNERD_FINAL_QUEUE", 1 ... 100_000,
                 "final encodes that may wait behind provisional answers; beyond, one is dropped (its provisional answer stays, "
                     + "and its next request queues it again)", \.service.finalQueue),
-        ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: "info|warn|error|none", defaultText: defaults.logLevel,
+        ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: LogLevel.allCases.map(\.rawValue).joined(separator: "|"),
+                     defaultText: defaults.logLevel.rawValue,
                      summary: "`info` logs one line per request (method, target, status, bytes, ms, cache hit/miss); `warn` and "
                          + "`error` only problems; `none` nothing",
                      isSwitch: false) { settings, value in
-            guard ["info", "warn", "error", "none"].contains(value) else { return "--log-level must be info, warn, error or none" }
-            settings.logLevel = value
+            guard let level = LogLevel(rawValue: value) else { return "--log-level must be info, warn, error or none" }
+            settings.logLevel = level
             return nil
         },
     ]

@@ -52,6 +52,19 @@ extension ServeSetting {
         }
     }
 
+    /// Whole seconds within `range`, as `--name must be …` states when refused; its default
+    /// is the value `serve` runs with.
+    static func wholeSeconds(_ name: String, _ variable: String, _ range: ClosedRange<Int64>, _ summary: String, must: String,
+                             _ path: WritableKeyPath<ServeSettings, Duration> & Sendable) -> ServeSetting {
+        let value = String(defaults[keyPath: path].components.seconds)
+        return ServeSetting(name: name, variable: variable, placeholder: value, defaultText: value, summary: summary, isSwitch: false) {
+            settings, value in
+            guard let number = Int64(value), range.contains(number) else { return "--\(name) must be \(must)" }
+            settings[keyPath: path] = .seconds(number)
+            return nil
+        }
+    }
+
     /// A whole number within `range` that, when not given, is derived (`maxConnections`).
     static func derived(_ name: String, _ variable: String, _ range: ClosedRange<Int>, placeholder: String = "N", default defaultText: String,
                         _ summary: String, must: String, _ path: WritableKeyPath<ServeSettings, Int?> & Sendable) -> ServeSetting {
@@ -63,16 +76,16 @@ extension ServeSetting {
         }
     }
 
-    /// Seconds, more than 0 and at most an hour, kept in milliseconds; its default is the
+    /// Seconds, more than 0 and at most an hour (to the millisecond); its default is the
     /// value `serve` runs with.
     static func seconds(_ name: String, _ variable: String, _ summary: String,
-                        _ path: WritableKeyPath<ServeSettings, Int64> & Sendable) -> ServeSetting {
-        let milliseconds = defaults[keyPath: path]
+                        _ path: WritableKeyPath<ServeSettings, Duration> & Sendable) -> ServeSetting {
+        let milliseconds = defaults[keyPath: path].wholeMilliseconds
         let defaultText = milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
         return ServeSetting(name: name, variable: variable, placeholder: defaultText, defaultText: defaultText, summary: summary, isSwitch: false) {
             settings, value in
             guard let number = Double(value), number > 0, number <= 3600 else { return "--\(name) must be seconds (more than 0, at most 3600)" }
-            settings[keyPath: path] = Int64(number * 1000)
+            settings[keyPath: path] = .milliseconds(Int64(number * 1000))
             return nil
         }
     }

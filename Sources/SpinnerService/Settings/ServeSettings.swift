@@ -7,7 +7,7 @@ public struct ServeSettings: Sendable {
     public var server = HTTPServerConfiguration()
     public var service = ServiceConfiguration()
     /// `info` logs every request; `warn` and `error` only problems; `none` nothing. Default info.
-    public var logLevel = "info"
+    public var logLevel = LogLevel.info
     /// `--max-connections` when given; else derived from the descriptor limit.
     public var maxConnections: Int?
     /// `--max-connections-per-client` when given; else `perClientShare(of:)` the connections.
