@@ -4,7 +4,9 @@
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
-//   Concurrency (the lock ThreadSanitizer sees, grace periods, lent references, threads) below HTTPServer, ImageCodecs and SpinnerService
+//   Concurrency (the lock ThreadSanitizer sees, grace periods, lent references, threads and their priority, the monotonic
+//     clock, the heap's trim) below HTTPServer, ImageCodecs and SpinnerService; the render pool (SpinnerService/Rendering)
+//     reaches the platform only through it and imports no transport
 //   Compression (deflate, CRC-32) below ImageCodecs and SpinnerService
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP (only ImageCodecs).
 import PackageDescription

@@ -45,3 +45,12 @@ public enum DetachedThread {
         }
     }
 }
+
+extension DetachedThread {
+    /// Puts the calling thread at the lowest CPU share Linux gives (`SCHED_BATCH` at nice
+    /// 19): it runs on what other threads leave. False when the system refused.
+    @discardableResult
+    public static func lowerCurrentPriority() -> Bool {
+        spinnerd_lower_thread_priority() == 0
+    }
+}

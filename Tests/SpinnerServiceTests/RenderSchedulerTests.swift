@@ -12,7 +12,7 @@ import XCTest
 /// The lanes, their bounds and cancellation, with fake renders that wait on semaphores:
 /// no assertion depends on how long anything takes.
 final class RenderSchedulerTests: XCTestCase {
-    private let one = ClientAddress(0x7F00_0001), two = ClientAddress(0x7F00_0002)
+    private let one = RenderClient(0x7F00_0001), two = RenderClient(0x7F00_0002)
 
     /// A fake render that signals when it starts and waits to be let go.
     private final class Gate: Sendable {
@@ -153,7 +153,7 @@ final class RenderSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.submit(.heavy, client: one, isCancelled: { false }, run: gates[2].run), .clientLimit,
                        "an address has two heavy renders waiting or running at most")
         XCTAssertNil(scheduler.submit(.heavy, client: two, isCancelled: { false }, run: gates[2].run))
-        XCTAssertEqual(scheduler.submit(.heavy, client: ClientAddress(0x7F00_0003), isCancelled: { false }, run: gates[3].run),
+        XCTAssertEqual(scheduler.submit(.heavy, client: RenderClient(0x7F00_0003), isCancelled: { false }, run: gates[3].run),
                        .queueFull(.heavy))
         gates[0].release.signal()
         gates[1].started.wait()

@@ -1,6 +1,4 @@
-import CLinux
 import Dispatch
-import HTTPServer
 import ImageCodecs
 import Concurrency
 import Synchronization
@@ -80,7 +78,7 @@ final class FinalRenders: Sendable {
         DetachedThread.start(name: threadName) {
             // The lowest share and no helpers: see the type's summary. If the system refuses
             // (it does not for a thread lowering its own), the encodes still run on this one thread.
-            _ = spinnerd_lower_thread_priority()
+            DetachedThread.lowerCurrentPriority()
             Parallel.keepToThisThread()
             let stop = StopCheck { shared.stopped.load(ordering: .relaxed) ? .cancelled : nil }
             while true {
@@ -95,7 +93,7 @@ final class FinalRenders: Sendable {
                 if let memory, job.bytes > 0 {
                     if memory.acquire(job.bytes, claim: .background, isCancelled: { shared.stopped.load(ordering: .relaxed) }) == .granted {
                         job.run(stop)
-                        spinnerd_trim_heap()
+                        Heap.returnFreePages()
                         memory.release(job.bytes)
                     }
                 } else {

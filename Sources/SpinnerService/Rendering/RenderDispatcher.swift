@@ -118,7 +118,7 @@ final class RenderDispatcher: Sendable {
             metrics.rejectedRender(lane: lane, reason: .waitedTooLong)
             flights.finish(key, flight: flight, with: .busy(lane, .waitedTooLong))
         }
-        let refusal = scheduler.submit(lane, client: request.client, key: key, estimate: estimate.seconds, needs: needs,
+        let refusal = scheduler.submit(lane, client: request.client.map { RenderClient(UInt64($0.value)) }, key: key, estimate: estimate.seconds, needs: needs,
                                        isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
             metrics.started(lane: lane, waited: Double(waited) / 1000)
             flight.cancellation.start(within: configuration.renderTimeout.wholeMilliseconds)

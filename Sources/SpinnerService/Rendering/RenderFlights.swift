@@ -1,4 +1,3 @@
-import HTTPServer
 import ImageCodecs
 import Concurrency
 import Synchronization

@@ -1,6 +1,4 @@
-import CLinux
 import Dispatch
-import HTTPServer
 import Concurrency
 
 /// Which queue a render waits in, by its estimated cost.
@@ -102,7 +100,7 @@ public final class RenderScheduler: Sendable {
     private struct Job: Sendable {
         /// The image's cache key, for `promote`.
         let key: String?
-        let client: ClientAddress?
+        let client: RenderClient?
         var enqueued: Int64
         /// Estimated seconds: shorter runs first.
         let estimate: Double
@@ -139,11 +137,11 @@ public final class RenderScheduler: Sendable {
     /// Heavy renders per client address, waiting or running.
     private final class ClientShares: Sendable {
         let limit: Int
-        private let counts = Locked<[ClientAddress: Int]>([:])
+        private let counts = Locked<[RenderClient: Int]>([:])
 
         init(limit: Int) { self.limit = limit }
 
-        func take(_ client: ClientAddress) -> Bool {
+        func take(_ client: RenderClient) -> Bool {
             counts.withLock { counts in
                 guard counts[client, default: 0] < limit else { return false }
                 counts[client, default: 0] += 1
@@ -151,7 +149,7 @@ public final class RenderScheduler: Sendable {
             }
         }
 
-        func release(_ client: ClientAddress) {
+        func release(_ client: RenderClient) {
             counts.withLock { counts in
                 let held = counts[client, default: 0]
                 if held <= 1 { counts.removeValue(forKey: client) } else { counts[client] = held - 1 }
@@ -206,7 +204,7 @@ public final class RenderScheduler: Sendable {
     /// Queues a render in `lane` for `client`; nil when queued, else why not. `run` gets
     /// the wait in milliseconds; a render `isCancelled` says nobody wants is dropped unrun;
     /// `needs` gives its working memory and what to do when it waits too long.
-    public func submit(_ lane: RenderLane, client: ClientAddress?, key: String? = nil, estimate: Double = 0, needs: Needs = Needs(),
+    public func submit(_ lane: RenderLane, client: RenderClient?, key: String? = nil, estimate: Double = 0, needs: Needs = Needs(),
                        isCancelled: @escaping @Sendable () -> Bool, run: @escaping @Sendable (_ waited: Int64) -> Void) -> Refusal? {
         let counted = lane == .heavy && limits.heavyPerClient > 0 ? client : nil
         if let counted, !heavyClients.take(counted) { return .clientLimit }
@@ -350,7 +348,7 @@ public final class RenderScheduler: Sendable {
         while true {
             if renderedSinceTrim && lane.kind == .quick {
                 guard lane.available.wait(timeout: .now() + .milliseconds(idleTrimMilliseconds)) == .success else {
-                    spinnerd_trim_heap()
+                    Heap.returnFreePages()
                     renderedSinceTrim = false
                     continue
                 }
@@ -384,7 +382,7 @@ public final class RenderScheduler: Sendable {
             }
             // A heavy render's frames are freed now: give the pages back so the resident
             // set follows the cache, not the largest render so far.
-            if lane.kind == .heavy { spinnerd_trim_heap() }
+            if lane.kind == .heavy { Heap.returnFreePages() }
         }
     }
 
@@ -409,7 +407,7 @@ public final class RenderScheduler: Sendable {
             job.run(shared.clock.milliseconds() - job.enqueued)
             // The render's buffers go back to the system before its bytes go back to the
             // gate, so that the next render granted them finds them free under the limit.
-            spinnerd_trim_heap()
+            Heap.returnFreePages()
             memory.release(job.needs.bytes)
             return true
         case .timedOut:
