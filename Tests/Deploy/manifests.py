@@ -24,8 +24,8 @@ from spinnerd_tools.harness import Results
 
 K8S = os.path.join(ROOT, "deploy", "kubernetes")
 # The server's default drain, read from its source so the two cannot drift apart.
-DRAIN_SECONDS = int(re.search(r"drainTimeout: Int64 = ([0-9_]+)", open(os.path.join(
-    ROOT, "Sources", "HTTPServer", "HTTPServerConfiguration.swift")).read()).group(1).replace("_", "")) // 1000
+DRAIN_SECONDS = int(re.search(r"drainTimeout: Duration = \.seconds\(([0-9_]+)\)", open(os.path.join(
+    ROOT, "Sources", "HTTPServer", "HTTPServerConfiguration.swift")).read()).group(1).replace("_", ""))
 
 
 def main():
