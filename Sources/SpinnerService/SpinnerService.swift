@@ -172,7 +172,20 @@ public final class SpinnerService: HTTPLendingResponder {
             return .now(cached.response(to: request, note: "cache=hit"))
         }
         metrics.cacheMiss()
-        return renders.answer(spinnerRequest, key: key, to: request)
+        let pending = PendingResponse()
+        let problems = self.problems, metrics = self.metrics
+        let client = request.client.map { RenderClient(UInt64($0.value)) }
+        switch renders.start(spinnerRequest, key: key, client: client, waiter: { outcome in
+            let response = problems.response(for: outcome, to: request)
+            metrics.request(route: .spinner, status: response.status)
+            pending.send(response)
+        }) {
+        case .refused(let error):
+            return .now(problems.response(for: error))
+        case .waiting(let leave):
+            pending.whenCancelled(leave)
+            return .later(pending)
+        }
     }
 
     /// The 403 for a spinner URL without a valid signature, in signed mode.

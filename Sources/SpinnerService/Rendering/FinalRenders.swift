@@ -10,7 +10,7 @@ import Synchronization
 /// (`Parallel.keepToThisThread`), so that no final encode takes a core from a render a
 /// visitor waits for, however many cold URLs arrive, and none waits forever on a busy
 /// machine. Memory: one render's working set at a time (at most
-/// `RenderDispatcher.finalPeakBytes` estimated) and at most
+/// `RenderAdmission.finalPeakBytes` estimated) and at most
 /// `limit` waiting jobs, each a planned render (a scene and a frame plan, a few KB).
 ///
 /// Under a memory limit each encode first takes its working memory from the render threads'

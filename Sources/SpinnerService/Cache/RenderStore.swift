@@ -1,0 +1,90 @@
+import Concurrency
+import HTTPServer
+import ImageCodecs
+import SpinnerModel
+import SpinnerRendering
+
+/// Where finished renders go: into the cache (a provisional answer only while no final one
+/// is there), and, behind a provisional answer, the final encode that replaces it, made on
+/// threads of their own at the lowest CPU share (`FinalRenders`).
+final class RenderStore: Sendable {
+    private let cache: ByteBoundedLRU<Representation>
+    /// The final encodes behind provisional answers (`ServiceConfiguration.provisionalAnswers`).
+    private let finals: FinalRenders
+    /// The kinds' default APNGs' exhaustive (zopfli) final encodes, on a thread of their
+    /// own: tens of seconds of one core each, they would otherwise hold up every other
+    /// final encode behind them (a queue does not preempt the job it runs), for minutes
+    /// on a busy machine.
+    private let exhaustiveFinals: FinalRenders
+    /// Final encodes that may run at once: one on each of the two threads above.
+    static let finalThreads = 2
+    private let renderer: SpinnerRenderer
+    private let files: DescriptorQuota
+    private let metrics: Metrics
+    /// Draws and encodes a prepared render (the renderer's, or a test's).
+    private let draw: @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage
+    private let log: @Sendable (String) -> Void
+
+    init(cache: ByteBoundedLRU<Representation>, renderer: SpinnerRenderer, configuration: ServiceConfiguration, memory: MemoryGate?,
+         metrics: Metrics, draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage,
+         log: @escaping @Sendable (String) -> Void) {
+        self.cache = cache
+        self.renderer = renderer
+        self.files = configuration.bodyFiles
+        self.metrics = metrics
+        self.draw = draw
+        self.log = log
+        finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory)
+        exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory)
+    }
+
+    /// Final encodes waiting or running behind provisional answers.
+    var finalsPending: Int { finals.pending + exhaustiveFinals.pending }
+
+    /// True when `key`'s final encode waits or runs.
+    func finalIsPending(_ key: String) -> Bool {
+        finals.isPending(key) || exhaustiveFinals.isPending(key)
+    }
+
+    /// `image` cached for `key` (a provisional one only while no final one is cached); the
+    /// representation answered: the one stored, or the final one that stayed.
+    @discardableResult
+    func store(_ image: RenderedImage, key: String, pass: RenderPass) -> Representation {
+        let representation = Representation(image: image, pass: pass, files: files)
+        let cost = representation.cost + key.utf8.count
+        guard pass == .provisional else {
+            cache.insert(representation, cost: cost, for: key)
+            return representation
+        }
+        return cache.insert(representation, cost: cost, for: key, unlessKept: { $0.isFinal }) ?? representation
+    }
+
+    /// Queues the final encode of `key` behind its provisional answer: it replaces that
+    /// answer in the cache when done (even if the provisional one was evicted meanwhile).
+    /// A kind's default APNG is compressed exhaustively there.
+    func queueFinal(_ final: PreparedRender, key: String) {
+        let kept = renderer.exhaustive(final)
+        let queue = kept.deflatesExhaustively ? exhaustiveFinals : finals
+        let submission = queue.submit(key: key, estimate: kept.estimate.seconds, bytes: kept.estimate.workingBytes) { [self] stop in
+            do throws(RenderError) {
+                let image = try draw(kept, stop)
+                store(image, key: key, pass: .final)
+                metrics.finalRendered(format: kept.request.format.rawValue)
+            } catch {
+                if case .stopped = error {
+                    metrics.finalNotStored(reason: "stopped")
+                } else {
+                    metrics.finalNotStored(reason: "failed")
+                    log("final encode failed for \(key.prefix(300)): \(error)")
+                }
+            }
+        }
+        if submission == .full { metrics.finalDropped() }
+    }
+
+    /// Drops the final encodes that wait; one running stops at its next frame. Returns how
+    /// many were left unfinished.
+    func stop() -> Int {
+        finals.stop() + exhaustiveFinals.stop()
+    }
+}
