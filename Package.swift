@@ -85,22 +85,26 @@ let package = Package(
         // and the C libraries (`make check`); IntegrationTests drives what nobody here wrote —
         // decoders, validators, headless Chromium, the Lottie players, Python — and the built
         // `spinnerd` (`make test` runs both rooms).
-        .target(name: "TestSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/TestSupport"),
-        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "TestSupport"]),
+        // UnitSupport: what unit tests share, toolchain only (clocks, trackers, fixtures, a raw
+        // socket client, the repository's paths). IntegrationSupport: external tools, decoders,
+        // browsers and the built binary, for IntegrationTests alone.
+        .target(name: "UnitSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport"),
+        .target(name: "IntegrationSupport", dependencies: ["UnitSupport", "Concurrency", "ImageCodecs"], path: "Tests/IntegrationSupport"),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "UnitSupport"]),
         .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "TestSupport"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
-        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"]),
-        .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "TestSupport"]),
-        .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "TestSupport"]),
-        .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "TestSupport"]),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "UnitSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "UnitSupport"]),
+        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"]),
+        .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "UnitSupport"]),
+        .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "UnitSupport"]),
+        .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"]),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SpinnerService", "SpinnerRendering", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs",
-                           "SpinnerModel", "HTTPServer", "ExactTime", "Concurrency", "TestSupport"],
+                           "SpinnerModel", "HTTPServer", "ExactTime", "Concurrency", "UnitSupport", "IntegrationSupport"],
             exclude: ["SpinnerRaster/References", "SpinnerRendering/Fixtures"]),
     ]
 )

@@ -2,7 +2,7 @@ import Concurrency
 import Dispatch
 import Glibc
 import Synchronization
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// Grace periods elapse for a reader only once it has held nothing since they began, and

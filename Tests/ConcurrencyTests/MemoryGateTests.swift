@@ -1,6 +1,6 @@
 import Concurrency
 import Dispatch
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// The memory gate shares bytes between work that takes them before it starts: it grants

@@ -1,7 +1,8 @@
 import Foundation
 @testable import HTTPServer
 import Synchronization
-import TestSupport
+import UnitSupport
+import Concurrency
 import XCTest
 
 /// Answers `/echo` with the target, `/slow` after 300 ms (from another thread), `/big`

@@ -1,5 +1,5 @@
 @testable import ImageCodecs
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// The WebP encoder plans frames the way libwebp's `WebPAnimEncoder` does and codes

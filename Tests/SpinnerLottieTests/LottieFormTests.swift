@@ -1,7 +1,7 @@
 import Foundation
 @testable import SpinnerLottie
 import SpinnerModel
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// Every document is written in the form After Effects' bodymovin exporter (5.8 and later)

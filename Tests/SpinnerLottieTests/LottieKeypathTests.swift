@@ -1,7 +1,7 @@
 import Foundation
 @testable import SpinnerLottie
 import SpinnerModel
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// The paints the builders record while writing are the paints the document holds, read

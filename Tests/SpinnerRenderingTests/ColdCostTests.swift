@@ -2,7 +2,7 @@ import Foundation
 import ImageCodecs
 import SpinnerModel
 @testable import SpinnerRendering
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// An APNG that is not a kind's defaults is priced by the cold deflate tiers it gets

@@ -1,6 +1,6 @@
 import Concurrency
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// Values the cache lends uncounted (what the event loops write cached answers from) are

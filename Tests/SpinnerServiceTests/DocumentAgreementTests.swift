@@ -2,7 +2,7 @@ import Foundation
 import SpinnerModel
 import SpinnerRendering
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// openapi.yaml, the /spinners catalog, the README and the code must agree.

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 @testable import ImageCodecs
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
+import Concurrency
 import XCTest
 
 /// The queue of final encodes behind provisional answers: one key once, a bound, the

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import SpinnerModel
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// The gallery's front end is written as files (Gallery/Front/) and embedded by SwiftPM:

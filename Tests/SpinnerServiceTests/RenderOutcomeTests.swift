@@ -4,7 +4,8 @@ import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
+import Concurrency
 import XCTest
 
 /// What a client is told when a render does not end in an image — it failed, it waited its

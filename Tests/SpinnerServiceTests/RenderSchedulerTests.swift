@@ -4,7 +4,7 @@ import ImageCodecs
 import Concurrency
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import UnitSupport
 @testable import SpinnerService
 import Synchronization
 import XCTest

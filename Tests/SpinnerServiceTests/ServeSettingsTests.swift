@@ -1,7 +1,7 @@
 import Foundation
 import SpinnerModel
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// `spinnerd serve`'s settings come from one table (`ServeSetting.all`): flags and

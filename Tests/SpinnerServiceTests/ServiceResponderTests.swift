@@ -2,7 +2,8 @@ import Foundation
 import HTTPServer
 import SpinnerModel
 @testable import SpinnerService
-import TestSupport
+import UnitSupport
+import Concurrency
 import XCTest
 
 /// The routes through the responder interface, without sockets.

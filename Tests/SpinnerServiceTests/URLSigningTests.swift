@@ -1,7 +1,7 @@
 import Foundation
 @testable import SpinnerService
 import SpinnerModel
-import TestSupport
+import UnitSupport
 import XCTest
 
 /// HMAC-SHA256 through Nettle against RFC 4231's known answers, and signatures of the

@@ -31,10 +31,17 @@ final class RenderDispatcher: Sendable {
          log: @escaping @Sendable (String) -> Void = { _ in },
          draw: (@Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage)? = nil) {
         let renderer = SpinnerRenderer(budget: configuration.budget)
-        let draw = draw ?? { (prepared: PreparedRender, stop: StopCheck) throws(RenderError) -> RenderedImage in
-            try renderer.render(prepared, stop: stop)
+        // Not `draw ?? { … }`: the release compiler (6.3.1) crashed lowering a typed-throws
+        // closure as the right side of `??`.
+        let drawing: @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage
+        if let draw {
+            drawing = draw
+        } else {
+            drawing = { (prepared: PreparedRender, stop: StopCheck) throws(RenderError) -> RenderedImage in
+                try renderer.render(prepared, stop: stop)
+            }
         }
-        self.draw = draw
+        self.draw = drawing
         self.log = log
         admission = RenderAdmission(renderer: renderer, provisionalAnswers: configuration.provisionalAnswers,
                                     quickRender: configuration.quickRender)
@@ -44,7 +51,7 @@ final class RenderDispatcher: Sendable {
         scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
                                     waitLimitMilliseconds: configuration.renderWait.wholeMilliseconds)
         store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, memory: memory, metrics: metrics,
-                            draw: draw, log: log)
+                            draw: drawing, log: log)
         self.cache = cache
         self.metrics = metrics
     }

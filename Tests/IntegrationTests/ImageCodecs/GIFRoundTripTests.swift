@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// GIF files decoded back by decoders nobody here wrote.

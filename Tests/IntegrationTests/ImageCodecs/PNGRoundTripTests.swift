@@ -1,5 +1,6 @@
 @testable import ImageCodecs
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// PNG files checked by pngcheck and decoded back by Pillow.

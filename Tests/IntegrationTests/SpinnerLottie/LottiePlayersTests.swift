@@ -2,7 +2,8 @@ import Foundation
 import SpinnerLottie
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// spinnerd's Lottie documents played by three players nobody here wrote — ThorVG,

@@ -3,7 +3,8 @@ import Foundation
 import ImageCodecs
 import SpinnerModel
 import SpinnerRaster
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// Each kind at a quarter, half and three quarters of its loop, compared with reference

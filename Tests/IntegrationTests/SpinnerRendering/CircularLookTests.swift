@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 #if canImport(Glibc)

@@ -2,7 +2,8 @@ import Foundation
 import ImageCodecs
 import SpinnerModel
 @testable import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// A URL not rendered ahead gets the quicker deflate tiers (`APNGDeflateTiers.cold`), a

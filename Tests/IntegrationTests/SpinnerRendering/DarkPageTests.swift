@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// `theme=dark` (and `theme=auto` in a dark colour scheme) promises a spinner for a dark

@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The light theme is the seeds' look, and users' pages rely on it: every kind's light

@@ -3,7 +3,8 @@ import Foundation
 import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// Every kind × {APNG, GIF}, at default parameters and at one other set, through

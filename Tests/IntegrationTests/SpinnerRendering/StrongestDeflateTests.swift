@@ -2,7 +2,8 @@ import Foundation
 import ImageCodecs
 import SpinnerModel
 @testable import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// An APNG gets the strongest deflate for as many rows as keep its render under a second

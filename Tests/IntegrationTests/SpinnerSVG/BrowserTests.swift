@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The SVGs in a real headless Chromium (Debian's, driven by Playwright): seeked to a

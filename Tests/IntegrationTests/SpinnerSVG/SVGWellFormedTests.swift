@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 import SpinnerSVG
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// Every SVG spinnerd writes is well-formed XML to a parser nobody here wrote (xmllint).

@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 @testable import SpinnerService
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// openapi.yaml, the catalog and the docs as tools nobody here wrote read them: the

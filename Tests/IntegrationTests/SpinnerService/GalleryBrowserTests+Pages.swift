@@ -1,5 +1,6 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The playground on the pages people put spinners on (issue 29), in Chromium, light and

@@ -1,5 +1,6 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The gallery page at `/` in a real headless Chromium against the real server.

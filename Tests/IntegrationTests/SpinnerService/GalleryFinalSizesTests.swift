@@ -1,5 +1,6 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The playground compares the sizes caches keep: on a server with provisional answers it

@@ -1,5 +1,6 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The gallery's `<picture>` snippet is for the page the designer described: on a light, a

@@ -1,5 +1,6 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The playground tells the truth and shows it whole (issue 40): no label, placeholder or

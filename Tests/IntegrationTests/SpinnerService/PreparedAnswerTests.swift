@@ -1,6 +1,7 @@
 import Foundation
 import Concurrency
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The fast path for cached answers (found from the request's raw bytes, answered with a

@@ -1,7 +1,8 @@
 import Foundation
 import SpinnerModel
 import SpinnerRendering
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// `spinnerd serve --provisional` (its default): a cold APNG, GIF or WebP URL is answered at

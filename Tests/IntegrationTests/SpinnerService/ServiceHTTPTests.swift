@@ -1,5 +1,7 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
+import Concurrency
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,8 @@
 import Foundation
 @testable import SpinnerService
 import SpinnerModel
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// Signed mode through the real server and `spinnerd sign`: signed URLs render; unsigned,

@@ -1,5 +1,6 @@
 import Foundation
-import TestSupport
+import IntegrationSupport
+import UnitSupport
 import XCTest
 
 /// The built `spinnerd` executable, run as a user would.

@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import UnitSupport
 
 /// The programs the integration tests run from the repository and the build.
 extension Repository {

@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import UnitSupport
 
 extension Fixtures {
     /// The RGBA bytes Pillow decodes from every frame of `path`, composited.

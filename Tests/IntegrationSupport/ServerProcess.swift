@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import UnitSupport
 #if canImport(Glibc)
 import Glibc
 #endif

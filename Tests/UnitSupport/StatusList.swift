@@ -1,3 +1,4 @@
+import Concurrency
 import Foundation
 
 /// Statuses (and `Retry-After` and 503s' `Cache-Control` values) of responses that

@@ -1,6 +1,6 @@
 // What a test collects from callbacks and workers (responses, statuses, exit codes) sits
 // in the service's own `Locked`, so ThreadSanitizer sees its turns as it sees the code's.
-@_exported import Concurrency
+import Concurrency
 
 extension Locked where Value: Sendable {
     /// The value now.

@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import UnitSupport
 
 /// What Pillow reads from an image (see `imagetool.py inspect`).
 public struct DecodedImage: Decodable, Sendable {

@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import UnitSupport
 
 /// A Python module of `spinnerd_tools` (tools/) that takes a file of jobs and prints a JSON array
 /// with one result per job.

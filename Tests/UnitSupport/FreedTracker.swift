@@ -1,3 +1,5 @@
+import Concurrency
+
 /// A shared value that notes its own freeing in `freed` (by its identifier): what the
 /// grace-period tests watch to see that nothing a reader holds is freed.
 public final class Tracked: Sendable {

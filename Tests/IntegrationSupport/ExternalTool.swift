@@ -1,4 +1,6 @@
+import Concurrency
 import Foundation
+import UnitSupport
 
 /// Runs programs nobody on this project wrote (decoders, validators, the built
 /// `spinnerd`) and returns what they printed. A missing program is a failure, never a
