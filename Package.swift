@@ -88,7 +88,7 @@ let package = Package(
         // UnitSupport: what unit tests share, toolchain only (clocks, trackers, fixtures, a raw
         // socket client, the repository's paths). IntegrationSupport: external tools, decoders,
         // browsers and the built binary, for IntegrationTests alone.
-        .target(name: "UnitSupport", dependencies: ["Concurrency", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport"),
+        .target(name: "UnitSupport", dependencies: ["Concurrency", "HTTPServer", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport"),
         .target(name: "IntegrationSupport", dependencies: ["UnitSupport", "Concurrency", "ImageCodecs"], path: "Tests/IntegrationSupport"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "UnitSupport"]),
         .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"]),

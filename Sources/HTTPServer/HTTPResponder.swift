@@ -39,29 +39,3 @@ public enum HTTPAnswer: Sendable {
     /// The response will be sent through this, from any thread.
     case later(PendingResponse)
 }
-
-extension HTTPResponder {
-    /// Calls `reply` once with the answer to `request`, now or later from another thread
-    /// (for callers without a transport: tests, tools).
-    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        switch respond(to: request) {
-        case .now(let response): reply(response)
-        case .later(let pending): pending.whenAnswered(reply)
-        }
-    }
-}
-
-/// One line of the access log: what the transport saw of a request and its response.
-public struct AccessLogEntry: Sendable {
-    /// The request's method; nil for an answer the transport gave without a request (a
-    /// parse error, a timeout, a refusal).
-    public let method: HTTPMethod?
-    public let target: String
-    public let status: HTTPStatus
-    /// Body bytes sent (0 for HEAD and 304).
-    public let bytes: Int
-    /// From the request's arrival to its response being queued, in milliseconds.
-    public let milliseconds: Int64
-    /// The responder's note (`cache=hit`), if any.
-    public let note: String?
-}

@@ -35,15 +35,15 @@ final class Representation: Sendable {
         var length: Int { body.count + (file?.length ?? 0) }
 
         /// `304` when the client's `If-None-Match` lists this variant's tag, else `200`.
-        func response(to request: HTTPRequest, note: String?) -> HTTPResponse {
-            if EntityTag.matches(request.headers[.ifNoneMatch], tag) {
-                return HTTPResponse(status: 304, headers: notModifiedFields, logNote: note)
+        func response(ifNoneMatch: UnsafeRawBufferPointer?, note: String?) -> HTTPResponse {
+            if EntityTag.matches(ifNoneMatch, tagBytes) {
+                return HTTPResponse(status: .notModified, headers: notModifiedFields, logNote: note)
             }
-            return HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: note)
+            return HTTPResponse(status: .ok, headers: fields, body: body, bodyFile: file, logNote: note)
         }
 
         /// The prepared `304` or `200` for an `If-None-Match` value's bytes, lent (it lives
-        /// as long as this variant).
+        /// as long as this variant): the same choice as `response(ifNoneMatch:note:)`.
         func prepared(ifNoneMatch: UnsafeRawBufferPointer?) -> Lent<HTTPPreparedResponse> {
             Lent(EntityTag.matches(ifNoneMatch, tagBytes) ? preparedNotModified : prepared)
         }
@@ -96,21 +96,27 @@ final class Representation: Sendable {
     /// included.
     var cost: Int { identity.length + (gzip?.length ?? 0) + 1024 }
 
-    /// The response to `request`: gzip when accepted and available, 304 when the client's
-    /// tag matches the chosen variant's.
+    /// The one choice every answer makes, from the `Accept-Encoding` value's bytes: the
+    /// gzip variant when the client accepts it and there is one, else the identity.
+    /// `body` borrows the variant (nothing counted: the fast path calls it for every hit).
+    @inline(__always)
+    private func withVariant<Result>(acceptEncoding: UnsafeRawBufferPointer?, _ body: (borrowing Variant) -> Result) -> Result {
+        if let gzip, ContentCoding.acceptsGzip(acceptEncoding) { return body(gzip) }
+        return body(identity)
+    }
+
+    /// The response to `request`: the chosen variant, 304 when the client's tag matches its.
     func response(to request: HTTPRequest, note: String? = nil) -> HTTPResponse {
-        if let gzip, ContentCoding.acceptsGzip(request.headers[.acceptEncoding]) {
-            return gzip.response(to: request, note: note)
+        HTTPHeaderList.withBytes(of: request.headers[.acceptEncoding]) { acceptEncoding in
+            HTTPHeaderList.withBytes(of: request.headers[.ifNoneMatch]) { ifNoneMatch in
+                withVariant(acceptEncoding: acceptEncoding) { $0.response(ifNoneMatch: ifNoneMatch, note: note) }
+            }
         }
-        return identity.response(to: request, note: note)
     }
 
     /// The prepared answer to a request seen as raw bytes (the fast path of a cache hit):
     /// the same choice as `response(to:)`. Lent: it lives as long as this representation.
     func prepared(for request: HTTPRequestBytes) -> Lent<HTTPPreparedResponse> {
-        if let gzip, ContentCoding.acceptsGzip(request.acceptEncoding) {
-            return gzip.prepared(ifNoneMatch: request.ifNoneMatch)
-        }
-        return identity.prepared(ifNoneMatch: request.ifNoneMatch)
+        withVariant(acceptEncoding: request.acceptEncoding) { $0.prepared(ifNoneMatch: request.ifNoneMatch) }
     }
 }
