@@ -1,3 +1,5 @@
+import SpinnerLottie
+
 /// A small YAML writer for generated documents: maps keep their key order, strings are
 /// double-quoted (JSON-style escapes, valid YAML), so nothing needs YAML's quoting rules.
 indirect enum YAML {
@@ -61,23 +63,8 @@ indirect enum YAML {
             ? text : quoted(text)
     }
 
+    /// A double-quoted scalar: JSON's string literal, which YAML 1.2 reads as it is.
     private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\x" + (hex.count == 1 ? "0" : "") + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONString.quoted(text)
     }
 }
