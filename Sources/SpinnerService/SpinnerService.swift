@@ -97,37 +97,47 @@ public final class SpinnerService: HTTPLendingResponder {
             metrics.request(route: matched?.route.label ?? .other, status: response.status)
             return .now(response)
         }
-        func notFound() -> HTTPAnswer {
-            counted(problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).",
-                                      accepted: knownPaths))
-        }
-        guard let (route, name) = matched else { return notFound() }
+        guard let (route, name) = matched else { return counted(notFound(request)) }
         guard ServiceRoute.methods.contains(request.method) else {
             let names = ServiceRoute.methods.map(\.rawValue), methods = names.joined(separator: ", ")
             return counted(problems.response(status: 405, title: "Method not allowed",
                                              detail: "\(request.method.rawValue) is not supported here; use \(names.joined(separator: " or ")).",
                                              accepted: methods, headers: [(.allow, methods)]))
         }
-        switch route.handler {
-        case .spinner:
-            switch spinner(SpinnerAddress(name), request: request) {
-            case .now(let response): return counted(response)
-            case .later(let pending): return .later(pending)
-            }
-        case .health:
-            return counted(plain(route, "ok\n"))
-        case .metrics:
-            return counted(plain(route, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
-                                                     flights: renders.inFlight, prerendersPending: renders.prerendersPending,
-                                                     finalsPending: renders.finalsPending, memory: renders.memory?.statistics,
-                                                     transport: transportStatistics())))
-        case .document:
-            guard let document = documents[route.label] else { return counted(HTTPResponse.text(500, "missing document")) }
-            return counted(document.response(to: request))
-        case .galleryScript:
-            guard let script = galleryScripts[name] else { return notFound() }
-            return counted(script.response(to: request))
+        switch route.answer(self, request, name) {
+        case .now(let response): return counted(response)
+        case .later(let pending): return .later(pending)  // counted by what sends it
         }
+    }
+
+    /// The health check's answer.
+    func health() -> HTTPAnswer {
+        .now(plain(.health, "ok\n"))
+    }
+
+    /// The Prometheus exposition, with the cache, queue and connection gauges read now.
+    func metricsText() -> HTTPAnswer {
+        .now(plain(.metrics, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
+                                          flights: renders.inFlight, prerendersPending: renders.prerendersPending,
+                                          finalsPending: renders.finalsPending, memory: renders.memory?.statistics,
+                                          transport: transportStatistics())))
+    }
+
+    /// A fixed document made at start (catalog, OpenAPI, gallery page), by its route's label.
+    func document(_ label: RouteLabel, _ request: HTTPRequest) -> HTTPAnswer {
+        guard let document = documents[label] else { return .now(HTTPResponse.text(500, "missing document")) }
+        return .now(document.response(to: request))
+    }
+
+    /// One of the gallery's script modules, by file name; 404 for any other name.
+    func galleryScript(_ name: Substring, request: HTTPRequest) -> HTTPAnswer {
+        guard let script = galleryScripts[name] else { return .now(notFound(request)) }
+        return .now(script.response(to: request))
+    }
+
+    /// The 404 for a path nothing answers, listing the paths there are.
+    private func notFound(_ request: HTTPRequest) -> HTTPResponse {
+        problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).", accepted: knownPaths)
     }
 
     /// A `200` of `text` as `route`'s media type, never stored (health, metrics).
@@ -137,7 +147,8 @@ public final class SpinnerService: HTTPLendingResponder {
         return HTTPResponse(status: 200, headers: headers, body: Array(text.utf8))
     }
 
-    private func spinner(_ address: SpinnerAddress, request: HTTPRequest) -> HTTPAnswer {
+    /// A spinner image: from the cache, else rendered (`RenderDispatcher`).
+    func spinner(_ address: SpinnerAddress, request: HTTPRequest) -> HTTPAnswer {
         var query = request.query
         var signature: String? = nil
         if configuration.signing != nil {

@@ -48,8 +48,9 @@ private final class EchoResponder: HTTPResponder {
 final class HTTPServerTests: XCTestCase {
     private let responder = EchoResponder()
 
-    private func server(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)) throws -> (HTTPServer, Int) {
-        let server = HTTPServer(configuration: configuration, responder: responder)
+    private func server(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(host: "127.0.0.1", port: 0),
+                        clock: any MonotonicClock = SystemClock()) throws -> (HTTPServer, Int) {
+        let server = HTTPServer(configuration: configuration, responder: responder, clock: clock)
         let port = try server.start()
         addTeardownBlock {
             server.shutdown()
@@ -116,28 +117,38 @@ final class HTTPServerTests: XCTestCase {
     }
 
     func testSlowClientGets408AndIdleConnectionsClose() throws {
-        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
-        // 2 s for a request head: the idle client below must send its whole request within
-        // it however slow the machine (a slower one only makes the slow client's 408 later).
+        // The server's time is the test's: nothing here depends on how fast the machine is.
+        let clock = ManualClock()
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
         configuration.requestTimeout = .seconds(2)
         configuration.idleTimeout = .milliseconds(600)
-        let (_, port) = try server(configuration)
+        let (server, port) = try server(configuration, clock: clock)
         let slow = try RawHTTPClient(port: port)
         try slow.send("GET /echo HTTP/1.1\r\nHo")
-        let response = try slow.receive()
-        XCTAssertEqual(response.status, 408)
-        XCTAssertTrue(slow.isClosedByServer())
-        // Timed from before the request: the server's idle clock starts after its answer,
-        // so however late this thread runs, the close cannot come sooner than 600 ms.
-        let started = Date()
+        XCTAssertTrue(waitUntil { server.openConnections == 1 })
+        // The loop looks at deadlines once the clock has moved a tick (250 ms) on. Short of
+        // the timeout nothing happens: an answer on another connection (the one loop
+        // serves both) comes back while the slow one still waits.
+        clock.advance(1_750)
         let idle = try RawHTTPClient(port: port)
         try idle.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
         XCTAssertEqual(try idle.receive().status, 200)
-        XCTAssertTrue(idle.isClosedByServer())
-        XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.5, "closed for idleness, not at once")
+        XCTAssertEqual(server.statistics.timedOut, 0)
+        clock.advance(250)
+        let response = try slow.receive()
+        XCTAssertEqual(response.status, 408)
+        XCTAssertTrue(slow.isClosedByServer())
+        // The idle connection is still there until its idle time has passed: it answers
+        // again, then closes once the clock moves 600 ms past that answer.
+        try idle.send("GET /echo?again HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try idle.receive().text, "GET /echo?again")
+        clock.advance(600)
+        XCTAssertTrue(idle.isClosedByServer(), "closed for idleness")
     }
 
-    private func waitUntil(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    /// True once `condition` holds; false if it still does not after `seconds` (a bound
+    /// on a hang, far beyond what any machine needs).
+    private func waitUntil(_ seconds: Double = 60, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         return condition()
@@ -205,18 +216,23 @@ final class HTTPServerTests: XCTestCase {
     }
 
     func testASilentSocketIsClosedAfterTheRequestTimeout() throws {
-        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        let clock = ManualClock()
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
         configuration.requestTimeout = .milliseconds(300)
         configuration.idleTimeout = .seconds(120)
-        let (server, port) = try server(configuration)
-        // Timed from before the connection: the server's clock starts at its accept.
-        let started = Date()
+        let (server, port) = try server(configuration, clock: clock)
         let silent = try RawHTTPClient(port: port, timeout: 60)
+        XCTAssertTrue(waitUntil { server.openConnections == 1 })
+        // Before its time (a tick, 250 ms, on), a request on another connection is answered
+        // and the silent one stays.
+        clock.advance(250)
+        let other = try RawHTTPClient(port: port)
+        try other.send("GET /echo HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(try other.receive().status, 200)
+        XCTAssertEqual(server.statistics.timedOut, 0)
+        // Past 300 ms (far from the two-minute idle timeout) it is closed without a word.
+        clock.advance(250)
         XCTAssertEqual(try silent.readToEnd(), [], "closed without a word")
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.25)
-        // Closed by the request timeout, not by the two-minute idle timeout (a busy machine
-        // may be seconds late; it is not two minutes late).
-        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         XCTAssertEqual(server.statistics.timedOut, 1)
     }
 

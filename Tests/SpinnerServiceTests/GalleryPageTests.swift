@@ -24,6 +24,29 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertEqual(GalleryPage.css, try file("gallery.css"))
     }
 
+    /// The service's paths are written once in the front end (paths.js), and they are the
+    /// route table's; no other module writes one, and every link of the page is a route.
+    func testTheFrontEndsPathsAreTheRouteTables() throws {
+        let constants = try Dictionary(uniqueKeysWithValues: file("paths.js").split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let match = line.wholeMatch(of: /export const ([A-Z]+) = "([^"]*)";/) else { return nil }
+            return (String(match.1), String(match.2))
+        })
+        XCTAssertEqual(constants, ["SPINNER": ServiceRoute.spinner.paths[0], "CATALOG": ServiceRoute.catalog.paths[0],
+                                   "OPENAPI": ServiceRoute.openapi.paths[0]])
+        for (name, text) in GalleryPage.scripts where name != "paths.js" {
+            for path in constants.values {
+                for quote in ["\"", "'", "`"] {
+                    XCTAssertFalse(text.contains(quote + path), "\(name) writes \(path) itself; it imports it from paths.js")
+                }
+            }
+        }
+        let links = GalleryPage.html.matches(of: /(?:href|src)="(\/[^"?]*)/).map { String($0.1) }
+        XCTAssertGreaterThan(links.count, 3)
+        for link in links {
+            XCTAssertNotNil(ServiceRoute.match(link, gallery: true), "the page links \(link), which no route serves")
+        }
+    }
+
     /// Every module a module imports is one that is served (the graph has no dangling edge).
     func testEveryImportNamesAServedModule() throws {
         var imports = 0

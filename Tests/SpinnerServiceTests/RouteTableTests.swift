@@ -51,7 +51,7 @@ final class RouteTableTests: XCTestCase {
             .map { String($0.dropFirst(3).dropLast(2)) })
         var expected: Set<String> = []
         for route in ServiceRoute.all {
-            if route.handler == .spinner {
+            if route.label == .spinner {
                 for kind in SpinnerKind.allCases {
                     expected.insert(ServicePaths.spinner(kind.rawValue))
                     for format in OutputFormat.allCases { expected.insert(ServicePaths.spinner("\(kind.rawValue).\(format.fileExtension)")) }

@@ -20,13 +20,14 @@ import pathlib
 
 from PIL import Image
 
-from .browser import luminance, visibility, wait_until
+from .browser import visibility, wait_until
 
 # Made in the page by the gallery's own modules: the snippets for every case.
 SNIPPETS = """async (cases) => {
   const { PlaygroundState } = await import('/gallery/state.js');
   const { pictureSnippet } = await import('/gallery/snippets.js');
   const { imageURL } = await import('/gallery/urls.js');
+  const { themeForPage } = await import('/gallery/colour.js');
   const catalog = await (await fetch('/spinners')).json();
   return cases.map((c) => {
     const state = new PlaygroundState(catalog, () => false);
@@ -35,7 +36,7 @@ SNIPPETS = """async (cases) => {
     state.setFormat(c.format);
     state.setFollowsScheme(c.follows);
     const url = new URL(imageURL(state, c.format), location.href).href;
-    return pictureSnippet(state, url, state.shownSize(), location.href);
+    return { snippet: pictureSnippet(state, url, state.shownSize(), location.href), theme: themeForPage(c.page) };
   });
 }"""
 
@@ -45,10 +46,12 @@ def rgb(hex_colour):
 
 
 def shown_page(case, scheme):
-    """The page colour a case's snippet is shown on in `scheme` (hex, no #)."""
+    """The page colour a case's snippet is shown on in `scheme` (hex, no #). Whether the
+    stage's colour is a dark page is the gallery's own rule (`themeForPage` in colour.js,
+    asked in the page with the snippet), not a copy of it."""
     if not case["follows"]:
         return case["page"]
-    dark = luminance(rgb(case["page"])) < 0.18
+    dark = case["theme"] == "dark"
     if scheme == "dark":
         return case["page"] if dark else "000000"
     return "ffffff" if dark else case["page"]
@@ -79,8 +82,10 @@ def picture_matrix(browser, job):
     out, cases = job["out"], job["cases"]
     page = browser.new_page()
     page.goto(job["url"], wait_until="load")
-    snippets = page.evaluate(SNIPPETS, cases)
+    made = page.evaluate(SNIPPETS, cases)
     page.close()
+    snippets = [m["snippet"] for m in made]
+    cases = [dict(case, theme=m["theme"]) for case, m in zip(cases, made)]
     results = []
     for scheme in ("light", "dark"):
         blocks = "".join(

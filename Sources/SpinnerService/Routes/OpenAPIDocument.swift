@@ -27,7 +27,7 @@ public enum OpenAPIDocument {
         var paths: [(String, YAML)] = []
         // The route table's order; the spinner route's paths per kind and format.
         for route in ServiceRoute.all {
-            if route.handler == .spinner {
+            if route.label == .spinner {
                 let prefix = route.paths[0]
                 for kind in SpinnerKind.allCases {
                     paths.append((prefix + kind.rawValue, spinnerPath(kind, .svg, pathExtension: false)))

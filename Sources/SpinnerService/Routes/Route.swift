@@ -7,20 +7,6 @@ import HTTPServer
 /// OpenAPI paths and the metric labels all read this table, and route paths are written
 /// nowhere else.
 struct ServiceRoute: Sendable {
-    /// What answers a route.
-    enum Handler: Sendable {
-        /// A spinner image (`/spinner/{kind}[.{extension}]`).
-        case spinner
-        /// A fixed document made once at start (catalog, OpenAPI, gallery page).
-        case document
-        /// One of the gallery's script modules, by file name.
-        case galleryScript
-        /// The health check.
-        case health
-        /// The Prometheus exposition.
-        case metrics
-    }
-
     /// How the OpenAPI document describes a fixed route (the spinner paths are described
     /// per kind and format from the parameter definitions).
     struct Description: Sendable {
@@ -54,7 +40,10 @@ struct ServiceRoute: Sendable {
     let listed: String?
     /// The `Content-Type` of its `200`s (a spinner's comes from its format).
     let mediaType: String?
-    let handler: Handler
+    /// What answers it (as hummingbird's router keeps a responder with its route): the
+    /// service's answer to a request of a method the route takes, given the name below
+    /// `paths[0]` for a family of paths ("" otherwise).
+    let answer: @Sendable (SpinnerService, HTTPRequest, Substring) -> HTTPAnswer
     /// Served only while the gallery is on (`--gallery`, on by default unless signed).
     let needsGallery: Bool
     /// Its OpenAPI entry; nil for the spinner route and for what is not listed.
@@ -67,36 +56,37 @@ struct ServiceRoute: Sendable {
     static let spinner = ServiceRoute(
         label: .spinner, paths: ["/spinner/"], matchesBelow: true,
         listed: "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|") + "]",
-        mediaType: nil, handler: .spinner, needsGallery: false, description: nil)
+        mediaType: nil, answer: { $0.spinner(SpinnerAddress($2), request: $1) }, needsGallery: false, description: nil)
     /// The catalog.
     static let catalog = ServiceRoute(
         label: .catalog, paths: ["/spinners", "/spinners/"], matchesBelow: false, listed: "/spinners",
-        mediaType: "application/json", handler: .document, needsGallery: false,
+        mediaType: "application/json", answer: { service, request, _ in service.document(.catalog, request) }, needsGallery: false,
         description: Description(summary: "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
                                  schema: .catalog, cached: true))
     /// The gallery and playground page.
     static let index = ServiceRoute(
         label: .index, paths: ["/", "/index.html"], matchesBelow: false, listed: "/",
-        mediaType: "text/html; charset=utf-8", handler: .document, needsGallery: true,
+        mediaType: "text/html; charset=utf-8", answer: { service, request, _ in service.document(.index, request) }, needsGallery: true,
         description: Description(summary: "The gallery and playground page.", schema: .text, cached: true))
-    /// The gallery's script modules, by file name (counted with the page).
+    /// The gallery's script modules, by file name.
     static let galleryScripts = ServiceRoute(
-        label: .index, paths: ["/gallery/"], matchesBelow: true, listed: nil,
-        mediaType: "text/javascript; charset=utf-8", handler: .galleryScript, needsGallery: true, description: nil)
+        label: .gallery, paths: ["/gallery/"], matchesBelow: true, listed: nil,
+        mediaType: "text/javascript; charset=utf-8", answer: { $0.galleryScript($2, request: $1) }, needsGallery: true,
+        description: nil)
     /// The health check.
     static let health = ServiceRoute(
         label: .health, paths: ["/healthz"], matchesBelow: false, listed: "/healthz",
-        mediaType: "text/plain; charset=utf-8", handler: .health, needsGallery: false,
+        mediaType: "text/plain; charset=utf-8", answer: { service, _, _ in service.health() }, needsGallery: false,
         description: Description(summary: "200 while the service is up.", schema: .text, cached: false))
     /// The Prometheus exposition.
     static let metrics = ServiceRoute(
         label: .metrics, paths: ["/metrics"], matchesBelow: false, listed: "/metrics",
-        mediaType: "text/plain; version=0.0.4; charset=utf-8", handler: .metrics, needsGallery: false,
+        mediaType: "text/plain; version=0.0.4; charset=utf-8", answer: { service, _, _ in service.metricsText() }, needsGallery: false,
         description: Description(summary: "Prometheus text exposition: requests, cache, renders, connections.", schema: .text, cached: false))
     /// The OpenAPI document.
     static let openapi = ServiceRoute(
         label: .openapi, paths: ["/openapi.yaml"], matchesBelow: false, listed: "/openapi.yaml",
-        mediaType: "application/yaml", handler: .document, needsGallery: false,
+        mediaType: "application/yaml", answer: { service, request, _ in service.document(.openapi, request) }, needsGallery: false,
         description: Description(summary: "This document.", schema: .object, cached: true))
 
     /// Every route, in the order the OpenAPI document gives them.
@@ -153,11 +143,10 @@ struct SpinnerAddress: Sendable {
     }
 }
 
-/// The `route` label of `spinnerd_requests_total`: one per route (the gallery's page and
-/// scripts share `index`), `other` for the rest. Its raw value keys the counters (no
-/// lookup per request).
+/// The `route` label of `spinnerd_requests_total`: one per route (`index` the gallery's
+/// page, `gallery` its script modules), `other` for the rest. Its raw value orders them.
 enum RouteLabel: Int, Sendable, CaseIterable {
-    case spinner, catalog, index, health, metrics, openapi, other
+    case spinner, catalog, index, gallery, health, metrics, openapi, other
 
     /// The label as written in `/metrics`.
     var name: String { String(describing: self) }

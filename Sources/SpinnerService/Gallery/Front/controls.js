@@ -3,6 +3,7 @@
 // field the service refused.
 
 import { resolveColour } from "./colour.js";
+import { SPINNER } from "./paths.js";
 import { $, make } from "./dom.js";
 import { keeping } from "./problems.js";
 import { DARK, LIGHT } from "./state.js";
@@ -80,7 +81,7 @@ function control(state, item, actions) {
     // A small picture of each style, in the page's colour scheme; choosing one sets it.
     const pictures = item.enum.map((option) => {
       const button = make("button", { type: "button", class: "style-choice", title: option, "aria-label": "style " + option },
-        [make("img", { src: `/spinner/${state.kind.name}.svg?style=${encodeURIComponent(option)}&size=28&theme=auto`,
+        [make("img", { src: `${SPINNER}${state.kind.name}.svg?style=${encodeURIComponent(option)}&size=28&theme=auto`,
                        alt: "", width: "28", height: "28" })]);
       button.addEventListener("click", () => { input.value = option; set(state, item, option, actions); });
       return button;

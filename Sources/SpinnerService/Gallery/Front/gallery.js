@@ -5,6 +5,7 @@
 import { buildControls, fitHints, refreshApplicability, refreshColours, showTheme } from "./controls.js";
 import { $, make, status } from "./dom.js";
 import { measure } from "./measure.js";
+import { CATALOG } from "./paths.js";
 import { fitSnippets, writeSnippets } from "./snippets.js";
 import { showPage, showScale } from "./stage.js";
 import { DARK, LIGHT, PlaygroundState } from "./state.js";
@@ -13,7 +14,7 @@ import { imageURL } from "./urls.js";
 async function main() {
   let catalog;
   try {
-    catalog = await (await fetch("/spinners")).json();
+    catalog = await (await fetch(CATALOG)).json();
   } catch (error) {
     status("The catalog could not be loaded.");
     return;

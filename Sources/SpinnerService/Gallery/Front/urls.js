@@ -1,5 +1,7 @@
 // The service's URLs for the playground's settings. Pure.
 
+import { SPINNER } from "./paths.js";
+
 /** The query of some settings ("" or "?…"): only values that apply to `format` and differ from the default. */
 export function query(state, format, values = state.settings()) {
   const search = new URLSearchParams();
@@ -15,11 +17,11 @@ export function query(state, format, values = state.settings()) {
 
 /** The path of the chosen kind in `format` with some settings (default: the settings as sent). */
 export const imageURL = (state, format, values) =>
-  `/spinner/${state.kind.name}.${state.formatByName(format).extension}${query(state, format, values)}`;
+  `${SPINNER}${state.kind.name}.${state.formatByName(format).extension}${query(state, format, values)}`;
 
 /**
  * The path the preview shows. No Lottie player here: a Lottie choice previews the same
  * settings as SVG (every parameter that applies to Lottie applies to SVG).
  */
 export const previewURL = (state) => state.format === "lottie"
-  ? `/spinner/${state.kind.name}.${state.formatByName("svg").extension}${query(state, "lottie")}` : imageURL(state, state.format);
+  ? `${SPINNER}${state.kind.name}.${state.formatByName("svg").extension}${query(state, "lottie")}` : imageURL(state, state.format);
