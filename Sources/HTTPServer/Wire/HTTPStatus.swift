@@ -23,9 +23,6 @@ public struct HTTPStatus: Hashable, Comparable, Sendable, ExpressibleByIntegerLi
     /// The class of the status: 2 for success, 4 for a client's error, 5 for the server's.
     public var kind: Int { code / 100 }
 
-    /// True for 4xx and 5xx.
-    public var isError: Bool { code >= 400 }
-
     /// The code, as the status line and the access log write it.
     public var description: String { String(code) }
 

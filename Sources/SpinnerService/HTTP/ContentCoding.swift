@@ -8,11 +8,6 @@ enum ContentCoding {
         try? Deflate.compress(bytes, .gzip)
     }
 
-    /// True when `Accept-Encoding` accepts gzip (listed, or `*`, with a non-zero q).
-    static func acceptsGzip(_ header: String?) -> Bool {
-        HTTPHeaderList.withBytes(of: header) { acceptsGzip($0) }
-    }
-
     /// True when the bytes of an `Accept-Encoding` value accept gzip: `gzip` or `x-gzip`
     /// listed with a weight above zero, else `*` with one (RFC 9110 §12.5.3). A weight that
     /// is not a number counts as 1.

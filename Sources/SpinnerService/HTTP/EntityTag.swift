@@ -14,11 +14,6 @@ enum EntityTag {
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 
-    /// True when `header` (an `If-None-Match` value) lists `tag` or is `*`.
-    static func matches(_ header: String?, _ tag: String) -> Bool {
-        HTTPHeaderList.withBytes(of: header) { header in matches(header, Array(tag.utf8)) }
-    }
-
     /// True when the bytes of an `If-None-Match` value list `tag` (its bytes, quotes
     /// included) or are `*`; `W/` before an item is ignored (the weak comparison).
     static func matches(_ header: UnsafeRawBufferPointer?, _ tag: [UInt8]) -> Bool {

@@ -43,8 +43,8 @@ struct ProblemDetails: Sendable {
     /// means, so it is public for `errorMaxAge` seconds (a front absorbs floods of bad
     /// URLs); anything else (405, 500, 503: the server's state) is never stored.
     func cacheControl(status: HTTPStatus) -> String {
-        [.badRequest, .forbidden, .notFound].contains(status) && errorMaxAge.components.seconds > 0
-            ? "public, max-age=\(errorMaxAge.components.seconds)" : "no-store"
+        let seconds = errorMaxAge.components.seconds
+        return [.badRequest, .forbidden, .notFound].contains(status) && seconds > 0 ? "public, max-age=\(seconds)" : "no-store"
     }
 
     /// A problem response with the given fields.

@@ -154,9 +154,10 @@ final class RenderDispatcher: Sendable {
     /// final encode is queued unless it already waits or runs (a queue that was full when
     /// the answer was made dropped it).
     func ensureFinal(_ spinner: SpinnerRequest, key: String) {
+        // Only the final encode is planned: no provisional one nor a lane is wanted here.
         guard admission.provisionalAnswers, !store.finalIsPending(key),
-              let admitted = try? admission.admit(spinner) else { return }
-        store.queueFinal(admitted.final, key: key)
+              let final = try? admission.renderer.prepare(spinner) else { return }
+        store.queueFinal(final, key: key)
     }
 
     /// Renders on a lane's thread and caches the result; `prerendered` for background work
