@@ -26,17 +26,17 @@ enum ServeCommand {
         // system when a render ends (the resident set returned to 27 MiB).
         let padded = mallopt(M_TOP_PAD, 16 << 20) != 0
         // Descriptors first: the connection limits and the cache's body files share them.
-        let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.server.eventLoops)
+        let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.eventLoops)
         // Then memory: under a limit (the cgroup's, wherever the process runs, or
         // --memory-limit) the cache and the renders' working memory fit it; a limit too small
         // for the largest render the API admits is refused here rather than served as a
         // smaller API.
-        let (options, warnings) = parsed.settled(by: plan, cgroup: CgroupMemoryLimit.find())
+        let options = parsed.settled(by: plan, cgroup: CgroupMemoryLimit.find())
         if let memory = options.memory, let refusal = memory.refusal {
             Console.error("spinnerd serve: \(refusal) (the limit is from \(options.memorySource ?? "?"))")
             return 1
         }
-        let allWarnings = warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
+        let allWarnings = options.warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
         for warning in allWarnings where options.logLevel.logsProblems { Console.error("spinnerd: warning: \(warning)") }
         // Block the stop signals before any thread starts, so every thread inherits the
         // mask and only sigwait below receives them. A (never run) handler is installed

@@ -11,7 +11,7 @@ final class ServeDefaultsTests: XCTestCase {
     /// What a server with these settings runs with (once settled on a machine of 4 096
     /// descriptors), as a text that shows every value (classes by their fields).
     private func described(_ settings: ServeSettings) -> String {
-        let running = settings.settled(by: DescriptorPlan(limit: 4096, eventLoops: settings.server.eventLoops)).settings
+        let running = settings.settled(by: DescriptorPlan(limit: 4096, eventLoops: settings.eventLoops))
         var text = ""
         dump(running.server, to: &text)
         dump(running.service, to: &text)
@@ -21,6 +21,10 @@ final class ServeDefaultsTests: XCTestCase {
 
     private func resolved(_ flags: [String: String], cores: Int) throws -> ServeSettings {
         try ServeSettings.resolve(flags: flags, environment: [:], cores: cores).get()
+    }
+
+    private func settled(_ flags: [String: String]) throws -> ServeConfiguration {
+        try resolved(flags, cores: 2).settled(by: DescriptorPlan(limit: 4096, eventLoops: 2))
     }
 
     /// The stated defaults that depend on the machine, as each row words them: the value for `cores`.
@@ -68,15 +72,16 @@ final class ServeDefaultsTests: XCTestCase {
     func testTheDefaultsStatedInWordsHold() throws {
         let byName = Dictionary(uniqueKeysWithValues: ServeSetting.all.map { ($0.name, $0.defaultText) })
         XCTAssertEqual(byName["signing-key"], "none")
-        XCTAssertNil(try resolved([:], cores: 2).service.signing)
+        XCTAssertNil(try resolved([:], cores: 2).signing)
         XCTAssertEqual(byName["gallery"], "on, off in signed mode")
-        XCTAssertTrue(try resolved([:], cores: 2).service.gallery)
-        XCTAssertFalse(try resolved(["signing-key": String(repeating: "k", count: URLSigning.minimumKeyLength)], cores: 2).service.gallery)
+        XCTAssertTrue(try settled([:]).service.gallery)
+        XCTAssertFalse(try settled(["signing-key": String(repeating: "k", count: URLSigning.minimumKeyLength)]).service.gallery)
+        XCTAssertTrue(try settled(["signing-key": String(repeating: "k", count: URLSigning.minimumKeyLength), "gallery": "true"]).service.gallery)
         XCTAssertEqual(byName["max-connections"], "from the descriptor limit")
         XCTAssertEqual(byName["max-connections-per-client"], "max-connections / 8, at least 8 and at most 256")
         for limit in [64, 512, 4096, 65_536] {
             let plan = DescriptorPlan(limit: limit, eventLoops: 2)
-            let settled = try resolved([:], cores: 2).settled(by: plan).settings.server
+            let settled = try resolved([:], cores: 2).settled(by: plan).server
             XCTAssertEqual(settled.maxConnections, plan.connections, "descriptor limit \(limit)")
             XCTAssertEqual(settled.maxConnectionsPerClient, min(256, max(8, plan.connections / 8)), "descriptor limit \(limit)")
         }

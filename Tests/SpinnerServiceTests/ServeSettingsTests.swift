@@ -45,22 +45,22 @@ final class ServeSettingsTests: XCTestCase {
     }
 
     func testAFlagOverridesItsVariableAndEitherIsCheckedAlike() throws {
-        XCTAssertEqual(try resolve([:], ["SPINNERD_WORKERS": "3"]).get().service.lanes.quickWorkers, 3)
-        XCTAssertEqual(try resolve(["workers": "5"], ["SPINNERD_WORKERS": "3"]).get().service.lanes.quickWorkers, 5)
-        XCTAssertEqual(try resolve().get().service.lanes.quickWorkers, 4, "a thread a core by default")
-        XCTAssertEqual(try resolve(["render-timeout": "2.5"]).get().service.renderTimeout, .milliseconds(2_500))
+        XCTAssertEqual(try resolve([:], ["SPINNERD_WORKERS": "3"]).get().lanes.quickWorkers, 3)
+        XCTAssertEqual(try resolve(["workers": "5"], ["SPINNERD_WORKERS": "3"]).get().lanes.quickWorkers, 5)
+        XCTAssertEqual(try resolve().get().lanes.quickWorkers, 4, "a thread a core by default")
+        XCTAssertEqual(try resolve(["render-timeout": "2.5"]).get().renderTimeout, .milliseconds(2_500))
         XCTAssertEqual(refusal(["workers": "0"]), "--workers must be 1…256")
         XCTAssertEqual(refusal([:], ["SPINNERD_WORKERS": "0"]), "SPINNERD_WORKERS=0: --workers must be 1…256")
         XCTAssertEqual(refusal([:], ["SPINNERD_ERROR_MAX_AGE": "forever"]), "SPINNERD_ERROR_MAX_AGE=forever: --error-max-age must be 0…86400 seconds")
         XCTAssertEqual(refusal(["colour": "red"]), "unknown option --colour")
-        XCTAssertEqual(try resolve(["gallery": "false"]).get().service.gallery, false)
-        XCTAssertEqual(try resolve([:], ["SPINNERD_SIGNING_KEY": "a signing key of enough bytes"]).get().service.gallery, false,
-                       "signed mode turns the gallery off")
-        XCTAssertEqual(try resolve([:], ["SPINNERD_PRERENDER": "no"]).get().service.prerenderDefaults, false)
-        XCTAssertEqual(try resolve().get().service.provisionalAnswers, true, "provisional answers by default")
-        XCTAssertEqual(try resolve(["provisional": "false"]).get().service.provisionalAnswers, false)
-        XCTAssertEqual(try resolve().get().service.finalQueue, 256)
-        XCTAssertEqual(try resolve([:], ["SPINNERD_FINAL_QUEUE": "16"]).get().service.finalQueue, 16)
+        XCTAssertEqual(try resolve(["gallery": "false"]).get().gallery, false)
+        XCTAssertNil(try resolve().get().gallery, "the gallery is settled by the signing keys when not asked")
+        XCTAssertNotNil(try resolve([:], ["SPINNERD_SIGNING_KEY": "a signing key of enough bytes"]).get().signing)
+        XCTAssertEqual(try resolve([:], ["SPINNERD_PRERENDER": "no"]).get().prerender, false)
+        XCTAssertEqual(try resolve().get().provisional, true, "provisional answers by default")
+        XCTAssertEqual(try resolve(["provisional": "false"]).get().provisional, false)
+        XCTAssertEqual(try resolve().get().finalQueue, 256)
+        XCTAssertEqual(try resolve([:], ["SPINNERD_FINAL_QUEUE": "16"]).get().finalQueue, 16)
         for refused in ["0", "-1", "100001", "many", "1e3", ""] {
             XCTAssertEqual(refusal(["final-queue": refused]), "--final-queue must be 1…100000", refused)
         }

@@ -4,22 +4,22 @@ import SpinnerModel
 extension ServeSetting {
     /// Every `spinnerd serve` setting, in the order `--help` and docs/operations.md list them.
     public static let all: [ServeSetting] = [
-        integer("port", "PORT", 0 ... 65_535, "0 picks a free port", \.server.port),
-        ServeSetting(name: "host", variable: "HOST", placeholder: defaults.server.host, defaultText: defaults.server.host, summary: "IPv4 address to bind",
+        integer("port", "PORT", 0 ... 65_535, "0 picks a free port", \.port),
+        ServeSetting(name: "host", variable: "HOST", placeholder: defaults.host, defaultText: defaults.host, summary: "IPv4 address to bind",
                      isSwitch: false) { settings, value in
             guard !value.isEmpty else { return "--host must be an IPv4 address" }
-            settings.server.host = value
+            settings.host = value
             return nil
         },
-        derived("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: String(defaults.service.cacheBytes),
-                default: "\(defaults.service.cacheBytes); under a memory limit, at most a quarter of what it leaves (see below)",
+        derived("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: String(ServeSettings.defaultCacheBytes),
+                default: "\(ServeSettings.defaultCacheBytes); under a memory limit, at most a quarter of what it leaves (see below)",
                 "bound of the image cache, in bytes (LRU; the URLs that found each image count too)", must: "a byte count (0…2^40)", \.cacheBytes),
         integer("workers", "SPINNERD_WORKERS", 1 ... 256, placeholder: "N", default: "cores", "threads of the quick render lane",
-                \.service.lanes.quickWorkers),
+                \.lanes.quickWorkers),
         integer("render-queue", "SPINNERD_RENDER_QUEUE", 1 ... 100_000,
-                "quick renders that may wait; beyond, 503", \.service.lanes.quickQueue),
+                "quick renders that may wait; beyond, 503", \.lanes.quickQueue),
         integer("event-loops", "SPINNERD_EVENT_LOOPS", 1 ... 64, placeholder: "N", default: "min(2, cores)", "epoll threads",
-                \.server.eventLoops),
+                \.eventLoops),
         derived("max-connections", "SPINNERD_MAX_CONNECTIONS", 1 ... 1_000_000, default: "from the descriptor limit",
                 "connections served at once (see below)", must: "positive", \.maxConnections),
         derived("max-connections-per-client", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT", 0 ... 1_000_000,
@@ -28,34 +28,34 @@ extension ServeSetting {
                 must: "0 (no limit) or more", \.maxConnectionsPerClient),
         seconds("request-timeout", "SPINNERD_REQUEST_TIMEOUT",
                 "seconds to send a request head, counted from accept (408, or a quiet close for a socket that sent nothing)",
-                \.server.requestTimeout),
+                \.requestTimeout),
         seconds("idle-timeout", "SPINNERD_IDLE_TIMEOUT",
                 "seconds an idle keep-alive connection stays, and a client that stopped reading may keep its answers waiting",
-                \.server.idleTimeout),
+                \.idleTimeout),
         integer("max-pixel-frames", "SPINNERD_MAX_PIXEL_FRAMES", 1 ... 1_000_000_000,
-                "render budget: most pixels × frames of one animation", must: "positive (at most 10^9)", \.service.budget.maxPixelFrames),
+                "render budget: most pixels × frames of one animation", must: "positive (at most 10^9)", \.budget.maxPixelFrames),
         integer("max-frames", "SPINNERD_MAX_FRAMES", 1 ... 100_000,
-                "render budget: most frames of one animation", must: "positive (at most 100000)", \.service.budget.maxFrames),
-        ServeSetting(name: "max-render-seconds", variable: "SPINNERD_MAX_RENDER_SECONDS", placeholder: String(defaults.service.budget.maxRenderSeconds),
-                     defaultText: String(defaults.service.budget.maxRenderSeconds),
+                "render budget: most frames of one animation", must: "positive (at most 100000)", \.budget.maxFrames),
+        ServeSetting(name: "max-render-seconds", variable: "SPINNERD_MAX_RENDER_SECONDS", placeholder: String(defaults.budget.maxRenderSeconds),
+                     defaultText: String(defaults.budget.maxRenderSeconds),
                      summary: "render budget: longest estimated render, in seconds of one core", isSwitch: false) { settings, value in
             guard let number = Double(value), number > 0, number <= 3600 else { return "--max-render-seconds must be seconds (more than 0, at most 3600)" }
-            settings.service.budget.maxRenderSeconds = number
+            settings.budget.maxRenderSeconds = number
             return nil
         },
         integer("heavy-workers", "SPINNERD_HEAVY_WORKERS", 1 ... 256, placeholder: "N", default: "cores / 2, at least 1",
-                "threads of the heavy render lane", \.service.lanes.heavyWorkers),
+                "threads of the heavy render lane", \.lanes.heavyWorkers),
         integer("heavy-queue", "SPINNERD_HEAVY_QUEUE", 0 ... 10_000,
-                "heavy renders that may wait; beyond, 503", \.service.lanes.heavyQueue),
+                "heavy renders that may wait; beyond, 503", \.lanes.heavyQueue),
         integer("heavy-renders-per-client", "SPINNERD_HEAVY_RENDERS_PER_CLIENT", 0 ... 10_000,
                 "heavy renders one client address may have waiting or running; beyond, 503; `0` for no limit",
-                must: "0 (no limit) or more (at most 10000)", \.service.lanes.heavyPerClient),
+                must: "0 (no limit) or more (at most 10000)", \.lanes.heavyPerClient),
         seconds("render-timeout", "SPINNERD_RENDER_TIMEOUT", "seconds a render may run before it is stopped and answered 503",
-                \.service.renderTimeout),
+                \.renderTimeout),
         seconds("queue-timeout", "SPINNERD_QUEUE_TIMEOUT",
                 "seconds a render may wait for a thread (and, under a memory limit, for memory) before it is answered 503 with "
                     + "`Retry-After`; every admitted request is answered within this plus `--render-timeout`",
-                \.service.renderWait),
+                \.queueTimeout),
         derived("memory-limit", "SPINNERD_MEMORY_LIMIT", 1 ... (1 << 50), placeholder: "BYTES",
                 default: "the cgroup's",
                 "bytes the process may use: renders wait for memory rather than pass it (see \"Memory under a limit\"); the smaller "
@@ -68,27 +68,27 @@ extension ServeSetting {
             guard let signing = URLSigning(list: value) else {
                 return "--signing-key must be one or more comma-separated keys of at least \(URLSigning.minimumKeyLength) bytes"
             }
-            settings.service.signing = signing
+            settings.signing = signing
             return nil
         },
         toggle("gallery", "SPINNERD_GALLERY", default: "on, off in signed mode",
-               "serve the gallery at `/`; `--gallery` turns it on in signed mode, `--gallery=false` off", \.galleryOn),
+               "serve the gallery at `/`; `--gallery` turns it on in signed mode, `--gallery=false` off", \.gallery),
         wholeSeconds("error-max-age", "SPINNERD_ERROR_MAX_AGE", 0 ... 86_400,
                 "seconds a front or CDN may keep a 400, 403 or 404 (`Cache-Control: public, max-age=…`), so floods of bad URLs stop "
                     + "there; `0`: `no-store`. 503s are never cached",
-                must: "0…86400 seconds", \.service.errorMaxAge),
+                must: "0…86400 seconds", \.errorMaxAge),
         toggle("prerender", "SPINNERD_PRERENDER",
                "render every kind's default image in every format in the background at start (quick lane, only while no request "
                    + "waits, one at a time; readiness is not delayed), so their first visitors find them cached; `--prerender=false` off",
-               \.service.prerenderDefaults),
+               \.prerender),
         toggle("provisional", "SPINNERD_PROVISIONAL",
                "answer a new APNG, GIF or WebP URL at once with a quick encode (`Cache-Control: public, max-age=60`, its own "
                    + "ETag) and make the final encode behind it (one at a time, at the lowest CPU priority), which replaces it in the cache "
                    + "with `immutable`; a kind's default APNG is kept compressed by zopfli. `--provisional=false`: one final "
-                   + "encode per URL, which the first visitor waits for", \.service.provisionalAnswers),
+                   + "encode per URL, which the first visitor waits for", \.provisional),
         integer("final-queue", "SPINNERD_FINAL_QUEUE", 1 ... 100_000,
                 "final encodes that may wait behind provisional answers; beyond, one is dropped (its provisional answer stays, "
-                    + "and its next request queues it again)", \.service.finalQueue),
+                    + "and its next request queues it again)", \.finalQueue),
         ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: LogLevel.allCases.map(\.rawValue).joined(separator: "|"),
                      defaultText: defaults.logLevel.rawValue,
                      summary: "`info` logs one line per request (method, target, status, bytes, ms, cache hit/miss); `warn` and "

@@ -95,11 +95,21 @@ extension ServeSetting {
     /// that depends on other settings.
     static func toggle(_ name: String, _ variable: String, default defaultText: String? = nil, _ summary: String,
                        _ path: WritableKeyPath<ServeSettings, Bool> & Sendable) -> ServeSetting {
-        ServeSetting(name: name, variable: variable, placeholder: "", defaultText: defaultText ?? (defaults[keyPath: path] ? "on" : "off"),
-                     summary: summary, isSwitch: true) {
+        toggle(name, variable, defaultText ?? (defaults[keyPath: path] ? "on" : "off"), summary) { $0[keyPath: path] = $1 }
+    }
+
+    /// A switch whose default, when not given, is derived (`gallery`): `defaultText` says how.
+    static func toggle(_ name: String, _ variable: String, default defaultText: String, _ summary: String,
+                       _ path: WritableKeyPath<ServeSettings, Bool?> & Sendable) -> ServeSetting {
+        toggle(name, variable, defaultText, summary) { $0[keyPath: path] = $1 }
+    }
+
+    private static func toggle(_ name: String, _ variable: String, _ defaultText: String, _ summary: String,
+                               set: @escaping @Sendable (inout ServeSettings, Bool) -> Void) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: "", defaultText: defaultText, summary: summary, isSwitch: true) {
             settings, value in
             guard let on = truth(value) else { return "--\(name) takes no value, or true/false" }
-            settings[keyPath: path] = on
+            set(&settings, on)
             return nil
         }
     }

@@ -1,33 +1,60 @@
 import HTTPServer
 import SpinnerModel
 
-/// `spinnerd serve`'s settings: flags, else the environment, else the defaults, each
-/// through its row of `ServeSetting.all`.
+/// `spinnerd serve`'s settings as asked: each from its flag, else its environment variable,
+/// else the default, through its row of `ServeSetting.all`. What depends on the machine
+/// (the connections, the cache under a memory limit, the gallery in signed mode) is asked
+/// here as an optional and settled by `settled(by:cgroup:)` into the `ServeConfiguration`
+/// the server runs with — the two never share a name.
 public struct ServeSettings: Sendable {
-    public var server = HTTPServerConfiguration()
-    public var service = ServiceConfiguration()
+    /// The libraries' own defaults, under the ones `init(cores:)` sets.
+    private static let server = HTTPServerConfiguration(), service = ServiceConfiguration()
+
+    /// IPv4 address to bind. Default `0.0.0.0`.
+    public var host = server.host
+    /// Port; 0 picks a free one. Default 8080.
+    public var port = server.port
+    /// Event-loop threads. Default one a core, at most 2.
+    public var eventLoops = server.eventLoops
+    /// Time to send a request head. Default 10 s.
+    public var requestTimeout = server.requestTimeout
+    /// Time an idle keep-alive connection stays. Default 60 s.
+    public var idleTimeout = server.idleTimeout
+    /// Render threads and queues of the quick and heavy lanes. Default a quick thread a
+    /// core, a heavy one every two cores.
+    public var lanes = service.lanes
+    /// Limits checked before any render. Default `RenderBudget.standard`.
+    public var budget = service.budget
+    /// A render running longer is stopped and answered 503. Default 10 s.
+    public var renderTimeout = service.renderTimeout
+    /// A render waiting longer for a thread (or memory) is answered 503. Default 10 s.
+    public var queueTimeout = service.renderWait
+    /// Signed mode's keys. Default none: open.
+    public var signing = service.signing
+    /// How long a front may keep a 400, 403 or 404, in whole seconds. Default 60 s.
+    public var errorMaxAge = service.errorMaxAge
+    /// Whether the defaults are rendered ahead at start. Default on.
+    public var prerender = true
+    /// Whether new APNG, GIF and WebP URLs are answered with a quick encode first. Default on.
+    public var provisional = true
+    /// Final encodes that may wait behind provisional answers. Default 256.
+    public var finalQueue = service.finalQueue
     /// `info` logs every request; `warn` and `error` only problems; `none` nothing. Default info.
     public var logLevel = LogLevel.info
+
     /// `--max-connections` when given; else derived from the descriptor limit.
     public var maxConnections: Int?
     /// `--max-connections-per-client` when given; else `perClientShare(of:)` the connections.
     public var maxConnectionsPerClient: Int?
-    /// `--gallery` when given: serve the gallery even in signed mode (where it is off by default).
-    public var galleryAsked: Bool?
-
-    /// `galleryAsked` as the `--gallery` switch sets it (reading it: on unless asked off).
-    var galleryOn: Bool {
-        get { galleryAsked ?? true }
-        set { galleryAsked = newValue }
-    }
     /// `--cache-bytes` when given; else 64 MiB, or less under a memory limit (`MemoryPlan`).
     public var cacheBytes: Int?
     /// `--memory-limit` when given, in bytes; else the cgroup's (`CgroupMemoryLimit`).
     public var memoryLimit: Int?
-    /// The memory plan `settled(by:cgroup:)` followed, when the process has a limit.
-    public var memory: MemoryPlan?
-    /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.
-    public var memorySource: String?
+    /// `--gallery` when given; else on, and off in signed mode.
+    public var gallery: Bool?
+
+    /// The image cache's bound when not given and no memory limit bounds it: 64 MiB.
+    static var defaultCacheBytes: Int { service.cacheBytes }
 
     /// The connections one client address may hold when not given, of `connections`
     /// served: an eighth, at least 8 and at most 256 (`--help`'s default says so).
@@ -36,15 +63,13 @@ public struct ServeSettings: Sendable {
     }
 
     /// The defaults on a machine of `cores` cores: a quick render thread a core, a heavy
-    /// one every two cores, at most two event loops; defaults rendered ahead; provisional answers.
+    /// one every two cores, at most two event loops.
     /// The one place `serve`'s defaults are set (over the configurations' own): the help,
-    /// docs/operations.md and the settings table state these values (`ServeSettingsTests`).
+    /// docs/operations.md and the settings table state these values (`ServeDefaultsTests`).
     public init(cores: Int) {
-        service.prerenderDefaults = true
-        service.provisionalAnswers = true
-        service.lanes.quickWorkers = max(1, cores)
-        service.lanes.heavyWorkers = max(1, cores / 2)
-        server.eventLoops = min(2, max(1, cores))
+        lanes.quickWorkers = max(1, cores)
+        lanes.heavyWorkers = max(1, cores / 2)
+        eventLoops = min(2, max(1, cores))
     }
 
     /// The settings from `flags` (name → value, as given on the command line) over
@@ -65,19 +90,16 @@ public struct ServeSettings: Sendable {
                 return .failure(SettingError(fromFlag == nil ? "\(setting.variable)=\(value): \(problem)" : problem))
             }
         }
-        // Signed mode exists to let only the operator's URLs be rendered; the playground
-        // makes arbitrary ones, so it is off there unless asked for.
-        settings.service.gallery = settings.galleryAsked ?? (settings.service.signing == nil)
         return .success(settings)
     }
 
-    /// The settings with the connection limits settled by `plan`: what was not given is
-    /// derived from it, and what was given beyond it is kept with a warning. Under a memory
-    /// limit (the smaller of `--memory-limit` and `cgroup`'s), the cache bound when not
-    /// given and the renders' working memory are derived from it (`MemoryPlan`); what the
-    /// API admits does not change. `memory?.refusal` says when the limit is too small to start.
-    public func settled(by plan: DescriptorPlan, cgroup: CgroupMemoryLimit? = nil) -> (settings: ServeSettings, warnings: [String]) {
-        var settled = self
+    /// What the server runs with, these settings settled by `plan`: the connection limits
+    /// not given are derived from it, and what was given beyond it is kept with a warning.
+    /// Under a memory limit (the smaller of `--memory-limit` and `cgroup`'s), the cache
+    /// bound when not given and the renders' working memory are derived from it
+    /// (`MemoryPlan`); what the API admits does not change. `memory?.refusal` says when the
+    /// limit is too small to start.
+    public func settled(by plan: DescriptorPlan, cgroup: CgroupMemoryLimit? = nil) -> ServeConfiguration {
         var warnings: [String] = []
         let connections = maxConnections ?? plan.connections
         if connections > plan.connections {
@@ -92,19 +114,41 @@ public struct ServeSettings: Sendable {
         }
         let memory = limit.map {
             MemoryPlan(limit: $0.bytes, connections: connections, connectionsAsked: maxConnections != nil, askedCacheBytes: cacheBytes,
-                       budget: service.budget)
+                       budget: budget)
         }
         let served = memory?.connections ?? connections
-        settled.server.maxConnections = served
-        settled.server.maxConnectionsPerClient = maxConnectionsPerClient ?? Self.perClientShare(of: served)
-        settled.server.refusalSlots = plan.refusalSlots
-        settled.service.bodyFiles = DescriptorQuota(limit: plan.bodyFiles)
-        settled.service.cacheBytes = memory?.cacheBytes ?? cacheBytes ?? settled.service.cacheBytes
-        settled.service.renderMemoryBytes = memory?.renderBytes
-        settled.memory = memory
-        settled.memorySource = limit?.source
-        return (settled, warnings)
+        let server = HTTPServerConfiguration(
+            host: host, port: port, eventLoops: eventLoops, maxConnections: served,
+            maxConnectionsPerClient: maxConnectionsPerClient ?? Self.perClientShare(of: served), refusalSlots: plan.refusalSlots,
+            requestTimeout: requestTimeout, idleTimeout: idleTimeout)
+        let service = ServiceConfiguration(
+            cacheBytes: memory?.cacheBytes ?? cacheBytes ?? Self.defaultCacheBytes, lanes: lanes, renderTimeout: renderTimeout,
+            renderWait: queueTimeout, renderMemoryBytes: memory?.renderBytes, budget: budget,
+            bodyFiles: DescriptorQuota(limit: plan.bodyFiles), signing: signing,
+            // Signed mode exists to let only the operator's URLs be rendered; the playground
+            // makes arbitrary ones, so it is off there unless asked for.
+            gallery: gallery ?? (signing == nil),
+            errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, finalQueue: finalQueue)
+        return ServeConfiguration(server: server, service: service, logLevel: logLevel, memory: memory, memorySource: limit?.source,
+                                  warnings: warnings)
     }
+}
+
+/// What `spinnerd serve` runs with: its `ServeSettings` settled on this machine (its
+/// descriptors and its memory limit), with nothing left to derive.
+public struct ServeConfiguration: Sendable {
+    /// How the server listens and what each client may hold.
+    public let server: HTTPServerConfiguration
+    /// The service's cache, lanes, budget and answers.
+    public let service: ServiceConfiguration
+    /// What is logged.
+    public let logLevel: LogLevel
+    /// The memory plan followed, when the process has a limit.
+    public let memory: MemoryPlan?
+    /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.
+    public let memorySource: String?
+    /// What was asked beyond what the machine allows, kept (said at start).
+    public let warnings: [String]
 }
 
 extension ServeSetting {
@@ -116,7 +160,7 @@ extension ServeSetting {
             guard let value = environment[setting.variable], !value.isEmpty else { continue }
             if let problem = setting.apply(&settings, value) { return .failure(SettingError("\(setting.variable)=\(value): \(problem)")) }
         }
-        return .success(settings.service.budget)
+        return .success(settings.budget)
     }
 
     /// The settings that make up the render budget.
