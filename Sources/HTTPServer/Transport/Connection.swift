@@ -99,9 +99,9 @@ final class Connection {
         if input.isEmpty {
             // The common case: whole requests in one read, parsed where they landed.
             let consumed = parse(UnsafeBufferPointer(rebasing: scratch[0 ..< count]), now: now, owner: owner)
-            if consumed < count && state.takesRequests { input.append(contentsOf: scratch[consumed ..< count]) }
+            if consumed < count && state.takesRequests { keepInput(UnsafeBufferPointer(rebasing: scratch[consumed ..< count])) }
         } else {
-            input.append(contentsOf: scratch[0 ..< count])
+            keepInput(UnsafeBufferPointer(rebasing: scratch[0 ..< count]))
             parseBuffered(now: now, owner: owner)
         }
         if !state.takesRequests { releaseInput() }
@@ -118,7 +118,9 @@ final class Connection {
         if consumed >= input.count || !state.takesRequests {
             releaseInput()
         } else if consumed > 0 {
-            input.removeFirst(consumed)
+            var buffered = input.take()
+            buffered.removeFirst(consumed)
+            input = buffered
         }
         state.inputBuffered(input.count, at: now)
     }
@@ -160,12 +162,17 @@ final class Connection {
         let sequence = firstSequence + UInt64(inFlight.count)
         let keepAlive = request.wantsKeepAlive
         state.requestParsed(keepAlive: keepAlive)
-        inFlight.append(InFlight(method: request.method, target: request.target, version: request.version, isHead: request.isHead,
-                                 wantsKeepAlive: keepAlive, started: now))
-        switch owner.answer(request, sequence: sequence, of: self) {
-        case .now(let response): inFlight[inFlight.count - 1].response = response
-        case .later(let pending): inFlight[inFlight.count - 1].pending = pending
+        var waiting = inFlight.take()
+        waiting.append(InFlight(method: request.method, target: request.target, version: request.version, isHead: request.isHead,
+                                wantsKeepAlive: keepAlive, started: now))
+        inFlight = waiting
+        let answer = owner.answer(request, sequence: sequence, of: self)
+        waiting = inFlight.take()
+        switch answer {
+        case .now(let response): waiting[waiting.count - 1].response = response
+        case .later(let pending): waiting[waiting.count - 1].pending = pending
         }
+        inFlight = waiting
         // Queued at once, so the output bound is checked before the next request.
         queueReadyAnswers(now: now, owner: owner)
     }
@@ -185,6 +192,13 @@ final class Connection {
         }
     }
 
+    /// Buffers `bytes` after the input kept (out of place: `TakenOut`).
+    private func keepInput(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var buffered = input.take()
+        buffered.append(contentsOf: bytes)
+        input = buffered
+    }
+
     private func releaseInput() {
         input = []
         inputIncomplete = false
@@ -196,8 +210,10 @@ final class Connection {
     func complete(_ sequence: UInt64, with response: HTTPResponse, now: Int64, owner: some ConnectionOwner) {
         guard sequence >= firstSequence, sequence - firstSequence < UInt64(inFlight.count) else { return }
         let offset = Int(sequence - firstSequence)
-        inFlight[offset].response = response
-        inFlight[offset].pending = nil
+        var waiting = inFlight.take()
+        waiting[offset].response = response
+        waiting[offset].pending = nil
+        inFlight = waiting
         queueReadyAnswers(now: now, owner: owner)
     }
 
@@ -206,15 +222,19 @@ final class Connection {
     func refuse(_ response: HTTPResponse, now: Int64, owner: some ConnectionOwner) {
         state.refused()
         releaseInput()
-        inFlight.append(InFlight(method: nil, target: "-", version: .http11, isHead: false, wantsKeepAlive: false,
-                                 started: now, response: response))
+        var waiting = inFlight.take()
+        waiting.append(InFlight(method: nil, target: "-", version: .http11, isHead: false, wantsKeepAlive: false,
+                                started: now, response: response))
+        inFlight = waiting
         queueReadyAnswers(now: now, owner: owner)
     }
 
     /// Moves every answer that is ready, in order, into the output queue.
     private func queueReadyAnswers(now: Int64, owner: some ConnectionOwner) {
         while let first = inFlight.first, let response = first.response {
-            inFlight.popFirst()
+            var waiting = inFlight.take()
+            waiting.popFirst()
+            inFlight = waiting
             firstSequence += 1
             send(HTTPPreparedResponse(response), version: first.version, isHead: first.isHead, wantsKeepAlive: first.wantsKeepAlive,
                  atOnce: false, waited: now - first.started, owner: owner, now: now) { (first.method, first.target) }
@@ -305,7 +325,8 @@ final class Connection {
     /// Tells every response still being made that nobody waits for it, and drops what was
     /// queued (the connection is closing).
     func cancelPending() {
-        while let first = inFlight.popFirst() { first.pending?.cancel() }
+        var waiting = inFlight.take()
+        while let first = waiting.popFirst() { first.pending?.cancel() }
         output.removeAll()
         input = []
     }

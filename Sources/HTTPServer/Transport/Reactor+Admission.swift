@@ -116,17 +116,20 @@ extension Reactor {
     /// taken longer than the grace period). False when none may go.
     func evictOne(now: Int64) -> Bool {
         let grace = min(1000, limits.requestTimeout / 2)
-        for rank in evictable.indices {
-            while let note = evictable[rank].first {
+        // Out of place (`TakenOut`); closing a connection below does not read the notes.
+        var notes = evictable.take()
+        defer { evictable = notes }
+        for rank in notes.indices {
+            while let note = notes[rank].first {
                 guard let connection = connections[note.descriptor], connection.identifier == note.identifier,
                       connection.state.epoch == note.epoch, connection.admission == .served else {
                     // Stale (the connection moved on or left), or a refusal, whose closing
                     // would free no room for a connection to be served.
-                    evictable[rank].popFirst()
+                    notes[rank].popFirst()
                     continue
                 }
                 guard connection.state.evictionRank(at: now, grace: grace) != nil else { break }  // the oldest is still too young
-                evictable[rank].popFirst()
+                notes[rank].popFirst()
                 context.counters.count(\.evicted)
                 connection.abort()
                 closeConnection(connection)
@@ -147,14 +150,16 @@ extension Reactor {
         case .awaitingHead: rank = 2
         default: return
         }
-        evictable[rank].append(EvictionNote(descriptor: connection.descriptor, identifier: connection.identifier, epoch: epoch))
-        if evictable[rank].count > 2 * connections.count + 64 { compactEvictable(rank) }
+        var notes = evictable.take()
+        notes[rank].append(EvictionNote(descriptor: connection.descriptor, identifier: connection.identifier, epoch: epoch))
+        if notes[rank].count > 2 * connections.count + 64 { compactEvictable(&notes[rank]) }
+        evictable = notes
     }
 
     /// Drops stale notes, keeping the order of the rest (amortised O(1) per note; nothing
     /// allocated, no reference counted).
-    func compactEvictable(_ rank: Int) {
-        evictable[rank].keepOnly { note in
+    func compactEvictable(_ notes: inout RingBuffer<EvictionNote>) {
+        notes.keepOnly { note in
             guard let lent = connections.lent(note.descriptor) else { return false }
             return lent.borrow { $0.identifier == note.identifier && $0.state.epoch == note.epoch }
         }

@@ -115,7 +115,7 @@ final class Reactor {
                 lastTick = now
                 tick(now: now)
             }
-            connections.releaseRemoved()
+            releaseRemovedConnections()
             if let drainDeadline, connections.isEmpty || now >= drainDeadline { break }
         }
         finish()
@@ -125,7 +125,9 @@ final class Reactor {
 
     func open(_ connection: Connection, now: Int64) {
         nextIdentifier += 1
-        connections.insert(connection)
+        var table = connections.take()
+        table.insert(connection)
+        connections = table
         service(connection, now: now)
     }
 
@@ -167,7 +169,9 @@ final class Reactor {
             rounds += 1
             guard connection.hasParseableInput else { break }
             guard rounds < Self.roundsPerTurn else {
-                unfinished.append((connection.descriptor, connection.identifier))
+                var waiting = unfinished.take()
+                waiting.append((connection.descriptor, connection.identifier))
+                unfinished = waiting
                 break
             }
             connection.parseBuffered(now: now, owner: self)
@@ -243,7 +247,10 @@ final class Reactor {
     }
 
     func closeConnection(_ connection: Connection) {
-        guard connections.remove(connection.descriptor) else { return }
+        var table = connections.take()
+        let removed = table.remove(connection.descriptor)
+        connections = table
+        guard removed else { return }
         connection.cancelPending()
         // Closing the descriptor also takes it out of the epoll set.
         close(connection.descriptor)
@@ -251,6 +258,13 @@ final class Reactor {
         case .served: context.admission.release(connection.client)
         case .refused: context.admission.releaseRefusalSlot()
         }
+    }
+
+    /// Releases the connections closed this turn (out of place: `TakenOut`).
+    private func releaseRemovedConnections() {
+        var table = connections.take()
+        table.releaseRemoved()
+        connections = table
     }
 
     // MARK: Draining and ending
@@ -275,7 +289,7 @@ final class Reactor {
             connection.abort()
             closeConnection(connection)
         }
-        connections.releaseRemoved()
+        releaseRemovedConnections()
         if let listener { close(listener) }
         listener = nil
         _ = loop.end()  // tasks still queued were deliveries to connections now closed
