@@ -40,12 +40,14 @@ hostile-run:
 	python3 Tests/Hostile/parser_differential.py --binary .build/release/spinnerd
 	python3 Tests/Hostile/render_admission.py --binary .build/release/spinnerd
 
-# The deployment: Kubernetes manifests validated against the API's schemas, and three
-# replicas behind the nginx front of deploy/ on loopback (sharding, ETags, restarts).
+# The deployment: Kubernetes manifests validated against the API's schemas, three replicas
+# behind the nginx front of deploy/nginx on loopback (sharding, ETags, restarts), and the
+# HAProxy front of deploy/kubernetes finding replicas by DNS as they go 3 → 5 → 2 → 4.
 cluster-test: deps-test release cluster-run
 cluster-run:
-	python3 Tests/Deploy/manifests.py
+	python3 Tests/Deploy/manifests.py --binary .build/release/spinnerd
 	python3 Tests/Cluster/cluster.py --binary .build/release/spinnerd
+	python3 Tests/Cluster/resize.py --binary .build/release/spinnerd
 	python3 deploy/capacity.py --binary .build/release/spinnerd --check
 
 # Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,

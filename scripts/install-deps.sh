@@ -11,6 +11,9 @@ pip_packages=()
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # Decoders and validators nobody on this project wrote.
     apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light)
+    # The front of deploy/kubernetes (HAProxy) and the DNS server whose records the resize
+    # test changes (dnsmasq-base: the program without a system service).
+    apt_packages+=(haproxy dnsmasq-base)
     # node checks the gallery's script parses (Debian's, unless one is on the PATH already).
     command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
     # Playwright drives Debian's chromium; its own browser download is never used.

@@ -105,12 +105,14 @@ side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api
              "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
               scripts/sanitize.sh address-lending-control || s=1; exit \$s"
 # The fuzz targets in two lanes, one core each: every other target in each; the deployment
-# checks after the shorter lane's targets.
+# checks after each lane's targets (the front's resizes in one, the rest in the other).
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-20} s each" "FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-20}" \
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-20} s each; the front through resizes" \
+             "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-20} || s=1
+               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
              "fuzzing $(lane 1), ${FUZZ_SECONDS:-20} s each; manifests, cluster, capacity" \
-             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-20} || s=1; python3 Tests/Deploy/manifests.py || s=1
+             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-20} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
                python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
                exit \$s)"
 exit $failed

@@ -8,9 +8,19 @@
   that minimum, readiness and liveness probes on
   /healthz, requests and limits, a non-root read-only container without privilege
   escalation or capabilities, a grace period longer than the preStop pause plus the drain;
-- every environment variable the ConfigMap sets is one spinnerd reads (README and docs/), and the
-  compose file runs three replicas behind the front with the committed nginx config.
+- every environment variable the ConfigMap sets is one spinnerd reads (README and docs/);
+- the front finds the pods: a headless Service names the spinnerd pods, the front's
+  Deployment runs HAProxy with the committed spinnerd-front.cfg (from the kustomization's
+  configMapGenerator) resolving that Service's full name, and the public Service selects
+  the front; the front's configuration hashes the whole URL consistently and caches;
+- compose runs three replicas of one service behind the same front configuration;
+- one version everywhere: the binary's `--version`, its source's `ServiceVersion`, the
+  OpenAPI document's `info.version`, the image tags of compose and the manifests and the
+  README's container commands agree.
+
+    manifests.py [--binary PATH]
 """
+import argparse
 import glob
 import os
 import re
@@ -29,6 +39,9 @@ DRAIN_SECONDS = int(re.search(r"drainTimeout: Duration = \.seconds\(([0-9_]+)\)"
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
+    arguments = parser.parse_args()
     results = Results()
 
     def check(ok, text):
@@ -39,10 +52,12 @@ def main():
     result = subprocess.run(["kubernetes-validate", "--strict", *files], capture_output=True, text=True)
     print(result.stdout + result.stderr, end="")
     check(result.returncode == 0 and "passed" in result.stdout + result.stderr, f"kubernetes-validate --strict on {len(files)} manifests")
-    documents = {}
+    named = {}
     for path in files:
         for document in yaml.safe_load_all(open(path)):
-            documents[document["kind"]] = document
+            named[(document["kind"], document["metadata"]["name"])] = document
+    # spinnerd's own objects are named spinnerd; the front's and the headless Service have their own names.
+    documents = {kind: document for (kind, name), document in named.items() if name == "spinnerd"}
     check({"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "ConfigMap"} <= set(documents),
           f"Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, ConfigMap ({sorted(documents)})")
 
@@ -80,14 +95,61 @@ def main():
     unknown = [name for name in variables if f"`{name}`" not in readme and f"({name})" not in readme]
     check(not unknown, f"every ConfigMap variable is one spinnerd reads ({unknown or 'all known'})")
 
+    # The front: a headless Service of the spinnerd pods, HAProxy resolving its full name.
+    headless = named.get(("Service", "spinnerd-replicas"), {}).get("spec", {})
+    check(headless.get("clusterIP") == "None" and headless.get("selector") == deployment["selector"]["matchLabels"]
+          and not headless.get("publishNotReadyAddresses", False),
+          "a headless Service (spinnerd-replicas) answers one record per ready spinnerd pod")
+    front = named.get(("Deployment", "spinnerd-front"), {}).get("spec", {})
+    front_pod = front.get("template", {}).get("spec", {})
+    haproxy = (front_pod.get("containers") or [{}])[0]
+    environment = {variable["name"]: variable.get("value") for variable in haproxy.get("env", [])}
+    check(environment.get("SPINNERD_FQDN") == "spinnerd-replicas.$(POD_NAMESPACE).svc.cluster.local",
+          f"the front resolves the headless Service's full name ({environment.get('SPINNERD_FQDN')})")
+    generated = {entry["name"]: entry.get("files", []) for entry in kustomization.get("configMapGenerator", [])}
+    check(generated.get("spinnerd-front") == ["haproxy.cfg=spinnerd-front.cfg"]
+          and any(volume.get("configMap", {}).get("name") == "spinnerd-front" for volume in front_pod.get("volumes", [])),
+          "the front's pods mount the committed spinnerd-front.cfg (configMapGenerator)")
+    check(front.get("replicas", 1) >= 2 and ("PodDisruptionBudget", "spinnerd-front") in named, "two fronts, with a disruption budget")
+    for probe in ("readinessProbe", "livenessProbe"):
+        check(haproxy.get(probe, {}).get("httpGet", {}).get("path") == "/healthz", f"the front's {probe} on /healthz")
+    check(front_pod.get("securityContext", {}).get("runAsNonRoot") is True
+          and haproxy.get("securityContext", {}).get("readOnlyRootFilesystem") is True, "the front runs as non-root, read-only")
+    public = named.get(("Service", "spinnerd"), {}).get("spec", {})
+    check(public.get("selector") == front.get("selector", {}).get("matchLabels"), "the public Service selects the front")
+    for name, pod_spec in (("spinnerd", deployment), ("spinnerd-front", front)):
+        annotations = pod_spec.get("template", {}).get("metadata", {}).get("annotations", {})
+        check(annotations.get("prometheus.io/scrape") == "true" and annotations.get("prometheus.io/path") == "/metrics",
+              f"{name}'s pods carry Prometheus scrape annotations")
+    conf = open(os.path.join(K8S, "spinnerd-front.cfg")).read()
+    check(re.search(r"^\s*balance uri path-only whole$", conf, re.M) and re.search(r"^\s*hash-type consistent", conf, re.M),
+          "the front hashes the whole URL (path and query) consistently")
+    check(re.search(r"^\s*server-template .*resolvers|^\s*default-server .*resolvers", conf, re.M) is not None,
+          "the front's servers come from DNS")
+    check("http-request cache-use" in conf and "http-response cache-store" in conf and "process-vary on" in conf,
+          "the front caches answers, SVG's Vary included")
+
     compose = yaml.safe_load(open(os.path.join(ROOT, "deploy", "compose.yaml")))
-    replicas = [name for name in compose["services"] if name.startswith("spinnerd-")]
-    front = compose["services"].get("front", {})
-    check(len(replicas) == 3, f"compose runs three replicas ({replicas})")
-    check(any("nginx/spinnerd-front.conf" in volume for volume in front.get("volumes", [])), "compose's front uses the committed nginx config")
-    conf = open(os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")).read()
-    check(all(re.search(rf"server {name}:8080", conf) for name in replicas), "the front's upstreams are compose's replicas")
-    check("hash $request_uri consistent;" in conf, "the front routes by consistent hashing of the URI")
+    replica = compose["services"].get("spinnerd", {})
+    compose_front = compose["services"].get("front", {})
+    check(replica.get("deploy", {}).get("replicas") == 3, f"compose runs three replicas ({replica.get('deploy')})")
+    check(any(volume.startswith("./kubernetes/spinnerd-front.cfg:") for volume in compose_front.get("volumes", [])),
+          "compose's front runs the same spinnerd-front.cfg")
+    check(compose_front.get("environment", {}).get("SPINNERD_FQDN") == "spinnerd", "compose's front resolves the replicas' service name")
+
+    # One version everywhere (the source's, which names every image and ETag).
+    version = re.search(r'static let text = "([0-9.]+)"', open(os.path.join(
+        ROOT, "Sources", "SpinnerService", "ServiceConfiguration.swift")).read()).group(1)
+    said = subprocess.run([arguments.binary, "--version"], capture_output=True, text=True).stdout.strip()
+    document = yaml.safe_load(open(os.path.join(ROOT, "openapi.yaml")))["info"]["version"]
+    tags = {"compose": replica.get("image"), "Deployment": container.get("image")}
+    hint = re.search(r"spinnerd=<your registry>/spinnerd:(\S+?)`", open(os.path.join(K8S, "kustomization.yaml")).read())
+    in_readme = set(re.findall(r"spinnerd:([0-9][0-9.]*[0-9])", open(os.path.join(ROOT, "README.md")).read()))
+    check(in_readme == {version}, f"the README's container commands tag {version} ({sorted(in_readme)})")
+    check(said == f"spinnerd {version}", f"`spinnerd --version` says the source's {version} ({said!r})")
+    check(document == version, f"openapi.yaml's info.version is {version} ({document})")
+    check(all(tag == f"spinnerd:{version}" for tag in tags.values()) and hint and hint.group(1) == version,
+          f"the images are tagged {version} ({tags}, kustomization {hint and hint.group(1)})")
 
     return results.report("deploy")
 

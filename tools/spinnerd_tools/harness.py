@@ -26,7 +26,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 # The sanitizer the binary under test was built with ("address", "thread"), as
 # scripts/sanitize.sh sets it; empty for the plain builds make test runs.
 SANITIZER = os.environ.get("SPINNERD_SANITIZER", "")
-LISTENING = re.compile(rb"listening on http://127\.0\.0\.1:(\d+)")
+LISTENING = re.compile(rb"listening on http://127\.\d+\.\d+\.\d+:(\d+)")
 
 
 def catalog(binary):
@@ -70,8 +70,10 @@ class Server:
     Its render deadline and queue wait limit are an hour (`TEST_DEADLINES`) unless `args`
     set them or `production_deadlines` asks for the service's own."""
 
-    def __init__(self, binary, args=(), nofile=None, port=0, settle=True, log_level=None, production_deadlines=False):
+    def __init__(self, binary, args=(), nofile=None, port=0, settle=True, log_level=None, production_deadlines=False,
+                 host="127.0.0.1"):
         args = list(args)
+        self.host = host
         if not production_deadlines:
             for flag, value in zip(TEST_DEADLINES[::2], TEST_DEADLINES[1::2]):
                 if not any(arg.startswith(flag) for arg in args):
@@ -94,7 +96,7 @@ class Server:
         offset = os.path.getsize(self.log_path)
         level = ["--log-level", self.log_level] if self.log_level else []
         self.process = subprocess.Popen(
-            self.command(["serve", "--host", "127.0.0.1", "--port", str(self.fixed_port), *level, *self.args]),
+            self.command(["serve", "--host", self.host, "--port", str(self.fixed_port), *level, *self.args]),
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limits, close_fds=True)
         self.pid = self.process.pid
         deadline = time.time() + 120  # a bound on a hang: starting takes milliseconds

@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""The front of deploy/haproxy finding replicas by DNS while their number changes.
+
+Run by `make cluster-test` (part of `make test`). As on Kubernetes, where the front asks
+the headless Service's name and gets one A record per ready pod: dnsmasq serves a name
+whose records this test rewrites, spinnerd replicas listen on 127.0.0.2…127.0.0.6 (one
+port for all, as pods share a container port), and HAProxy runs the committed
+deploy/kubernetes/spinnerd-front.cfg as it is, told only its addresses by environment.
+
+Under a steady load of distinct and repeated URLs, the replicas go 3 → 5 → 2 → 4 as an
+autoscaler would move them: a new replica starts and is then added to DNS; a leaving one
+is taken out of DNS, and once the front has let it go, stopped with SIGTERM (a pod's
+preStop pause, then its drain). Checked:
+
+- no request of the load fails (every answer 200);
+- each resize moves only the URLs of the replicas that came or went, about the share that
+  consistent hashing gives (Δ/N of them); a URL never moves between two replicas that
+  stayed (500 probe URLs, each asked past the front's cache with `Cache-Control:
+  no-cache`; the replica that answered is read from the front's log);
+- each URL is rendered on one replica at a time: the probe URLs' renders, counted from
+  every replica's /metrics (the probes are PNGs, which nothing else asks), are exactly
+  one per URL and replica process that owned it.
+
+    resize.py [--binary PATH]
+"""
+import argparse
+import csv
+import io
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from spinnerd_tools.harness import Results, Server, free_port, kinds
+
+FRONT_CONF = os.path.join(ROOT, "deploy", "kubernetes", "spinnerd-front.cfg")
+NAME = "spinnerd.cluster.test"
+ADDRESSES = [f"127.0.0.{n}" for n in range(2, 7)]
+SIZES = [3, 5, 2, 4]
+PROBES = 500
+# Bounds on a hang, not on speed: the front re-resolves every second and checks health
+# every two; a replica starts in milliseconds.
+SETTLE_SECONDS = 120
+
+
+def free_port_on_every_address():
+    """A port free on 127.0.0.1 and on each replica address."""
+    for _ in range(100):
+        port = free_port()
+        try:
+            for address in ADDRESSES:
+                with socket.socket() as s:
+                    s.bind((address, port))
+            return port
+        except OSError:
+            continue
+    raise RuntimeError("no port free on every replica address")
+
+
+def fetch(address, port, path, headers=None, timeout=30):
+    request = urllib.request.Request(f"http://{address}:{port}{path}", headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            response.read()
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+class DNS:
+    """dnsmasq answering NAME with the addresses of `serve`, reloaded on SIGHUP."""
+
+    def __init__(self, work):
+        self.port = free_port()
+        self.hosts = os.path.join(work, "hosts")
+        self.serve([])
+        user = ["--user=root"] if os.geteuid() == 0 else []
+        self.process = subprocess.Popen(
+            ["dnsmasq", "--no-daemon", "--conf-file=/dev/null", f"--port={self.port}", "--listen-address=127.0.0.1",
+             "--bind-interfaces", "--no-resolv", "--no-hosts", f"--addn-hosts={self.hosts}", "--local-ttl=1",
+             f"--pid-file={os.path.join(work, 'dnsmasq.pid')}", *user],
+            stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "dnsmasq.log"), "w"))
+
+    def serve(self, addresses):
+        with open(self.hosts + ".new", "w") as hosts:
+            hosts.writelines(f"{address} {NAME}\n" for address in addresses)
+        os.chmod(self.hosts + ".new", 0o644)
+        os.replace(self.hosts + ".new", self.hosts)
+        if hasattr(self, "process"):
+            self.process.send_signal(signal.SIGHUP)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Front:
+    """HAProxy with the committed configuration, its addresses given by environment."""
+
+    def __init__(self, work, dns, replica_port):
+        self.port, self.admin = free_port(), free_port()
+        self.socket = os.path.join(work, "haproxy.sock")
+        self.log_path = os.path.join(work, "haproxy.log")
+        environment = dict(os.environ, FRONT_BIND=f"127.0.0.1:{self.port}", ADMIN_BIND=f"127.0.0.1:{self.admin}",
+                           DNS_NAMESERVER=f"127.0.0.1:{dns.port}", SPINNERD_FQDN=NAME, SPINNERD_PORT=str(replica_port),
+                           STATS_SOCKET=self.socket, CACHE_MB="64")
+        check = subprocess.run(["haproxy", "-c", "-f", FRONT_CONF], env=environment, capture_output=True, text=True)
+        if check.returncode != 0:
+            raise RuntimeError("haproxy -c: " + check.stdout + check.stderr)
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(["haproxy", "-db", "-f", FRONT_CONF], env=environment, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + SETTLE_SECONDS
+        while time.time() < deadline:
+            try:
+                if fetch("127.0.0.1", self.admin, "/healthz", timeout=5) == 200:
+                    return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("haproxy did not start: " + open(self.log_path).read()[-2000:])
+
+    def servers(self):
+        """{address: status} of the backend's slots that have an address (`show stat`)."""
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect(self.socket)
+            s.sendall(b"show stat\n")
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        rows = csv.DictReader(io.StringIO(data.decode().lstrip("# ")))
+        return {row["addr"].rsplit(":", 1)[0]: row["status"] for row in rows
+                if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND") and row.get("addr")}
+
+    def wait_for(self, addresses):
+        """Waits until exactly `addresses` are UP in the front; the seconds it took."""
+        started, deadline = time.time(), time.time() + SETTLE_SECONDS
+        while time.time() < deadline:
+            up = {address for address, status in self.servers().items() if status == "UP"}
+            if up == set(addresses):
+                return time.time() - started
+            time.sleep(0.1)
+        raise RuntimeError(f"the front did not come to {sorted(addresses)}: {self.servers()}")
+
+    def owners(self, paths):
+        """{path: replica address} from the front's log lines of `paths` (asked past its cache)."""
+        self.log.flush()
+        found = {}
+        pattern = re.compile(r" (127\.0\.0\.\d+):\d+ .* 200 .*\"GET (\S+) HTTP/1\.1\"")
+        for line in open(self.log_path, errors="replace"):
+            match = pattern.search(line)
+            if match and match.group(2) in paths:
+                found[match.group(2)] = match.group(1)
+        return found
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        self.log.close()
+
+
+def png_renders(replica):
+    """The replica's PNG renders (`spinnerd_renders_total{format="png"}`)."""
+    with urllib.request.urlopen(f"http://{replica.host}:{replica.port}/metrics", timeout=10) as response:
+        text = response.read().decode()
+    match = re.search(r'^spinnerd_renders_total\{format="png"\} (\d+)$', text, re.M)
+    return int(match.group(1)) if match else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
+    arguments = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="spinnerd-resize-")
+    os.chmod(work, 0o755)  # dnsmasq reads its hosts file after dropping privileges
+    results = Results()
+    names = kinds(arguments.binary)
+    port = free_port_on_every_address()
+    live, dns, front = {}, None, None  # address → Replica
+    generation = {address: 0 for address in ADDRESSES}
+    stop, counts, failures, lock = threading.Event(), {"requests": 0}, [], threading.Lock()
+
+    def start(address):
+        live[address] = Server(arguments.binary, args=["--max-connections-per-client", "0", "--prerender=false"],
+                               port=port, host=address, log_level="warn", settle=False)
+        generation[address] += 1
+
+    def load(worker):
+        # Distinct SVGs (each new) and a hot set of 40 repeated ones, through the front.
+        index = 0
+        while not stop.is_set():
+            index += 1
+            if index % 2:
+                path = f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 200}&title=w{worker}r{index}"
+            else:
+                path = f"/spinner/{names[index % len(names)]}.svg?size={20 + index % 40}&title=hot"
+            try:
+                status = fetch("127.0.0.1", front.port, path, timeout=60)
+            except OSError as error:
+                status = type(error).__name__
+            with lock:
+                counts["requests"] += 1
+                if status != 200:
+                    failures.append((path, status))
+
+    probes = [f"/spinner/{names[n % len(names)]}.png?size={16 + n // len(names)}" for n in range(PROBES)]
+    table, owned = [], set()  # (url, address, generation) pairs that owned a probe: one render each
+    workers = []
+    try:
+        dns = DNS(work)
+        for address in ADDRESSES[:SIZES[0]]:
+            start(address)
+        dns.serve(ADDRESSES[:SIZES[0]])
+        front = Front(work, dns, port)
+        front.wait_for(ADDRESSES[:SIZES[0]])
+        workers = [threading.Thread(target=load, args=(n,)) for n in range(4)]
+        for worker in workers:
+            worker.start()
+        previous, current = None, ADDRESSES[:SIZES[0]]
+        for size in SIZES:
+            if previous is not None:
+                # Leaving: those past `size` (the newest first, as a ReplicaSet scales down).
+                leaving = [address for address in current if address not in ADDRESSES[:size]]
+                coming = [address for address in ADDRESSES[:size] if address not in current]
+                for address in coming:
+                    start(address)
+                current = ADDRESSES[:size]
+                dns.serve(current)
+                took = front.wait_for(current)
+                for address in leaving:
+                    code = live.pop(address).signal(signal.SIGTERM)
+                    results.check("resize", code == 0, f"{address} drained and exited 0 ({code})")
+            else:
+                took = 0.0
+            before = sum(png_renders(replica) for replica in live.values())
+            for path in probes:
+                status = fetch("127.0.0.1", front.port, path, headers={"Cache-Control": "no-cache"}, timeout=60)
+                if status != 200:
+                    failures.append((path, status))
+            deadline = time.time() + SETTLE_SECONDS
+            while len(owners := front.owners(set(probes))) < len(probes) and time.time() < deadline:
+                time.sleep(0.1)  # the front's log lines are written as the answers leave
+            rendered = sum(png_renders(replica) for replica in live.values()) - before
+            for path in probes:
+                owned_now = owners.get(path)
+                if owned_now:
+                    owned.add((path, owned_now, generation[owned_now]))
+            row = {"size": size, "settled": took, "rendered": rendered, "owners": owners}
+            if previous is not None:
+                moved = [path for path in probes if previous["owners"].get(path) != owners.get(path)]
+                stayed = set(previous["owners"].values()) & set(owners.values())
+                between = [path for path in moved if previous["owners"].get(path) in stayed and owners.get(path) in stayed]
+                changed = len(set(previous["owners"].values()) ^ set(owners.values()))
+                expected = changed / max(1, len(set(previous["owners"].values())), len(set(owners.values())))
+                row.update(moved=len(moved) / len(probes), expected=expected, between=len(between))
+            table.append(row)
+            previous = row
+            results.check("resize", len(owners) == len(probes), f"{size} replicas: every probe's replica found in the front's log "
+                          f"({len(owners)} of {len(probes)})")
+        time.sleep(1)
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join()
+        if front:
+            front.stop()
+        if dns:
+            dns.stop()
+        for replica in live.values():
+            replica.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"  {'replicas':>8} {'settled s':>9} {'moved':>7} {'Δ/N':>7} {'between':>8} {'renders':>8}")
+    for row in table:
+        moved = f"{row['moved']:.1%}" if "moved" in row else "-"
+        expected = f"{row['expected']:.1%}" if "expected" in row else "-"
+        print(f"  {row['size']:>8} {row['settled']:>9.1f} {moved:>7} {expected:>7} {row.get('between', 0):>8} {row['rendered']:>8}")
+    print(f"  load: {counts['requests']} requests, {len(failures)} failed {failures[:5]}", flush=True)
+    results.check("resize", counts["requests"] > 200, f"the load ran through every resize ({counts['requests']} requests)")
+    results.check("resize", not failures, f"no request failed while the replicas came and went ({len(failures)} failed)")
+    for row in table[1:]:
+        results.check("resize", row["between"] == 0,
+                      f"to {row['size']} replicas: no URL moved between two replicas that stayed ({row['between']})")
+        results.check("resize", abs(row["moved"] - row["expected"]) <= 0.15,
+                      f"to {row['size']} replicas: {row['moved']:.1%} of the URLs moved, consistent hashing's share "
+                      f"{row['expected']:.1%} ± 15 points")
+    total = sum(row["rendered"] for row in table)
+    results.check("resize", total == len(owned),
+                  f"each probe URL rendered once per replica that owned it: {total} renders for {len(owned)} URL × replica pairs")
+    return results.report("resize")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
