@@ -14,6 +14,8 @@ if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # The front of deploy/kubernetes (HAProxy) and the DNS server whose records the resize
     # test changes (dnsmasq-base: the program without a system service).
     apt_packages+=(haproxy dnsmasq-base)
+    # promtool (Debian's prometheus package) lints /metrics as Prometheus reads it.
+    apt_packages+=(prometheus)
     # node checks the gallery's script parses (Debian's, unless one is on the PATH already).
     command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
     # Playwright drives Debian's chromium; its own browser download is never used.

@@ -21,6 +21,9 @@ public struct ServiceConfiguration: Sendable {
     /// (`MemoryPlan.renderBytes`): each takes its estimated working set before it starts
     /// and waits while it does not fit. Default nil: no limit, no waiting.
     public var renderMemoryBytes: Int?
+    /// The memory limit those figures were planned under (`MemoryPlan.limit`), in bytes, for
+    /// /metrics. Default nil: no limit.
+    public var memoryLimit: Int?
     /// Limits checked before any render.
     public var budget: RenderBudget
     /// Descriptors for large cached bodies kept in memfds (sent by sendfile); beyond,
@@ -51,7 +54,7 @@ public struct ServiceConfiguration: Sendable {
     public var finalQueue: Int
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRender: Duration = .seconds(1),
-                renderTimeout: Duration = .seconds(10), renderWait: Duration = .seconds(10), renderMemoryBytes: Int? = nil,
+                renderTimeout: Duration = .seconds(10), renderWait: Duration = .seconds(10), renderMemoryBytes: Int? = nil, memoryLimit: Int? = nil,
                 budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAge: Duration = .seconds(60), prerenderDefaults: Bool = false,
@@ -62,6 +65,7 @@ public struct ServiceConfiguration: Sendable {
         self.renderTimeout = renderTimeout
         self.renderWait = renderWait
         self.renderMemoryBytes = renderMemoryBytes
+        self.memoryLimit = memoryLimit
         self.budget = budget
         self.bodyFiles = bodyFiles
         self.signing = signing

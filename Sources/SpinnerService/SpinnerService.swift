@@ -91,10 +91,10 @@ public final class SpinnerService: HTTPLendingResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
-        let metrics = self.metrics
+        let metrics = self.metrics, asked = ContinuousClock.now
         let matched = ServiceRoute.match(request.path, gallery: configuration.gallery)
         func counted(_ response: HTTPResponse) -> HTTPAnswer {
-            metrics.request(route: matched?.route.label ?? .other, status: response.status)
+            metrics.request(route: matched?.route.label ?? .other, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)
             return .now(response)
         }
         guard let (route, name) = matched else { return counted(notFound(request)) }
@@ -120,7 +120,8 @@ public final class SpinnerService: HTTPLendingResponder {
         .now(plain(.metrics, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
                                           flights: renders.inFlight, prerendersPending: renders.prerendersPending,
                                           finalsPending: renders.finalsPending, memory: renders.memory?.statistics,
-                                          transport: transportStatistics())))
+                                          memoryLimit: configuration.memoryLimit, largestRenderBytes: configuration.budget.maxRenderBytes,
+                                          process: ProcessStatistics.read(), transport: transportStatistics())))
     }
 
     /// A fixed document made at start (catalog, OpenAPI, gallery page), by its route's label.
@@ -184,11 +185,11 @@ public final class SpinnerService: HTTPLendingResponder {
         }
         metrics.cacheMiss()
         let pending = PendingResponse()
-        let problems = self.problems, metrics = self.metrics
+        let problems = self.problems, metrics = self.metrics, asked = ContinuousClock.now
         let client = request.client.map { RenderClient(UInt64($0.value)) }
         switch renders.start(spinnerRequest, key: key, client: client, waiter: { outcome in
             let response = problems.response(for: outcome, to: request)
-            metrics.request(route: .spinner, status: response.status)
+            metrics.request(route: .spinner, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)
             pending.send(response)
         }) {
         case .refused(let error):

@@ -50,11 +50,14 @@ public final class ServerProcess: Sendable {
         let lines = self.lines
         output.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
+        // A bound on a hang: starting takes milliseconds, seconds beside a load.
+        let deadline = Date().addingTimeInterval(120)
         var listening: Int? = nil
         while Date() < deadline && listening == nil {
+            // `listening on http://127.0.0.1:PORT (…)`: the digits after the address's colon.
             if let line = lines.all.first(where: { $0.contains("listening on http://") }),
-               let portText = line.split(separator: ":").last?.split(separator: " ").first {
+               let address = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
+               let portText = address.split(separator: ":").last {
                 listening = Int(portText)
             }
             guard process.isRunning else { break }

@@ -108,9 +108,9 @@ final class CgroupMemoryLimitTests: XCTestCase {
 
     /// The real files of the machine running the tests parse (whatever their limit).
     func testTheRealFilesParse() throws {
-        let cgroup = try XCTUnwrap(CgroupMemoryLimit.readFile("/proc/self/cgroup"))
+        let cgroup = try XCTUnwrap(SystemFile.read("/proc/self/cgroup"))
         XCTAssertFalse(CgroupMembership.parse(cgroup).isEmpty, cgroup)
-        let mounts = try XCTUnwrap(CgroupMemoryLimit.readFile("/proc/self/mountinfo"))
+        let mounts = try XCTUnwrap(SystemFile.read("/proc/self/mountinfo"))
         XCTAssertFalse(CgroupMount.parse(mounts).isEmpty, "no cgroup mount found")
     }
 }

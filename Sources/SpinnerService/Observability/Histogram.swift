@@ -12,11 +12,11 @@ struct Histogram: Sendable {
         counts = [Int](repeating: 0, count: bounds.count)
     }
 
-    /// Records one observation.
-    mutating func record(_ value: Double) {
-        for (index, bound) in bounds.enumerated() where value <= bound { counts[index] += 1 }
-        sum += value
-        count += 1
+    /// Records one observation (or `times` equal ones).
+    mutating func record(_ value: Double, times: Int = 1) {
+        for (index, bound) in bounds.enumerated() where value <= bound { counts[index] += times }
+        sum += value * Double(times)
+        count += times
     }
 
     /// The exposition lines of `name` with `labels` (`lane="quick"`, or empty).

@@ -1,5 +1,6 @@
 import HTTPServer
 import Concurrency
+import SpinnerModel
 import Synchronization
 
 /// The service's counters, gauges and histograms, written in the Prometheus text
@@ -7,6 +8,9 @@ import Synchronization
 public final class Metrics: Sendable {
     /// Upper bounds of the render-time and queue-wait histogram buckets, in seconds.
     static let timeBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    /// Upper bounds of the request-duration buckets, in seconds: from a cache hit's
+    /// microseconds to the longest admitted answer (queue wait and render, 10 s each by default).
+    static let requestBuckets: [Double] = [0.001] + timeBuckets + [20, 30]
 
     /// Estimated and measured render time of one format, summed: their ratio checks the
     /// cost model's calibration in production.
@@ -26,6 +30,22 @@ public final class Metrics: Sendable {
         }
     }
 
+    /// What `http_request_duration_seconds` is kept by: the route and the status's class.
+    struct DurationKey: Hashable, Comparable {
+        let route: RouteLabel
+        /// 1…5 for 1xx…5xx.
+        let statusClass: Int
+
+        init(route: RouteLabel, status: HTTPStatus) {
+            self.route = route
+            statusClass = status.code / 100
+        }
+
+        static func < (a: DurationKey, b: DurationKey) -> Bool {
+            (a.route.rawValue, a.statusClass) < (b.route.rawValue, b.statusClass)
+        }
+    }
+
     /// What `spinnerd_render_rejected_total` counts by.
     struct RejectionKey: Hashable, Comparable {
         let lane: RenderLane
@@ -38,6 +58,7 @@ public final class Metrics: Sendable {
 
     private struct State {
         var requests: [RequestKey: Int] = [:]
+        var durations: [DurationKey: Histogram] = [:]
         var renders: [String: Int] = [:]           // format
         var prerenders: [String: Int] = [:]        // format
         var finals: [String: Int] = [:]            // format
@@ -63,8 +84,12 @@ public final class Metrics: Sendable {
 
     public init() {}
 
-    func request(route: RouteLabel, status: HTTPStatus) {
-        state.withLock { $0.requests[RequestKey(route: route, status: status), default: 0] += 1 }
+    /// An answer of `route` with `status`, made `seconds` after the service was asked.
+    func request(route: RouteLabel, status: HTTPStatus, seconds: Double) {
+        state.withLock { state in
+            state.requests[RequestKey(route: route, status: status), default: 0] += 1
+            state.durations[DurationKey(route: route, status: status), default: Histogram(bounds: Metrics.requestBuckets)].record(seconds)
+        }
     }
 
     func cacheHit() { state.withLock { $0.cacheHits += 1 } }
@@ -136,7 +161,8 @@ public final class Metrics: Sendable {
     /// The exposition text, with the cache, queue and connection gauges read now.
     func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
               prerendersPending: Int = 0, finalsPending: Int = 0, memory: MemoryGate.Statistics? = nil,
-              transport: TransportStatistics) -> String {
+              memoryLimit: Int? = nil, largestRenderBytes: Int = RenderBudget.standard.maxRenderBytes,
+              process: ProcessStatistics? = nil, transport: TransportStatistics) -> String {
         // Written with the lock held: a copy taken out would share its dictionaries' storage
         // with the state the event loops go on counting into, which copy-on-write makes safe
         // through reference counts that ThreadSanitizer cannot see (it reported the race).
@@ -147,6 +173,13 @@ public final class Metrics: Sendable {
             requests[RequestKey(route: .spinner, status: .ok), default: 0] += ok
             requests[RequestKey(route: .spinner, status: .notModified), default: 0] += notModified
             requests = requests.filter { $0.value > 0 }
+            // Prepared answers are made in the event loop from bytes written ahead, in
+            // microseconds, without reading a clock (the hot path's cost): observed as 0 s.
+            var durations = snapshot.durations
+            durations[DurationKey(route: .spinner, status: .ok), default: Histogram(bounds: Metrics.requestBuckets)].record(0, times: ok)
+            durations[DurationKey(route: .spinner, status: .notModified), default: Histogram(bounds: Metrics.requestBuckets)]
+                .record(0, times: notModified)
+            durations = durations.filter { $0.value.count > 0 }
             var lines: [String] = []
             func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
                 lines.append("# HELP \(name) \(help)")
@@ -158,6 +191,30 @@ public final class Metrics: Sendable {
                 lines.append("# TYPE \(name) histogram")
                 for lane in RenderLane.allCases { lines += histograms[lane.rawValue].lines(name, labels: "lane=\"\(lane.name)\"") }
             }
+            lines.append("# HELP http_request_duration_seconds Time from the service being asked to its answer being made, by route "
+                         + "and status class (answers from the cache's prepared bytes: 0).")
+            lines.append("# TYPE http_request_duration_seconds histogram")
+            for (key, histogram) in durations.sorted(by: { $0.key < $1.key }) {
+                lines += histogram.lines("http_request_duration_seconds", labels: "route=\"\(key.route.name)\",status=\"\(key.statusClass)xx\"")
+            }
+            if let process {
+                metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", [("", String(process.residentBytes))])
+                metric("process_virtual_memory_bytes", "gauge", "Virtual memory size in bytes.", [("", String(process.virtualBytes))])
+                metric("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.",
+                       [("", format(process.cpuSeconds))])
+                metric("process_open_fds", "gauge", "Number of open file descriptors.", [("", String(process.openDescriptors))])
+                metric("process_max_fds", "gauge", "Maximum number of open file descriptors.", [("", String(process.maxDescriptors))])
+                metric("process_start_time_seconds", "gauge", "Start time of the process since unix epoch in seconds.",
+                       [("", format(process.startTime))])
+            }
+            metric("spinnerd_build_info", "gauge", "The running build: its version (which names every image and ETag); always 1.",
+                   [("{version=\"\(ServiceVersion.text)\"}", "1")])
+            if let memoryLimit {
+                metric("spinnerd_memory_limit_bytes", "gauge", "The memory limit the process keeps to (its cgroup's, or --memory-limit).",
+                       [("", String(memoryLimit))])
+            }
+            metric("spinnerd_render_max_bytes", "gauge", "The most working memory one render may take (the render budget's bound).",
+                   [("", String(largestRenderBytes))])
             metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
                    requests.sorted { $0.key < $1.key }.map { key, count in
                        ("{route=\"\(key.route.name)\",status=\"\(key.status.code)\"}", String(count))
@@ -208,9 +265,9 @@ public final class Metrics: Sendable {
             histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread (and, under a memory limit, for its "
                       + "working memory), by lane.", snapshot.queueWaits)
             let costs = snapshot.costs.sorted { $0.key < $1.key }
-            metric("spinnerd_render_estimated_seconds_sum", "counter", "Estimated render time, summed by format (compare with the measured sum).",
+            metric("spinnerd_render_estimated_seconds_total", "counter", "Estimated render time, summed by format (compare with the measured sum).",
                    costs.map { ("{format=\"\($0.key)\"}", format($0.value.estimated)) })
-            metric("spinnerd_render_measured_seconds_sum", "counter", "Measured render time, summed by format.",
+            metric("spinnerd_render_measured_seconds_total", "counter", "Measured render time, summed by format.",
                    costs.map { ("{format=\"\($0.key)\"}", format($0.value.measured)) })
             metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a thread, by lane.",
                    RenderLane.allCases.map { ("{lane=\"\($0.name)\"}", String(queued[$0] ?? 0)) })

@@ -26,7 +26,7 @@ public struct CgroupMemoryLimit: Sendable, Equatable {
 
     /// The process's limit, read through `read` (path → the file's text, nil when it cannot
     /// be read; the real files by default), or nil when no cgroup above it has one.
-    public static func find(read: (String) -> String? = readFile) -> CgroupMemoryLimit? {
+    public static func find(read: (String) -> String? = SystemFile.read) -> CgroupMemoryLimit? {
         let mounts = read("/proc/self/mountinfo").map(CgroupMount.parse) ?? []
         var found: [CgroupMemoryLimit] = []
         for membership in read("/proc/self/cgroup").map(CgroupMembership.parse) ?? [] {
@@ -62,20 +62,6 @@ public struct CgroupMemoryLimit: Sendable, Equatable {
         let word = text.split(whereSeparator: { $0 == "\n" || $0 == " " }).first.map(String.init) ?? ""
         guard let bytes = Int(word), bytes > 0, bytes < unlimited else { return nil }
         return bytes
-    }
-
-    /// The text of the file at `path` (at most 256 KiB: mountinfo on a busy host), or nil.
-    public static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 256 << 10 {
-            let count = fread(&buffer, 1, buffer.count, file)
-            guard count > 0 else { break }
-            bytes += buffer[0 ..< count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

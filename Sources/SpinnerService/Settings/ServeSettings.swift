@@ -123,7 +123,7 @@ public struct ServeSettings: Sendable {
             requestTimeout: requestTimeout, idleTimeout: idleTimeout)
         let service = ServiceConfiguration(
             cacheBytes: memory?.cacheBytes ?? cacheBytes ?? Self.defaultCacheBytes, lanes: lanes, renderTimeout: renderTimeout,
-            renderWait: queueTimeout, renderMemoryBytes: memory?.renderBytes, budget: budget,
+            renderWait: queueTimeout, renderMemoryBytes: memory?.renderBytes, memoryLimit: memory?.limit, budget: budget,
             bodyFiles: DescriptorQuota(limit: plan.bodyFiles), signing: signing,
             // Signed mode exists to let only the operator's URLs be rendered; the playground
             // makes arbitrary ones, so it is off there unless asked for.
