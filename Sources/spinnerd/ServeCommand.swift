@@ -60,7 +60,7 @@ enum ServeCommand {
                                      log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
         let server = HTTPServer(
             configuration: options.server, responder: service,
-            accessLog: logsProblems ? AccessLog(everyRequest: logsRequests).write : nil,
+            accessLog: logsProblems ? AccessLog(everyRequest: logsRequests, format: options.logFormat, trusted: options.trustedProxies).write : nil,
             log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
         transport.server.withLock { $0 = server }
         let port: Int
@@ -95,14 +95,16 @@ final class TransportHandle: Sendable {
     var statistics: TransportStatistics { server.withLock { $0?.statistics } ?? TransportStatistics() }
 }
 
-/// One line per request on standard output: method, target, status, body bytes,
-/// milliseconds and the responder's note (`cache=hit`). With `everyRequest` false, only
-/// server errors are logged.
+/// One line per answer on standard output (`AccessLogLine`: time, client, request, status,
+/// bytes, milliseconds, cache outcome, user agent). With `everyRequest` false, only server
+/// errors are logged.
 struct AccessLog: Sendable {
     let everyRequest: Bool
+    let format: AccessLogFormat
+    let trusted: TrustedProxies
 
     @Sendable func write(_ entry: AccessLogEntry) {
         guard everyRequest || entry.status >= 500 else { return }
-        Console.out("\(entry.method?.rawValue ?? "-") \(entry.target.prefix(300)) \(entry.status) \(entry.bytes) \(entry.milliseconds)ms \(entry.note ?? "-")")
+        Console.out(AccessLogLine.make(entry, format: format, trusted: trusted))
     }
 }

@@ -94,6 +94,8 @@ def main():
     variables = documents["ConfigMap"]["data"]
     unknown = [name for name in variables if f"`{name}`" not in readme and f"({name})" not in readme]
     check(not unknown, f"every ConfigMap variable is one spinnerd reads ({unknown or 'all known'})")
+    check(variables.get("SPINNERD_LOG_LEVEL") == "info" and variables.get("SPINNERD_LOG_FORMAT") == "json",
+          "the pods log every request, as JSON lines")
 
     # The front: a headless Service of the spinnerd pods, HAProxy resolving its full name.
     headless = named.get(("Service", "spinnerd-replicas"), {}).get("spec", {})

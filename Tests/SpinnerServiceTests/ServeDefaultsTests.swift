@@ -16,6 +16,8 @@ final class ServeDefaultsTests: XCTestCase {
         dump(running.server, to: &text)
         dump(running.service, to: &text)
         dump(running.logLevel, to: &text)
+        dump(running.logFormat, to: &text)
+        dump(running.trustedProxies, to: &text)
         return text
     }
 
@@ -58,7 +60,7 @@ final class ServeDefaultsTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertGreaterThanOrEqual(checked, Self.coreCounts.count * (ServeSetting.all.count - 5))
+        XCTAssertGreaterThanOrEqual(checked, Self.coreCounts.count * (ServeSetting.all.count - 6))
     }
 
     /// The control: a value other than the default does change what `serve` runs with, so
@@ -73,6 +75,8 @@ final class ServeDefaultsTests: XCTestCase {
         let byName = Dictionary(uniqueKeysWithValues: ServeSetting.all.map { ($0.name, $0.defaultText) })
         XCTAssertEqual(byName["signing-key"], "none")
         XCTAssertNil(try resolved([:], cores: 2).signing)
+        XCTAssertEqual(byName["trusted-proxies"], "none")
+        XCTAssertEqual(try resolved([:], cores: 2).trustedProxies, .none)
         XCTAssertEqual(byName["gallery"], "on, off in signed mode")
         XCTAssertTrue(try settled([:]).service.gallery)
         XCTAssertFalse(try settled(["signing-key": String(repeating: "k", count: URLSigning.minimumKeyLength)]).service.gallery)

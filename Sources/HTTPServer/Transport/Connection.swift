@@ -23,9 +23,8 @@ final class Connection {
 
     /// A request in flight: what its response needs to know, and the response once made.
     private struct InFlight {
-        /// Nil for an answer without a request of the client's (`refuse`).
-        let method: HTTPMethod?
-        let target: String
+        /// What the access log says of the request: made only when answers are logged.
+        let asked: AccessLogEntry.Request?
         let version: HTTPVersion
         let isHead: Bool
         let wantsKeepAlive: Bool
@@ -163,8 +162,8 @@ final class Connection {
         let keepAlive = request.wantsKeepAlive
         state.requestParsed(keepAlive: keepAlive)
         var waiting = inFlight.take()
-        waiting.append(InFlight(method: request.method, target: request.target, version: request.version, isHead: request.isHead,
-                                wantsKeepAlive: keepAlive, started: now))
+        waiting.append(InFlight(asked: owner.logsAnswers ? AccessLogEntry.Request(request) : nil, version: request.version,
+                                isHead: request.isHead, wantsKeepAlive: keepAlive, started: now))
         inFlight = waiting
         let answer = owner.answer(request, sequence: sequence, of: self)
         waiting = inFlight.take()
@@ -188,7 +187,7 @@ final class Connection {
         firstSequence += 1
         send(response, version: head.version, isHead: head.isHead, wantsKeepAlive: wantsKeepAlive, atOnce: last && output.isEmpty,
              waited: 0, owner: owner, now: now) {
-            (head.method, String(decoding: bytes[head.target], as: UTF8.self))
+            AccessLogEntry.Request(HTTPRequestParser.request(from: head, in: bytes))
         }
     }
 
@@ -223,7 +222,7 @@ final class Connection {
         state.refused()
         releaseInput()
         var waiting = inFlight.take()
-        waiting.append(InFlight(method: nil, target: "-", version: .http11, isHead: false, wantsKeepAlive: false,
+        waiting.append(InFlight(asked: .withoutRequest, version: .http11, isHead: false, wantsKeepAlive: false,
                                 started: now, response: response))
         inFlight = waiting
         queueReadyAnswers(now: now, owner: owner)
@@ -237,19 +236,19 @@ final class Connection {
             inFlight = waiting
             firstSequence += 1
             send(HTTPPreparedResponse(response), version: first.version, isHead: first.isHead, wantsKeepAlive: first.wantsKeepAlive,
-                 atOnce: false, waited: now - first.started, owner: owner, now: now) { (first.method, first.target) }
+                 atOnce: false, waited: now - first.started, owner: owner, now: now) { first.asked ?? .withoutRequest }
         }
     }
 
     /// The one path every answer takes (the request's turn has come: nothing before it
     /// waits): its framing decided, its head and body written at once (`atOnce`, with
-    /// nothing queued) or queued, and its access-log entry. `asked` names the request's
-    /// method and target, made only when answers are logged; `waited` is the time from
+    /// nothing queued) or queued, and its access-log entry. `asked` is what the log says of the request
+    /// (method, target, user agent, forwarded-for), made only when answers are logged; `waited` is the time from
     /// its arrival, in milliseconds. Inlined into both callers: the hot path of a cached
     /// answer pays no call and no closure for it.
     @inline(__always)
     private func send(_ response: HTTPPreparedResponse, version: HTTPVersion, isHead: Bool, wantsKeepAlive: Bool, atOnce: Bool,
-                      waited: Int64, owner: some ConnectionOwner, now: Int64, asked: () -> (method: HTTPMethod?, target: String)) {
+                      waited: Int64, owner: some ConnectionOwner, now: Int64, asked: () -> AccessLogEntry.Request) {
         // A kept-alive answer still closes when it is the last the connection will give.
         let framing = HTTPFraming(status: response.status, version: version, isHead: isHead,
                                   keepAlive: wantsKeepAlive && (state.takesRequests || !inFlight.isEmpty))
@@ -269,8 +268,7 @@ final class Connection {
             state.answerQueued(bytes: output.count - before)
         }
         if owner.logsAnswers {
-            let (method, target) = asked()
-            owner.log(AccessLogEntry(method: method, target: target, status: response.status,
+            owner.log(AccessLogEntry(request: asked(), peer: client, status: response.status,
                                      bytes: framing.sendsBody ? response.bodyLength : 0, milliseconds: waited, note: response.logNote))
         }
     }

@@ -53,6 +53,8 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public static let referrerPolicy: HTTPFieldName = "Referrer-Policy"
     public static let retryAfter: HTTPFieldName = "Retry-After"
     public static let transferEncoding: HTTPFieldName = "Transfer-Encoding"
+    public static let userAgent: HTTPFieldName = "User-Agent"
     public static let vary: HTTPFieldName = "Vary"
     public static let xContentTypeOptions: HTTPFieldName = "X-Content-Type-Options"
+    public static let xForwardedFor: HTTPFieldName = "X-Forwarded-For"
 }

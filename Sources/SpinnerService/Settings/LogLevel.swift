@@ -1,6 +1,6 @@
 /// How much `spinnerd serve` logs (`--log-level`), from most to least.
 public enum LogLevel: String, CaseIterable, Sendable {
-    /// One line per request (method, target, status, bytes, ms, cache hit or miss), and problems.
+    /// One line per request (`AccessLogLine`), and problems.
     case info
     /// Problems only: 5xx answers, failed renders, warnings.
     case warn

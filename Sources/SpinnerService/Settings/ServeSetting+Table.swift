@@ -91,11 +91,31 @@ extension ServeSetting {
                     + "and its next request queues it again)", \.finalQueue),
         ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: LogLevel.allCases.map(\.rawValue).joined(separator: "|"),
                      defaultText: defaults.logLevel.rawValue,
-                     summary: "`info` logs one line per request (method, target, status, bytes, ms, cache hit/miss); `warn` and "
+                     summary: "`info` logs one line per request (`--log-format`: time, client, request, status, bytes, ms, cache hit/miss, user agent); `warn` and "
                          + "`error` only problems; `none` nothing",
                      isSwitch: false) { settings, value in
             guard let level = LogLevel(rawValue: value) else { return "--log-level must be info, warn, error or none" }
             settings.logLevel = level
+            return nil
+        },
+        ServeSetting(name: "log-format", variable: "SPINNERD_LOG_FORMAT", placeholder: AccessLogFormat.allCases.map(\.rawValue).joined(separator: "|"),
+                     defaultText: defaults.logFormat.rawValue,
+                     summary: "`text`: `TIME CLIENT \"METHOD TARGET VERSION\" STATUS BYTES MSms cache=… \"USER-AGENT\"` a line; `json`: "
+                         + "one object a line (`time`, `client`, `peer`, `method`, `path`, `protocol`, `status`, `bytes`, `duration_ms`, "
+                         + "`cache`, `user_agent`). A `sig=` value is cut to its first 8 characters",
+                     isSwitch: false) { settings, value in
+            guard let format = AccessLogFormat(rawValue: value) else { return "--log-format must be text or json" }
+            settings.logFormat = format
+            return nil
+        },
+        ServeSetting(name: "trusted-proxies", variable: "SPINNERD_TRUSTED_PROXIES", placeholder: "CIDR[,CIDR…]", defaultText: "none",
+                     summary: "fronts (IPv4 addresses or networks, comma-separated) whose `X-Forwarded-For` names the client in the "
+                         + "log; from any other peer the header is ignored",
+                     isSwitch: false) { settings, value in
+            guard let proxies = TrustedProxies(list: value) else {
+                return "--trusted-proxies must be IPv4 addresses or networks (10.0.0.0/8), comma-separated"
+            }
+            settings.trustedProxies = proxies
             return nil
         },
     ]

@@ -41,6 +41,10 @@ public struct ServeSettings: Sendable {
     public var finalQueue = service.finalQueue
     /// `info` logs every request; `warn` and `error` only problems; `none` nothing. Default info.
     public var logLevel = LogLevel.info
+    /// How an answer's line is written. Default text.
+    public var logFormat = AccessLogFormat.text
+    /// The fronts whose `X-Forwarded-For` names the client in the log. Default none.
+    public var trustedProxies = TrustedProxies.none
 
     /// `--max-connections` when given; else derived from the descriptor limit.
     public var maxConnections: Int?
@@ -129,8 +133,8 @@ public struct ServeSettings: Sendable {
             // makes arbitrary ones, so it is off there unless asked for.
             gallery: gallery ?? (signing == nil),
             errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, finalQueue: finalQueue)
-        return ServeConfiguration(server: server, service: service, logLevel: logLevel, memory: memory, memorySource: limit?.source,
-                                  warnings: warnings)
+        return ServeConfiguration(server: server, service: service, logLevel: logLevel, logFormat: logFormat,
+                                  trustedProxies: trustedProxies, memory: memory, memorySource: limit?.source, warnings: warnings)
     }
 }
 
@@ -143,6 +147,10 @@ public struct ServeConfiguration: Sendable {
     public let service: ServiceConfiguration
     /// What is logged.
     public let logLevel: LogLevel
+    /// How an answer's line is written.
+    public let logFormat: AccessLogFormat
+    /// The fronts whose `X-Forwarded-For` names the client in the log.
+    public let trustedProxies: TrustedProxies
     /// The memory plan followed, when the process has a limit.
     public let memory: MemoryPlan?
     /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.
