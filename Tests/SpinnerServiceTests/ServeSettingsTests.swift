@@ -64,6 +64,16 @@ final class ServeSettingsTests: XCTestCase {
         for refused in ["0", "-1", "100001", "many", "1e3", ""] {
             XCTAssertEqual(refusal(["final-queue": refused]), "--final-queue must be 1…100000", refused)
         }
+        XCTAssertEqual(try resolve([:], ["SPINNERD_LOG_FORMAT": "json"]).get().logFormat, .json)
+        for refused in ["JSON", "xml", "text ", "jsonl"] {
+            XCTAssertEqual(refusal(["log-format": refused]), "--log-format must be text or json", refused)
+        }
+        XCTAssertEqual(try resolve(["trusted-proxies": "10.0.0.0/8,192.168.0.1"]).get().trustedProxies,
+                       TrustedProxies(list: "10.0.0.0/8,192.168.0.1"))
+        for refused in ["10.0.0.0/33", "localhost", "10.0.0.0/8,", "fe80::/10", "1.2.3.4/8 "] {
+            XCTAssertEqual(refusal(["trusted-proxies": refused]),
+                           "--trusted-proxies must be IPv4 addresses or networks (10.0.0.0/8), comma-separated", refused)
+        }
     }
 
     /// `render` and `cost` take the budget from the same rows: a value `serve` refuses is

@@ -36,7 +36,7 @@ public struct TrustedProxies: Sendable, Equatable {
     /// nil when one is not.
     public init?(list: String) {
         var networks: [Network] = []
-        for item in list.split(separator: ",") {
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: "/", omittingEmptySubsequences: false)
             guard (1 ... 2).contains(parts.count), let address = ClientAddress(String(parts[0])) else { return nil }
             var bits = 32
