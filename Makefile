@@ -40,9 +40,9 @@ hostile-run:
 	python3 Tests/Hostile/parser_differential.py --binary .build/release/spinnerd
 	python3 Tests/Hostile/render_admission.py --binary .build/release/spinnerd
 
-# The deployment: Kubernetes manifests validated against the API's schemas, three replicas
-# behind the nginx front of deploy/nginx on loopback (sharding, ETags, restarts), and the
-# HAProxy front of deploy/kubernetes finding replicas by DNS as they go 3 → 5 → 2 → 4.
+# The deployment: Kubernetes manifests validated against the API's schemas, and the HAProxy
+# front of deploy/kubernetes on loopback finding replicas by DNS: three of them (sharding,
+# its cache, ETags, restarts), then as they go 3 → 5 → 2 → 4.
 cluster-test: deps-test release cluster-run
 cluster-run:
 	python3 Tests/Deploy/manifests.py --binary .build/release/spinnerd

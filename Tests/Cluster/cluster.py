@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Several spinnerd replicas behind the caching front of deploy/nginx, on loopback.
+"""Several spinnerd replicas behind the caching front of deploy/kubernetes, on loopback.
 
-Run by `make cluster-test` (part of `make test`). The front is Debian's nginx with
-deploy/nginx/spinnerd-front.conf as committed (only its addresses and cache path are
-changed to local ones), in front of three `spinnerd serve` replicas:
+Run by `make cluster-test` (part of `make test`). The front is HAProxy with
+deploy/kubernetes/spinnerd-front.cfg as committed, finding the replicas through a name
+dnsmasq serves (`spinnerd_tools.front`, as Tests/Cluster/resize.py does), in front of
+three `spinnerd serve` replicas on 127.0.0.2–4:
 
-- sharding: 1 000 distinct URLs through the front, then again through a second front with
-  an empty cache (so the replicas answer): the replicas render exactly 1 000 times in all,
-  as each URL goes to the replica that already holds it;
+- sharding: 1 000 distinct URLs through the front, then again past its cache
+  (`Cache-Control: no-cache`, so the replicas answer): the replicas render exactly 1 000
+  times in all, as each URL goes to the replica that already holds it, and each replica
+  rendered what the capacity model's copy of HAProxy's ring (capacity_ring) gives it;
+- the front's cache answers a URL asked again, and an `If-None-Match` from it;
 - an ETag from one replica gets a 304 from another;
 - under a steady load of uncached URLs through the front, a rolling SIGTERM restart of
   every replica and then a SIGKILL of one lose no request.
@@ -16,90 +19,32 @@ changed to local ones), in front of three `spinnerd serve` replicas:
 """
 import argparse
 import os
-import re
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from spinnerd_tools.harness import Results, Server, free_port, get, kinds, metric
-from spinnerd_tools.capacity_ring import Ring
-FRONT_CONF = os.path.join(ROOT, "deploy", "nginx", "spinnerd-front.conf")
+from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
+from spinnerd_tools.front import ADDRESSES, DNS, Front, free_port_on_every_address
+from spinnerd_tools.harness import Results, Server, get, kinds, metric
 
 
 class Replica(Server):
-    """One `spinnerd serve` on a fixed loopback port, so it can come back on it."""
+    """One `spinnerd serve` on its own loopback address and the replicas' shared port, so
+    it can come back on them."""
 
-    def __init__(self, binary, name):
+    def __init__(self, binary, name, address, port):
         self.name = name
-        super().__init__(binary, args=["--max-connections-per-client", "0"], port=free_port(), log_level="warn")
+        super().__init__(binary, args=["--max-connections-per-client", "0"], port=port, host=address, log_level="warn")
 
     def renders(self):
-        return metric(self.port, "spinnerd_renders_total")
+        return metric(self.port, "spinnerd_renders_total", host=self.host)
 
 
-class Front:
-    """nginx with the committed front configuration, pointed at the replicas."""
-
-    def __init__(self, replicas, work, name):
-        self.port = free_port()
-        self.dir = os.path.join(work, name)
-        for sub in ["cache", "temp"]:
-            os.makedirs(os.path.join(self.dir, sub), exist_ok=True)
-        os.chmod(work, 0o777)
-        for path in [self.dir, os.path.join(self.dir, "cache"), os.path.join(self.dir, "temp")]:
-            os.chmod(path, 0o777)  # nginx's workers may run as an unprivileged user
-        front = open(FRONT_CONF).read()
-        for index, replica in enumerate(replicas, start=1):
-            front, count = re.subn(rf"\bspinnerd-{index}:8080\b", f"127.0.0.1:{replica.port}", front)
-            assert count == 1, f"spinnerd-{index}:8080 not in {FRONT_CONF}"
-        front, count = re.subn(r"listen 8080;", f"listen 127.0.0.1:{self.port};", front)
-        assert count == 1, "listen 8080 not in the front configuration"
-        front = front.replace("/var/cache/nginx/spinnerd", os.path.join(self.dir, "cache"))
-        open(os.path.join(self.dir, "front.conf"), "w").write(front)
-        temp = os.path.join(self.dir, "temp")
-        conf = os.path.join(self.dir, "nginx.conf")
-        open(conf, "w").write(f"""daemon off;
-worker_processes 1;
-pid {self.dir}/nginx.pid;
-error_log {self.dir}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {temp}/body;
-    proxy_temp_path {temp}/proxy;
-    fastcgi_temp_path {temp}/fastcgi;
-    uwsgi_temp_path {temp}/uwsgi;
-    scgi_temp_path {temp}/scgi;
-    include {self.dir}/front.conf;
-}}
-""")
-        check = subprocess.run(["nginx", "-t", "-p", self.dir, "-c", conf], capture_output=True, text=True)
-        if check.returncode != 0:
-            raise RuntimeError("nginx -t: " + check.stderr)
-        self.process = subprocess.Popen(["nginx", "-p", self.dir, "-c", conf], stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()  # nothing else would end it: the caller never gets this front
-        raise RuntimeError("nginx did not start")
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-def fetch_all(port, paths, threads=8):
+def fetch_all(port, paths, threads=8, headers=None):
     """GETs every path through `port` with a few threads: {status: count}."""
     tally, lock = {}, threading.Lock()
     queue = list(paths)
@@ -111,7 +56,7 @@ def fetch_all(port, paths, threads=8):
                     return
                 path = queue.pop()
             try:
-                status = get(port, path)[0]
+                status = get(port, path, headers)[0]
             except OSError as error:
                 status = type(error).__name__
             with lock:
@@ -125,32 +70,46 @@ def fetch_all(port, paths, threads=8):
     return tally
 
 
-def sharding(replicas, front, second, results, names):
+def sharding(replicas, front, results, names):
     # A title makes none of them a kind's default, which every replica renders ahead.
     paths = [f"/spinner/{kind}.svg?size={8 + index}&title=shard" for kind in names for index in range(200)]
+    before = [replica.renders() for replica in replicas]
     first = fetch_all(front.port, paths)
-    again = fetch_all(second.port, paths)
-    per_replica = [replica.renders() for replica in replicas]
-    print(f"  1 000 URLs through the front: {first}; again through a second front with an empty cache: {again}; "
+    again = fetch_all(front.port, paths, headers={"Cache-Control": "no-cache"})
+    per_replica = [replica.renders() - start for replica, start in zip(replicas, before)]
+    print(f"  1 000 URLs through the front: {first}; again past its cache: {again}; "
           f"renders per replica {[int(r) for r in per_replica]}, {int(sum(per_replica))} in all", flush=True)
     results.check("sharding", first == {200: 1000} and again == {200: 1000}, "every request answered 200 both times")
     results.check("sharding", sum(per_replica) == 1000, f"exactly 1 000 renders over the replicas ({int(sum(per_replica))})")
     results.check("sharding", min(per_replica) > 100, f"every replica holds a share ({[int(r) for r in per_replica]})")
-    # deploy/capacity.py simulates the front's ring: it must send each URL where nginx does.
-    ring = Ring([f"127.0.0.1:{replica.port}" for replica in replicas])
-    predicted = [0] * len(replicas)
+    # deploy/capacity.py simulates the front's ring: it must send each URL where HAProxy does.
+    slots = {address: slot for slot, address, status in front.slots() if status == "UP"}
+    order = sorted(replicas, key=lambda replica: slots[replica.host])
+    ring = HAProxyRing([slots[replica.host] for replica in order])
+    predicted_by_address = {replica.host: 0 for replica in replicas}
     for path in paths:
-        predicted[ring.owner(zlib.crc32(path.encode()))] += 1
+        predicted_by_address[order[ring.owner(haproxy_uri_hash(path))].host] += 1
+    predicted = [predicted_by_address[replica.host] for replica in replicas]
     results.check("sharding", predicted == [int(r) for r in per_replica],
-                  f"each replica rendered what capacity.py's copy of nginx's ring gives it ({predicted})")
+                  f"each replica rendered what capacity.py's copy of HAProxy's ring gives it ({predicted})")
+    # The front's own cache: a URL asked again, and its revalidation.
+    path = paths[0]
+    status, headers, _ = get(front.port, path)
+    headers = {name.lower(): value for name, value in headers.items()}  # HAProxy writes names in lower case
+    revalidated = get(front.port, path, {"If-None-Match": headers.get("etag", "")})[0]
+    renders = sum(replica.renders() for replica in replicas)
+    results.check("front cache", status == 200 and "age" in headers, f"a URL asked again is answered from the front's cache "
+                  f"(Age: {headers.get('age')})")
+    results.check("front cache", revalidated == 304, f"an If-None-Match is answered 304 ({revalidated})")
+    results.check("front cache", renders == sum(before) + 1000, "and nothing more was rendered")
 
 
 def etags(replicas, results):
     path = "/spinner/dots.gif?size=44"
-    status, headers, _ = get(replicas[0].port, path)
+    status, headers, _ = get(replicas[0].port, path, host=replicas[0].host)
     tag = headers.get("ETag")
-    other = get(replicas[1].port, path)[1].get("ETag")
-    revalidated = get(replicas[2].port, path, {"If-None-Match": tag})[0]
+    other = get(replicas[1].port, path, host=replicas[1].host)[1].get("ETag")
+    revalidated = get(replicas[2].port, path, {"If-None-Match": tag}, host=replicas[2].host)[0]
     print(f"  {path}: ETag {tag} from {replicas[0].name}, {other} from {replicas[1].name}; "
           f"If-None-Match at {replicas[2].name}: {revalidated}", flush=True)
     results.check("etag", status == 200 and tag is not None and tag == other, "two replicas give the same ETag")
@@ -206,34 +165,39 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
     arguments = parser.parse_args()
     work = tempfile.mkdtemp(prefix="spinnerd-cluster-")
+    os.chmod(work, 0o755)  # dnsmasq reads its hosts file after dropping privileges
     results = Results()
-    replicas, fronts = [], []
+    replicas, front, dns = [], None, None
     try:
         # One at a time, so those started before a failure are still stopped below.
         names = kinds(arguments.binary)
-        for n in (1, 2, 3):
-            replicas.append(Replica(arguments.binary, f"spinnerd-{n}"))
-        for name in ("front", "second-front"):
-            fronts.append(Front(replicas, work, name))
-        for name, case in [("sharding", lambda: sharding(replicas, fronts[0], fronts[1], results, names)),
+        port = free_port_on_every_address()
+        for n, address in enumerate(ADDRESSES[:3], start=1):
+            replicas.append(Replica(arguments.binary, f"spinnerd-{n}", address, port))
+        dns = DNS(work)
+        dns.serve(ADDRESSES[:3])
+        front = Front(work, dns, port)
+        front.wait_for(ADDRESSES[:3])
+        for name, case in [("sharding", lambda: sharding(replicas, front, results, names)),
                            ("etag", lambda: etags(replicas, results)),
-                           ("restarts", lambda: restarts(replicas, fronts[0], results, names))]:
+                           ("restarts", lambda: restarts(replicas, front, results, names))]:
             print(f"== {name}", flush=True)
             started = time.time()
             case()
             print(f"  ({time.time() - started:.0f} s)", flush=True)
     finally:
         errors = []
-        for front in fronts:
+        if front:
             front.stop()
-            path = os.path.join(front.dir, "error.log")
-            errors += open(path, errors="replace").read().splitlines() if os.path.exists(path) else []
+            errors = [line for line in open(front.log_path, errors="replace").read().splitlines() if "WARNING" in line or "ALERT" in line]
+        if dns:
+            dns.stop()
         for replica in replicas:
             replica.stop()
         shutil.rmtree(work, ignore_errors=True)
     if results.failures:
         for line in errors[-12:]:
-            print("  front error.log: " + line)
+            print("  front log: " + line)
     return results.report("cluster")
 
 

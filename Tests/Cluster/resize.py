@@ -16,7 +16,9 @@ preStop pause, then its drain). Checked:
 - each resize moves only the URLs of the replicas that came or went, about the share that
   consistent hashing gives (Δ/N of them); a URL never moves between two replicas that
   stayed (500 probe URLs, each asked past the front's cache with `Cache-Control:
-  no-cache`; the replica that answered is read from the front's log);
+  no-cache` while the load pauses; the replica that answered is read from the front's
+  log), and each went where capacity_ring.HAProxyRing, the capacity model's copy of
+  HAProxy's ring, says;
 - each URL is rendered on one replica at a time: the probe URLs' renders, counted from
   every replica's /metrics (the probes are PNGs, which nothing else asks), are exactly
   one per URL and replica process that owned it.
@@ -24,14 +26,10 @@ preStop pause, then its drain). Checked:
     resize.py [--binary PATH]
 """
 import argparse
-import csv
-import io
 import os
 import re
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -39,131 +37,12 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from spinnerd_tools.harness import Results, Server, free_port, kinds
+from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
+from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, fetch, free_port_on_every_address
+from spinnerd_tools.harness import Results, Server, kinds
 
-FRONT_CONF = os.path.join(ROOT, "deploy", "kubernetes", "spinnerd-front.cfg")
-NAME = "spinnerd.cluster.test"
-ADDRESSES = [f"127.0.0.{n}" for n in range(2, 7)]
 SIZES = [3, 5, 2, 4]
 PROBES = 500
-# Bounds on a hang, not on speed: the front re-resolves every second and checks health
-# every two; a replica starts in milliseconds.
-SETTLE_SECONDS = 120
-
-
-def free_port_on_every_address():
-    """A port free on 127.0.0.1 and on each replica address."""
-    for _ in range(100):
-        port = free_port()
-        try:
-            for address in ADDRESSES:
-                with socket.socket() as s:
-                    s.bind((address, port))
-            return port
-        except OSError:
-            continue
-    raise RuntimeError("no port free on every replica address")
-
-
-def fetch(address, port, path, headers=None, timeout=30):
-    request = urllib.request.Request(f"http://{address}:{port}{path}", headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            response.read()
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-
-
-class DNS:
-    """dnsmasq answering NAME with the addresses of `serve`, reloaded on SIGHUP."""
-
-    def __init__(self, work):
-        self.port = free_port()
-        self.hosts = os.path.join(work, "hosts")
-        self.serve([])
-        user = ["--user=root"] if os.geteuid() == 0 else []
-        self.process = subprocess.Popen(
-            ["dnsmasq", "--no-daemon", "--conf-file=/dev/null", f"--port={self.port}", "--listen-address=127.0.0.1",
-             "--bind-interfaces", "--no-resolv", "--no-hosts", f"--addn-hosts={self.hosts}", "--local-ttl=1",
-             f"--pid-file={os.path.join(work, 'dnsmasq.pid')}", *user],
-            stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "dnsmasq.log"), "w"))
-
-    def serve(self, addresses):
-        with open(self.hosts + ".new", "w") as hosts:
-            hosts.writelines(f"{address} {NAME}\n" for address in addresses)
-        os.chmod(self.hosts + ".new", 0o644)
-        os.replace(self.hosts + ".new", self.hosts)
-        if hasattr(self, "process"):
-            self.process.send_signal(signal.SIGHUP)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-class Front:
-    """HAProxy with the committed configuration, its addresses given by environment."""
-
-    def __init__(self, work, dns, replica_port):
-        self.port, self.admin = free_port(), free_port()
-        self.socket = os.path.join(work, "haproxy.sock")
-        self.log_path = os.path.join(work, "haproxy.log")
-        environment = dict(os.environ, FRONT_BIND=f"127.0.0.1:{self.port}", ADMIN_BIND=f"127.0.0.1:{self.admin}",
-                           DNS_NAMESERVER=f"127.0.0.1:{dns.port}", SPINNERD_FQDN=NAME, SPINNERD_PORT=str(replica_port),
-                           STATS_SOCKET=self.socket, CACHE_MB="64")
-        check = subprocess.run(["haproxy", "-c", "-f", FRONT_CONF], env=environment, capture_output=True, text=True)
-        if check.returncode != 0:
-            raise RuntimeError("haproxy -c: " + check.stdout + check.stderr)
-        self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen(["haproxy", "-db", "-f", FRONT_CONF], env=environment, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + SETTLE_SECONDS
-        while time.time() < deadline:
-            try:
-                if fetch("127.0.0.1", self.admin, "/healthz", timeout=5) == 200:
-                    return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("haproxy did not start: " + open(self.log_path).read()[-2000:])
-
-    def servers(self):
-        """{address: status} of the backend's slots that have an address (`show stat`)."""
-        with socket.socket(socket.AF_UNIX) as s:
-            s.connect(self.socket)
-            s.sendall(b"show stat\n")
-            data = b""
-            while chunk := s.recv(65536):
-                data += chunk
-        rows = csv.DictReader(io.StringIO(data.decode().lstrip("# ")))
-        return {row["addr"].rsplit(":", 1)[0]: row["status"] for row in rows
-                if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND") and row.get("addr")}
-
-    def wait_for(self, addresses):
-        """Waits until exactly `addresses` are UP in the front; the seconds it took."""
-        started, deadline = time.time(), time.time() + SETTLE_SECONDS
-        while time.time() < deadline:
-            up = {address for address, status in self.servers().items() if status == "UP"}
-            if up == set(addresses):
-                return time.time() - started
-            time.sleep(0.1)
-        raise RuntimeError(f"the front did not come to {sorted(addresses)}: {self.servers()}")
-
-    def owners(self, paths):
-        """{path: replica address} from the front's log lines of `paths` (asked past its cache)."""
-        self.log.flush()
-        found = {}
-        pattern = re.compile(r" (127\.0\.0\.\d+):\d+ .* 200 .*\"GET (\S+) HTTP/1\.1\"")
-        for line in open(self.log_path, errors="replace"):
-            match = pattern.search(line)
-            if match and match.group(2) in paths:
-                found[match.group(2)] = match.group(1)
-        return found
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        self.log.close()
 
 
 def png_renders(replica):
@@ -186,6 +65,10 @@ def main():
     live, dns, front = {}, None, None  # address → Replica
     generation = {address: 0 for address in ADDRESSES}
     stop, counts, failures, lock = threading.Event(), {"requests": 0}, [], threading.Lock()
+    # The load pauses while the probes are asked (not while the replicas change): under
+    # it, the front's log, which names the replica of each probe, may drop lines.
+    running = threading.Event()
+    running.set()
 
     def start(address):
         live[address] = Server(arguments.binary, args=["--max-connections-per-client", "0", "--prerender=false"],
@@ -196,6 +79,8 @@ def main():
         # Distinct SVGs (each new) and a hot set of 40 repeated ones, through the front.
         index = 0
         while not stop.is_set():
+            if not running.wait(timeout=0.1):
+                continue
             index += 1
             if index % 2:
                 path = f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 200}&title=w{worker}r{index}"
@@ -239,20 +124,29 @@ def main():
                     results.check("resize", code == 0, f"{address} drained and exited 0 ({code})")
             else:
                 took = 0.0
+            running.clear()
             before = sum(png_renders(replica) for replica in live.values())
+            offset = front.log_offset()
             for path in probes:
                 status = fetch("127.0.0.1", front.port, path, headers={"Cache-Control": "no-cache"}, timeout=60)
                 if status != 200:
                     failures.append((path, status))
             deadline = time.time() + SETTLE_SECONDS
-            while len(owners := front.owners(set(probes))) < len(probes) and time.time() < deadline:
+            while len(owners := front.owners(set(probes), offset)) < len(probes) and time.time() < deadline:
                 time.sleep(0.1)  # the front's log lines are written as the answers leave
             rendered = sum(png_renders(replica) for replica in live.values()) - before
+            running.set()
             for path in probes:
                 owned_now = owners.get(path)
                 if owned_now:
                     owned.add((path, owned_now, generation[owned_now]))
-            row = {"size": size, "settled": took, "rendered": rendered, "owners": owners}
+            # Where HAProxy's own ring (capacity_ring.HAProxyRing) sends each probe, from the
+            # slots the front gave the replicas: the capacity model's routing, checked here.
+            up = sorted((slot, address) for slot, address, status in front.slots() if status == "UP")
+            ring = HAProxyRing([slot for slot, _ in up])
+            predicted = {path: up[ring.owner(haproxy_uri_hash(path))][1] for path in probes}
+            row = {"size": size, "settled": took, "rendered": rendered, "owners": owners,
+                   "predicted": sum(predicted[path] == owners.get(path) for path in probes)}
             if previous is not None:
                 moved = [path for path in probes if previous["owners"].get(path) != owners.get(path)]
                 stayed = set(previous["owners"].values()) & set(owners.values())
@@ -264,6 +158,8 @@ def main():
             previous = row
             results.check("resize", len(owners) == len(probes), f"{size} replicas: every probe's replica found in the front's log "
                           f"({len(owners)} of {len(probes)})")
+            results.check("resize", row["predicted"] == len(probes),
+                          f"{size} replicas: each probe went where capacity_ring.HAProxyRing says ({row['predicted']} of {len(probes)})")
         time.sleep(1)
     finally:
         stop.set()

@@ -1,5 +1,5 @@
 """Capacity at internet scale: how many spinnerd replicas a day of page views needs behind
-a CDN and the caching fronts of deploy/nginx.
+a CDN and the caching fronts of deploy/kubernetes (HAProxy, spinnerd-front.cfg).
 
 Page views (each fetches one spinner URL; popularity is Zipf over `--urls` URLs: the
 kind × format defaults hottest, then a long tail of brand colours, sizes, styles and
@@ -7,13 +7,11 @@ durations) go through three layers:
 
 1. a CDN: `--pops` points of presence, each a byte-bounded LRU; a view goes to one at
    random;
-2. `--fronts` nginx fronts (deploy/nginx/spinnerd-front.conf), each a byte-bounded LRU of
-   `max_size`; a CDN miss goes to each in turn;
-3. N replicas behind the fronts' `hash $request_uri consistent` ring, computed exactly as
-   nginx's ngx_http_upstream_hash_module does (160 points per server, each
-   crc32(HOST \\0 PORT PREV_HASH); a URL's point is the first at or after
-   crc32($request_uri), wrapping; the cluster test checks it against nginx), each with the
-   byte-bounded LRU of `--cache-bytes` (default 64 MiB).
+2. `--fronts` HAProxy fronts (deploy/kubernetes/spinnerd-front.cfg), each a byte-bounded
+   LRU of its cache's `total-max-size` (CACHE_MB, 256 MiB); a CDN miss goes to each in turn;
+3. N replicas behind the fronts' consistent-hash ring, computed exactly as HAProxy 2.6
+   does (capacity_ring: 1 600 points a replica slot; the resize test checks it against
+   HAProxy URL by URL), each with the byte-bounded LRU of `--cache-bytes` (default 64 MiB).
 
 A replica miss is a render. What a render costs (CPU seconds: the estimate admission uses,
 from `spinnerd cost`, whose table scripts/calibrate-render-cost.py measured) and what its
@@ -63,7 +61,7 @@ def main():
     parser.add_argument("--pops", type=int, default=20)
     parser.add_argument("--pop-bytes", type=int, default=1024 * MIB)
     parser.add_argument("--fronts", type=int, default=2)
-    parser.add_argument("--front-bytes", type=int, default=2048 * MIB, help="the front's max_size")
+    parser.add_argument("--front-bytes", type=int, default=256 * MIB, help="the front's cache (CACHE_MB of spinnerd-front.cfg)")
     parser.add_argument("--cache-bytes", type=int, default=64 * MIB)
     parser.add_argument("--cores", type=float, default=2, help="cores per replica (the deployment's limit)")
     parser.add_argument("--utilisation", type=float, default=0.7, help="the HPA's CPU target")

@@ -1,4 +1,4 @@
-"""The capacity model: each byte-bounded LRU (CDN points of presence, nginx fronts, replicas)
+"""The capacity model: each byte-bounded LRU (CDN points of presence, HAProxy fronts, replicas)
 solved by Che's approximation (`Layer`), the layers stacked over the URL space
 (`Deployment.evaluate`), and the volume N replicas carry at the HPA's target
 (`volume_for`). See spinnerd_tools.capacity for the method."""

@@ -9,7 +9,7 @@ from .capacity_ring import replica_names
 
 
 class LRU:
-    """A byte-bounded least-recently-used cache of URL ids (what nginx's cache manager and
+    """A byte-bounded least-recently-used cache of URL ids (what HAProxy's cache and
     spinnerd's ImageCache approximate)."""
 
     def __init__(self, capacity):
@@ -102,7 +102,7 @@ def replay(space, sizes, arguments, views_per_day, replicas, seed):
     def copies(skip=None):
         return {n: c.copy() for n, c in warm.items() if n != skip}
     base, _ = replica_layer(second, names, owner.__getitem__, sizes, arguments.cache_bytes, copies())
-    # Losing the first replica: nginx's ring without it sends its URLs to the others.
+    # Losing the first replica: the front's ring without it sends its URLs to the others.
     lost_names = names[1:]
     lost_owner = space.owners(lost_names).tolist()
     after_loss, _ = replica_layer(second, lost_names, lost_owner.__getitem__, sizes, arguments.cache_bytes,

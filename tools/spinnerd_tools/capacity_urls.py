@@ -1,11 +1,10 @@
 """The URL space the capacity model is asked: the traffic mix (formats and kinds by weight,
 sizes, styles, durations) and `count` URLs in Zipf popularity order, the kind × format
 defaults first."""
-import zlib
 
 import numpy
 
-from .capacity_ring import nginx_chash_points
+from .capacity_ring import haproxy_uri_hashes, ring_owners, slot_of
 
 
 # The traffic mix (model inputs, by path extension and by kind): checked against the
@@ -32,7 +31,7 @@ def every_class():
 class URLSpace:
     """`count` URLs in popularity order: the defaults, then variations (a brand colour in
     70 %, a size in 40 %, a style in 30 % of circular's, a duration in 15 %, at least one).
-    Holds each URL's class (kind, format, size or None), its crc32 (where the ring sends
+    Holds each URL's class (kind, format, size or None), its key on the front's ring (where it sends
     it) and its Zipf probability of being the one a view asks for."""
 
     def __init__(self, count, zipf, seed, keep_paths=False):
@@ -65,14 +64,11 @@ class URLSpace:
                 query.append("duration=" + durations[di])
             paths.append(f"/spinner/{kind_names[k]}.{format_names[f]}?{'&'.join(query)}".encode())
             self.classes.append((kind_names[k], format_names[f], SIZES[zi] if z else None))
-        self.hashes = numpy.fromiter((zlib.crc32(p) for p in paths), dtype=numpy.uint64, count=count)
+        self.hashes = haproxy_uri_hashes(paths)
         self.paths = paths if keep_paths else None
         weights = 1.0 / numpy.arange(1, count + 1, dtype=numpy.float64) ** zipf
         self.probability = weights / weights.sum()
 
     def owners(self, servers):
         """Which of `servers` the ring sends each URL to (indices into `servers`)."""
-        points = nginx_chash_points(servers)
-        hashes = numpy.array([h for h, _ in points], dtype=numpy.uint64)
-        owner = numpy.array([i for _, i in points], dtype=numpy.int64)
-        return owner[numpy.searchsorted(hashes, self.hashes, side="left") % len(hashes)]
+        return ring_owners([slot_of(name) for name in servers], self.hashes)

@@ -129,7 +129,7 @@ class Server:
         """Waits until no default is left to render ahead (at most `timeout` seconds: a
         bound on a hang; a sanitizer's build beside a load takes tens of seconds)."""
         deadline = time.time() + timeout
-        while metric(self.port, "spinnerd_prerenders_pending") > 0:
+        while metric(self.port, "spinnerd_prerenders_pending", host=self.host) > 0:
             if time.time() > deadline:
                 raise RuntimeError("the defaults were not rendered ahead within %d s" % timeout)
             time.sleep(0.05)
@@ -263,9 +263,9 @@ class ContainerServer(Server):
             subprocess.run([*self.PODMAN, "rm", "-f", self.name], capture_output=True)
 
 
-def get(port, path, headers=None, timeout=30):
+def get(port, path, headers=None, timeout=30, host="127.0.0.1"):
     """(status, headers, body) of a GET through urllib; connection failures raise."""
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {})
+    request = urllib.request.Request(f"http://{host}:{port}{path}", headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, dict(response.headers), response.read()
@@ -273,9 +273,9 @@ def get(port, path, headers=None, timeout=30):
         return error.code, dict(error.headers), error.read()
 
 
-def metric(port, name):
+def metric(port, name, host="127.0.0.1"):
     """Sum of every sample of `name` in the server's /metrics (a name and a space or `{`)."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+    with urllib.request.urlopen(f"http://{host}:{port}/metrics", timeout=10) as response:
         text = response.read().decode()
     return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
                if line.startswith(name + " ") or line.startswith(name + "{"))
