@@ -139,6 +139,16 @@ def main():
           "compose's front runs the same spinnerd-front.cfg")
     check(compose_front.get("environment", {}).get("SPINNERD_FQDN") == "spinnerd", "compose's front resolves the replicas' service name")
 
+    # The Grafana dashboard asks only for metrics /metrics writes (Observability/Metrics.swift).
+    import json
+    written = open(os.path.join(ROOT, "Sources", "SpinnerService", "Observability", "Metrics.swift")).read()
+    dashboard = json.load(open(os.path.join(ROOT, "deploy", "grafana", "spinnerd.json")))
+    asked = {name for panel in dashboard["panels"] for target in panel["targets"]
+             for name in re.findall(r"\b((?:spinnerd|http_request|process)_\w+)", target["expr"])}
+    unknown = sorted(name for name in asked if f'"{name}' not in written
+                     and f'"{re.sub(r"_(bucket|count|sum)$", "", name)}' not in written)
+    check(len(asked) >= 10 and not unknown, f"the dashboard's {len(asked)} metrics are all written ({unknown or 'none unknown'})")
+
     # One version everywhere (the source's, which names every image and ETag).
     version = re.search(r'static let text = "([0-9.]+)"', open(os.path.join(
         ROOT, "Sources", "SpinnerService", "ServiceConfiguration.swift")).read()).group(1)
