@@ -38,8 +38,8 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
-from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, fetch, free_port_on_every_address
-from spinnerd_tools.harness import Results, Server, kinds
+from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, free_port_on_every_address
+from spinnerd_tools.harness import Results, Server, get, kinds
 
 SIZES = [3, 5, 2, 4]
 PROBES = 500
@@ -87,7 +87,7 @@ def main():
             else:
                 path = f"/spinner/{names[index % len(names)]}.svg?size={20 + index % 40}&title=hot"
             try:
-                status = fetch("127.0.0.1", front.port, path, timeout=60)
+                status = get(front.port, path, timeout=60)[0]
             except OSError as error:
                 status = type(error).__name__
             with lock:
@@ -128,7 +128,7 @@ def main():
             before = sum(png_renders(replica) for replica in live.values())
             offset = front.log_offset()
             for path in probes:
-                status = fetch("127.0.0.1", front.port, path, headers={"Cache-Control": "no-cache"}, timeout=60)
+                status = get(front.port, path, {"Cache-Control": "no-cache"}, timeout=60)[0]
                 if status != 200:
                     failures.append((path, status))
             deadline = time.time() + SETTLE_SECONDS

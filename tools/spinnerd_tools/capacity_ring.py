@@ -7,8 +7,6 @@ the nearer of the points around it (the one before on a tie), wrapping. A server
 leaves keeps no point and the others keep theirs; one that comes takes the lowest free
 slot. The capacity model and its replay send URLs to replicas with it; the resize test
 (Tests/Cluster/resize.py) checks it against HAProxy, URL by URL."""
-from bisect import bisect_left
-
 import numpy
 
 MASK = 0xFFFFFFFF
@@ -30,14 +28,12 @@ def haproxy_full_hash(value):
 
 def haproxy_uri_hash(uri):
     """A URL's key: sdbm over its path and query (src/hash.c), then full_hash."""
-    value = 0
-    for byte in uri.encode() if isinstance(uri, str) else uri:
-        value = (byte + value * 65599) & MASK  # sdbm: c + (h << 6) + (h << 16) - h
-    return haproxy_full_hash(value)
+    return int(haproxy_uri_hashes([uri.encode() if isinstance(uri, str) else uri])[0])
 
 
 def haproxy_uri_hashes(paths):
-    """`haproxy_uri_hash` of many byte strings at once (numpy, a column a byte)."""
+    """The keys of many URLs (byte strings) at once: sdbm, c + (h << 6) + (h << 16) - h
+    over each byte, a numpy column a byte; then full_hash."""
     longest = max((len(p) for p in paths), default=0)
     table = numpy.zeros((len(paths), longest), dtype=numpy.uint64)
     lengths = numpy.fromiter((len(p) for p in paths), dtype=numpy.int64, count=len(paths))
@@ -62,7 +58,11 @@ def ring_points(slots, weight=WEIGHT):
 
 def ring_owners(slots, hashes, weight=WEIGHT):
     """For each key of `hashes` (numpy uint64), the index into `slots` of its server."""
-    keys, owners = ring_points(slots, weight)
+    return nearest(*ring_points(slots, weight), hashes)
+
+
+def nearest(keys, owners, hashes):
+    """The owner of the ring point nearest each of `hashes` (the one before on a tie)."""
     after = numpy.searchsorted(keys, hashes, side="left") % len(keys)
     before = after - 1  # -1 is the last point: the ring wraps
     to_next = (keys[after] - hashes) & numpy.uint64(MASK)
@@ -74,16 +74,11 @@ class HAProxyRing:
     """Which server one key goes to, for servers in template `slots`."""
 
     def __init__(self, slots, weight=WEIGHT):
-        keys, owners = ring_points(slots, weight)
-        self.hashes, self.owners = keys.tolist(), owners.tolist()
+        self.keys, self.owners = ring_points(slots, weight)
 
     def owner(self, key_hash):
         """The index (into `slots`) of the server `key_hash` goes to."""
-        after = bisect_left(self.hashes, key_hash) % len(self.hashes)
-        before = after - 1
-        to_next = (self.hashes[after] - key_hash) & MASK
-        to_previous = (key_hash - self.hashes[before]) & MASK
-        return self.owners[before] if to_previous <= to_next else self.owners[after]
+        return int(nearest(self.keys, self.owners, numpy.array([key_hash], dtype=numpy.uint64))[0])
 
 
 def replica_names(count):

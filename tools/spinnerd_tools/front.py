@@ -10,10 +10,8 @@ import signal
 import socket
 import subprocess
 import time
-import urllib.error
-import urllib.request
 
-from .harness import free_port
+from .harness import free_port, get
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FRONT_CONF = os.path.join(ROOT, "deploy", "kubernetes", "spinnerd-front.cfg")
@@ -37,16 +35,6 @@ def free_port_on_every_address():
         except OSError:
             continue
     raise RuntimeError("no port free on every replica address")
-
-
-def fetch(address, port, path, headers=None, timeout=30):
-    request = urllib.request.Request(f"http://{address}:{port}{path}", headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            response.read()
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
 
 
 class DNS:
@@ -112,7 +100,7 @@ class Front:
         deadline = time.time() + SETTLE_SECONDS
         while time.time() < deadline:
             try:
-                if fetch("127.0.0.1", self.admin, "/healthz", timeout=5) == 200:
+                if get(self.admin, "/healthz", timeout=5)[0] == 200:
                     return
             except OSError:
                 time.sleep(0.05)

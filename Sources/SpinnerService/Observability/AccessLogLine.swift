@@ -123,12 +123,13 @@ public enum AccessLogLine {
             + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2)).\(padded(Int32(time.nanoseconds / 1_000_000), 3))Z"
     }
 
-    /// `target` with each `sig=` value cut to its first 8 characters and `...`: enough to
-    /// tell signatures apart in a log, too little to replay one.
+    /// `target` with each signature's value (`URLSigning.parameter`) cut to its first 8
+    /// characters and `...`: enough to tell signatures apart in a log, too little to replay one.
     static func withoutSignature(_ target: String) -> String {
         guard let question = target.firstIndex(of: "?") else { return target }
+        let name = URLSigning.parameter + "="
         let pairs = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            pair.hasPrefix("sig=") && pair.count > 12 ? pair.prefix(12) + "..." : String(pair)
+            pair.hasPrefix(name) && pair.count > name.count + 8 ? pair.prefix(name.count + 8) + "..." : String(pair)
         }
         return String(target[...question]) + pairs.joined(separator: "&")
     }
