@@ -20,16 +20,20 @@ struct LottieComposition {
     /// Every paint, top first, its keypath from the top layer's name.
     private(set) var paints: [LottiePaint] = []
 
-    /// A run of nodes drawn together: shapes in one layer, or a ring.
+    /// A run of nodes drawn together: shapes in one layer, a ring, or an arc painted by an
+    /// angular gradient that is less than a whole turn (its turn of pieces, shown through a
+    /// matte of its own stroke).
     private enum Segment {
         case shapes([SceneNode])
         case ring(Ring)
+        case matted(SceneNode)
 
-        /// The layers it draws as: one, or one per copy.
+        /// The layers it draws as: one, one per copy, or the pieces and their matte.
         var layerCount: Int {
             switch self {
             case .shapes: 1
             case .ring(let ring): ring.copies.count
+            case .matted: 2
             }
         }
     }
@@ -43,8 +47,8 @@ struct LottieComposition {
         var builder = LottieSceneBuilder(timeline: timeline)
         let segments = Self.segments(scene.nodes)
         let scale = 100 * Double(pixels) / scene.size
-        let hasBackground = scene.background.alpha > 0
-        guard segments.contains(where: { if case .ring = $0 { true } else { false } }) else {
+        let hasBackground = scene.hasBackground
+        guard segments.contains(where: { if case .shapes = $0 { false } else { true } }) else {
             var shapes = builder.groups(for: scene.nodes)
             if hasBackground { shapes.append(builder.backgroundGroup(scene.background, size: scene.size)) }
             layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline)]
@@ -62,6 +66,16 @@ struct LottieComposition {
             case .shapes(let nodes):
                 let layer = Self.shapeLayer("Shapes", index: nextIndex(), shapes: builder.groups(for: nodes), scale: 100, timeline: timeline)
                 inner.append((layer, builder.takePaints().map { $0.under(layer.name) }))
+            case .matted(let node):
+                // Bottom first: the turn of pieces, then its matte above it.
+                let (pieces, matte) = Self.mattedNodes(node)
+                let turn = Self.shapeLayer(node.name ?? "Arc", index: nextIndex(), shapes: builder.groups(for: [pieces]), scale: 100,
+                                           timeline: timeline, matte: .alpha)
+                inner.append((turn, builder.takePaints().map { $0.under(turn.name) }))
+                let stroke = Self.shapeLayer(turn.name + " Matte", index: nextIndex(), shapes: builder.groups(for: [matte]), scale: 100,
+                                             timeline: timeline, matte: .source)
+                // Listed as every paint is; its white only shapes the matte (its alpha counts).
+                inner.append((stroke, builder.takePaints().map { $0.under(stroke.name) }))
             case .ring(let ring):
                 let id = "ring\(assets.count + 1)"
                 let (asset, assetPaints) = Self.ringAsset(ring, id: id, builder: &builder, timeline: timeline)
@@ -86,12 +100,16 @@ struct LottieComposition {
         slots = builder.slots
     }
 
-    /// `nodes` cut into the model's rings and runs of other nodes, in drawing order.
+    /// `nodes` cut into the model's rings, matted arcs and runs of other nodes, in drawing
+    /// order. A ring whose copies differ in colour is drawn as its copies (one asset
+    /// cannot hold several colours).
     private static func segments(_ nodes: [SceneNode]) -> [Segment] {
         var segments: [Segment] = []
         for node in nodes {
-            if case .ring(let ring) = node.content {
+            if case .ring(let ring) = node.content, ring.paints == nil {
                 segments.append(.ring(ring))
+            } else if needsMatte(node) {
+                segments.append(.matted(node))
             } else if case .shapes(let run)? = segments.last {
                 segments[segments.count - 1] = .shapes(run + [node])
             } else {
@@ -99,6 +117,27 @@ struct LottieComposition {
             }
         }
         return segments
+    }
+
+    /// Whether `node` is an undashed arc painted by an angular gradient that is not a still
+    /// whole turn: drawn as its turn of pieces through a matte of its own stroke.
+    private static func needsMatte(_ node: SceneNode) -> Bool {
+        guard case .shape(let shape) = node.content, case .angular = shape.paint, case .arc(let arc) = shape.shape,
+              let stroke = shape.stroke, stroke.dash.isEmpty else { return false }
+        if case .constant(let from) = arc.from, case .constant(let to) = arc.to, to - from >= 1 { return false }
+        return true
+    }
+
+    /// A matted arc's two nodes: its whole turn of pieces (with the node's transforms and
+    /// opacity) and its stroke in opaque white (its transforms only), the matte.
+    private static func mattedNodes(_ node: SceneNode) -> (pieces: SceneNode, matte: SceneNode) {
+        guard case .shape(let shape) = node.content, case .arc(let arc) = shape.shape else { return (node, node) }
+        let turn = Arc(center: arc.center, radius: arc.radius, originDegrees: arc.originDegrees, from: .constant(0), to: .constant(1))
+        let pieces = SceneNode(.shape(ShapeNode(.arc(turn), paint: shape.paint, stroke: shape.stroke, slot: shape.slot)),
+                               transforms: node.transforms, opacity: node.opacity, name: node.name)
+        let matte = SceneNode(.shape(ShapeNode(shape.shape, paint: .solid(.white), stroke: shape.stroke)),
+                              transforms: node.transforms, name: node.name)
+        return (pieces, matte)
     }
 
     /// The shared copy: one shape layer, its opacity over a loop and a period (a copy
@@ -133,10 +172,10 @@ struct LottieComposition {
     /// A shape layer of `shapes` in points, scaled by `scale` percent, shown from frame 0 to
     /// `outPoint` (default: the loop's end).
     private static func shapeLayer(_ name: String, index: Int, shapes: [LottieShapeItem], scale: Double, timeline: LottieTimeline,
-                                   outPoint: Double? = nil) -> LottieLayer {
+                                   outPoint: Double? = nil, matte: LottieLayer.Matte? = nil) -> LottieLayer {
         LottieLayer(index: index, name: name, content: .shapes(shapes),
                     transform: LottieLayerTransform(anchorX: 0, anchorY: 0, degrees: 0, percent: scale),
-                    outPoint: outPoint ?? Double(timeline.outPoint))
+                    outPoint: outPoint ?? Double(timeline.outPoint), matte: matte)
     }
 
     /// A precomposition layer showing `asset` (`size` points square) turned by `rotation`

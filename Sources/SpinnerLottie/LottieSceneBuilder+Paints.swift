@@ -12,8 +12,9 @@ extension LottieSceneBuilder {
         switch paint {
         case .solid(let color):
             return [fill(color, slot: slot)]
-        case .linear(let gradient):
-            let fill = LottieGradientFill(name: "Gradient", gradient: Self.gradient(gradient, indexes: (stops: 9, start: 5, end: 6)))
+        case .linear, .radial:
+            guard let gradient = Self.gradient(paint, indexes: (stops: 9, start: 5, end: 6)) else { return [] }
+            let fill = LottieGradientFill(name: "Gradient", gradient: gradient)
             record(fill.name, .gradientFill, slot: nil)
             return [.gradientFill(fill)]
         case .angular(let gradient):
@@ -36,10 +37,10 @@ extension LottieSceneBuilder {
         return .stroke(stroke)
     }
 
-    /// A linear-gradient stroke `width` points wide.
-    mutating func gradientStroke(_ gradient: LinearGradient, width: Double, cap: StrokeStyle.LineCap, name: String) -> LottieShapeItem {
-        let stroke = LottieGradientStroke(name: name, width: .fixed(width, index: 10),
-                                          gradient: Self.gradient(gradient, indexes: (stops: 8, start: 4, end: 5)), lineCap: LottieLineCap(cap))
+    /// A linear- or radial-gradient stroke `width` points wide (nil for another paint).
+    mutating func gradientStroke(_ paint: Paint, width: Double, cap: StrokeStyle.LineCap, name: String) -> LottieShapeItem? {
+        guard let gradient = Self.gradient(paint, indexes: (stops: 8, start: 4, end: 5)) else { return nil }
+        let stroke = LottieGradientStroke(name: name, width: .fixed(width, index: 10), gradient: gradient, lineCap: LottieLineCap(cap))
         record(name, .gradientStroke, slot: nil)
         return .gradientStroke(stroke)
     }
@@ -57,13 +58,26 @@ extension LottieSceneBuilder {
         .fixed(color.alpha * 100, index: index, slot: slot.map(LottieDocument.opacitySlot))
     }
 
-    /// A linear gradient's stops (colours only: rlottie misdraws transparency stops) and
-    /// points, with the property indexes of a gradient fill or stroke.
-    private static func gradient(_ gradient: LinearGradient, indexes: (stops: Int, start: Int, end: Int)) -> LottieGradient {
-        let stops = gradient.stops.flatMap { stop in [stop.offset, stop.color.red, stop.color.green, stop.color.blue] }
-        return LottieGradient(colorCount: gradient.stops.count, stops: .fixed(stops, index: indexes.stops),
-                              start: .fixed(LottieVector2(x: gradient.start.x, y: gradient.start.y), index: indexes.start),
-                              end: .fixed(LottieVector2(x: gradient.end.x, y: gradient.end.y), index: indexes.end))
+    /// A linear or radial gradient's stops and points, with the property indexes of a
+    /// gradient fill or stroke; nil for another paint. Opacity stops follow the colour
+    /// stops only when some stop is translucent (rlottie misdraws them). Lottie's radial
+    /// gradient is a circle: an ellipse is drawn as the circle of the same area.
+    private static func gradient(_ paint: Paint, indexes: (stops: Int, start: Int, end: Int)) -> LottieGradient? {
+        let stops: [GradientStop], start: Point, end: Point, radial: Bool
+        switch paint {
+        case .linear(let gradient):
+            (stops, start, end, radial) = (gradient.stops, gradient.start, gradient.end, false)
+        case .radial(let gradient):
+            let radius = (gradient.radiusX * gradient.radiusY).squareRoot()
+            (stops, start, end, radial) = (gradient.stops, gradient.center, Point(x: gradient.center.x + radius, y: gradient.center.y), true)
+        case .solid, .angular:
+            return nil
+        }
+        var values = stops.flatMap { stop in [stop.offset, stop.color.red, stop.color.green, stop.color.blue] }
+        if stops.contains(where: { $0.color.alpha < 1 }) { values += stops.flatMap { [$0.offset, $0.color.alpha] } }
+        return LottieGradient(radial: radial, colorCount: stops.count, stops: .fixed(values, index: indexes.stops),
+                              start: .fixed(LottieVector2(x: start.x, y: start.y), index: indexes.start),
+                              end: .fixed(LottieVector2(x: end.x, y: end.y), index: indexes.end))
     }
 }
 

@@ -60,16 +60,17 @@ struct LottieSceneBuilder {
         nodes.enumerated().reversed().map { offset, node in group(for: node, fallbackName: "Part \(offset + 1)") }
     }
 
-    /// The items filling the box of `size` points with `color` (slot `background`).
-    mutating func background(_ color: Color, size: Double) -> [LottieShapeItem] {
+    /// The items filling the box of `size` points with `paint` (a colour in slot `background`).
+    mutating func background(_ paint: Paint, size: Double) -> [LottieShapeItem] {
         let middle = size / 2
-        return [.rectangle(LottieRectangle(x: middle, y: middle, width: size, height: size, radius: 0)), fill(color, slot: "background")]
+        return [.rectangle(LottieRectangle(x: middle, y: middle, width: size, height: size, radius: 0))]
+            + paintFill(paint, slot: "background")
     }
 
     /// The group named `Background` filling the box (a group like every other, so that
     /// its list ends with its transform).
-    mutating func backgroundGroup(_ color: Color, size: Double) -> LottieShapeItem {
-        group("Background", transform: .identity) { $0.background(color, size: size) }
+    mutating func backgroundGroup(_ paint: Paint, size: Double) -> LottieShapeItem {
+        group("Background", transform: .identity) { $0.background(paint, size: size) }
     }
 
     /// The group drawing `node`, named after it (else `fallbackName`). Transforms are listed
@@ -111,7 +112,10 @@ struct LottieSceneBuilder {
             return outline + paintFill(shape.paint, slot: shape.slot) + cut
         }
         if case .angular(let gradient) = shape.paint, case .arc(let arc) = shape.shape {
-            return angularPieces(arc, stroke: stroke, gradient: gradient)
+            // Dashes one piece each; else the whole turn (an arc that is less is drawn
+            // through a matte of its own stroke: `LottieComposition`).
+            return stroke.dash.isEmpty ? turnPieces(arc, width: stroke.width, gradient: gradient)
+                                       : angularPieces(arc, stroke: stroke, gradient: gradient)
         }
         if let shadow = shape.innerShadow {
             let opacity = InnerShadow.groupOpacity(of: shape.paint)
@@ -121,14 +125,11 @@ struct LottieSceneBuilder {
                 var bands: [LottieShapeItem] = []
                 for (index, band) in shadow.bands(strokeWidth: stroke.width, paint: shape.paint).reversed().enumerated() {
                     let name = "Band \(index + 1)"
-                    switch band.paint {
-                    case .solid(let color):
+                    if case .solid(let color) = band.paint {
                         bands.append(builder.solidStroke(color, width: band.width, cap: stroke.cap, name: name, slot: nil))
-                    case .linear(let gradient):
-                        bands.append(builder.gradientStroke(gradient, width: band.width, cap: stroke.cap, name: name))
-                    case .angular:
-                        continue  // ShapeNode admits no shadow on an angular gradient
-                    }
+                    } else if let gradient = builder.gradientStroke(band.paint, width: band.width, cap: stroke.cap, name: name) {
+                        bands.append(gradient)
+                    }  // no angular: the kinds give no shadow to a conic gradient
                 }
                 return outline + bands + cut
             }]
@@ -136,8 +137,8 @@ struct LottieSceneBuilder {
         switch shape.paint {
         case .solid(let color):
             return outline + [solidStroke(color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: shape.slot)] + cut
-        case .linear(let gradient):
-            return outline + [gradientStroke(gradient, width: stroke.width, cap: stroke.cap, name: "Gradient")] + cut
+        case .linear, .radial:
+            return outline + [gradientStroke(shape.paint, width: stroke.width, cap: stroke.cap, name: "Gradient")].compactMap { $0 } + cut
         case .angular(let gradient):
             // An angular gradient on anything but an arc: the colour the model gives it.
             return outline + [solidStroke(gradient.colorOffArcs, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: shape.slot)]
@@ -191,6 +192,21 @@ struct LottieSceneBuilder {
             let cut = trimItems(trimmed)
             return group(name, transform: .identity) { builder in
                 outline + [builder.solidStroke(piece.color, width: stroke.width, cap: stroke.cap, name: "Stroke", slot: slot)] + cut
+            }
+        }
+    }
+
+    /// The whole turn of `arc`'s circle as the model cuts it (`AngularGradient.turnPieces`):
+    /// butt-capped arcs, each stroked with its own linear gradient.
+    private mutating func turnPieces(_ arc: Arc, width: Double, gradient: AngularGradient) -> [LottieShapeItem] {
+        let pieces = gradient.turnPieces(center: arc.center, radius: arc.radius, originDegrees: arc.originDegrees)
+        return pieces.enumerated().reversed().map { index, piece in
+            let trimmed = Arc(center: arc.center, radius: arc.radius, originDegrees: piece.fromDegrees, from: .constant(0),
+                              to: .constant((piece.toDegrees - piece.fromDegrees) / 360))
+            let (outline, _) = geometry(.arc(trimmed))
+            return group("Piece \(index + 1)", transform: .identity) { builder in
+                outline + [builder.gradientStroke(.linear(piece.gradient), width: width, cap: .butt, name: "Gradient")].compactMap { $0 }
+                    + builder.trimItems(trimmed)
             }
         }
     }

@@ -19,12 +19,17 @@ enum PaintSource {
         case .linear(let gradient):
             guard let pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y,
                                                             gradient.end.x, gradient.end.y) else { return }
-            for stop in gradient.stops {
-                let color = stop.color
-                cairo_pattern_add_color_stop_rgba(pattern, stop.offset, color.red, color.green, color.blue,
-                                                  color.alpha * opacity)
-            }
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            addStops(gradient.stops, opacity: opacity, to: pattern)
+            cairo_set_source(context, pattern)
+            cairo_pattern_destroy(pattern)
+        case .radial(let gradient):
+            // A unit circle at the origin, mapped onto the ellipse: the pattern matrix takes
+            // user space to pattern space, the inverse of translate(centre)·scale(radii).
+            guard let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1) else { return }
+            var matrix = cairo_matrix_t(xx: 1 / gradient.radiusX, yx: 0, xy: 0, yy: 1 / gradient.radiusY,
+                                        x0: -gradient.center.x / gradient.radiusX, y0: -gradient.center.y / gradient.radiusY)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            addStops(gradient.stops, opacity: opacity, to: pattern)
             cairo_set_source(context, pattern)
             cairo_pattern_destroy(pattern)
         case .angular(let gradient):
@@ -32,6 +37,15 @@ enum PaintSource {
             cairo_set_source(context, pattern)
             cairo_pattern_destroy(pattern)
         }
+    }
+
+    /// A linear or radial pattern's stops, its ends extended (CSS's and SwiftUI's padding).
+    private static func addStops(_ stops: [GradientStop], opacity: Double, to pattern: OpaquePointer) {
+        for stop in stops {
+            let color = stop.color
+            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, color.red, color.green, color.blue, color.alpha * opacity)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     }
 
     private static func angularMesh(_ gradient: AngularGradient, opacity: Double) -> OpaquePointer? {

@@ -22,10 +22,13 @@ public final class SceneRasterizer {
     public func render(at milliseconds: Rational) -> RGBAImage {
         let context = canvas.context
         canvas.clear()
-        if scene.background.alpha > 0 {
-            let background = scene.background
-            cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
+        if scene.hasBackground {
+            cairo_save(context)
+            var matrix = AffineTransform.scale(pixelsPerPoint).cairoMatrix
+            cairo_set_matrix(context, &matrix)
+            PaintSource.set(scene.background, opacity: 1, on: context)
             cairo_paint(context)
+            cairo_restore(context)
         }
         let commands = scene.drawCommands(at: milliseconds)
         for command in commands {

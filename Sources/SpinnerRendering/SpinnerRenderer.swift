@@ -63,10 +63,9 @@ public struct SpinnerRenderer: Sendable {
     private func plan(_ request: SpinnerRequest) throws(RequestError) -> PreparedRender {
         let scene = request.kind.scene(for: request)
         let plan = try FramePlan(request: request, scene: scene, budget: budget)
-        let background = request.shared.background.resolved(for: request.shared.theme.fixed)
         // Only an APNG's deflate, and so its cost, depends on the URL being a kind's defaults.
         let estimate = RenderCostModel.estimate(kind: request.kind, format: request.format, pixelSize: plan.pixelSize,
-                                                frames: plan.times.count, filledBackground: background.bytes.alpha > 0,
+                                                frames: plan.times.count, filledBackground: scene.hasBackground,
                                                 renderedAhead: request.format == .apng && request.isRenderedAhead)
         guard estimate.seconds <= budget.maxRenderSeconds else {
             throw .renderTooCostly(format: request.format, seconds: estimate.seconds, limit: budget.maxRenderSeconds)
@@ -75,7 +74,7 @@ public struct SpinnerRenderer: Sendable {
             throw .renderTooLarge(format: request.format, bytes: estimate.peakBytes, limit: budget.maxRenderBytes)
         }
         let darkScene = request.format == .svg && request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil
-        let provisional = RenderCostModel.provisionalEstimate(for: estimate, kind: request.kind, filledBackground: background.bytes.alpha > 0)
+        let provisional = RenderCostModel.provisionalEstimate(for: estimate, kind: request.kind, filledBackground: scene.hasBackground)
         return PreparedRender(request: request, scene: scene, darkScene: darkScene, plan: plan, estimate: estimate,
                               provisionalEstimate: provisional)
     }

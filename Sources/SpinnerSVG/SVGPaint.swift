@@ -11,6 +11,13 @@ enum SVGPaint {
         return attributes
     }
 
+    /// A gradient's `<stop>`s.
+    private static func stops(_ stops: [GradientStop]) -> [SVGElement] {
+        stops.map { stop in
+            SVGElement("stop", [("offset", SVGFormat.number(stop.offset))] + solid(stop.color, as: "stop-color", opacity: "stop-opacity"))
+        }
+    }
+
     /// The attributes for `paint`, adding any gradient to `definitions`.
     static func attributes(_ paint: Paint, as property: String, definitions: inout [SVGElement]) -> [(String, String)] {
         switch paint {
@@ -18,14 +25,23 @@ enum SVGPaint {
             return solid(color, as: property)
         case .linear(let gradient):
             let id = "g\(definitions.count)"
-            let stops = gradient.stops.map { stop in
-                SVGElement("stop", [("offset", SVGFormat.number(stop.offset))] + solid(stop.color, as: "stop-color", opacity: "stop-opacity"))
-            }
             definitions.append(SVGElement("linearGradient", [
                 ("id", id), ("gradientUnits", "userSpaceOnUse"),
                 ("x1", SVGFormat.number(gradient.start.x)), ("y1", SVGFormat.number(gradient.start.y)),
                 ("x2", SVGFormat.number(gradient.end.x)), ("y2", SVGFormat.number(gradient.end.y)),
-            ], children: stops))
+            ], children: stops(gradient.stops)))
+            return [(property, "url(#\(id))")]
+        case .radial(let gradient):
+            // A circle in user space; an ellipse is the unit circle scaled onto it.
+            let id = "g\(definitions.count)"
+            let geometry: [(String, String)] = gradient.radiusX == gradient.radiusY
+                ? [("cx", SVGFormat.number(gradient.center.x)), ("cy", SVGFormat.number(gradient.center.y)),
+                   ("r", SVGFormat.number(gradient.radiusX))]
+                : [("cx", "0"), ("cy", "0"), ("r", "1"),
+                   ("gradientTransform", "translate(\(SVGFormat.number(gradient.center.x)) \(SVGFormat.number(gradient.center.y))) "
+                    + "scale(\(SVGFormat.number(gradient.radiusX)) \(SVGFormat.number(gradient.radiusY)))")]
+            definitions.append(SVGElement("radialGradient", [("id", id), ("gradientUnits", "userSpaceOnUse")] + geometry,
+                                          children: stops(gradient.stops)))
             return [(property, "url(#\(id))")]
         case .angular(let gradient):
             // SVG has no conic gradient; shapes other than arcs (handled piece by piece)
@@ -57,13 +73,21 @@ enum SVGArcPath {
     }
 }
 
-/// An angular gradient along a stroked arc, which SVG cannot paint directly: each piece
-/// the model cuts (`AngularGradient.pieces`) is its own short arc in its colour.
+/// An angular gradient along a stroked arc, which SVG cannot paint directly: the pieces
+/// the model cuts (`AngularGradient`): each dash of a dashed arc its own short arc in its
+/// colour; an undashed arc's whole turn in butt-capped pieces, each its own linear gradient.
 enum SVGArcPieces {
     static func pieces(_ arc: Arc, stroke: StrokeStyle, gradient: AngularGradient) -> [SVGElement] {
         gradient.pieces(along: arc, stroke: stroke).map { piece in
             SVGElement("path", [("d", SVGArcPath.arc(center: arc.center, radius: arc.radius, from: piece.fromDegrees, to: piece.toDegrees))]
                        + SVGPaint.solid(piece.color, as: "stroke"))
+        }
+    }
+
+    static func turn(_ arc: Arc, gradient: AngularGradient, definitions: inout [SVGElement]) -> [SVGElement] {
+        gradient.turnPieces(center: arc.center, radius: arc.radius, originDegrees: arc.originDegrees).map { piece in
+            SVGElement("path", [("d", SVGArcPath.arc(center: arc.center, radius: arc.radius, from: piece.fromDegrees, to: piece.toDegrees))]
+                       + SVGPaint.attributes(.linear(piece.gradient), as: "stroke", definitions: &definitions))
         }
     }
 }

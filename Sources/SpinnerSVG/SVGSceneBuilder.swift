@@ -22,8 +22,9 @@ struct SVGSceneBuilder {
     /// The elements of `scene`, background first.
     mutating func elements(for scene: Scene) -> [SVGElement] {
         var result: [SVGElement] = []
-        if scene.background.alpha > 0 {
-            result.append(SVGElement("rect", [("width", "100%"), ("height", "100%")] + SVGPaint.solid(scene.background, as: "fill")))
+        if scene.hasBackground {
+            result.append(SVGElement("rect", [("width", "100%"), ("height", "100%")]
+                                     + SVGPaint.attributes(scene.background, as: "fill", definitions: &definitions)))
         }
         for node in scene.nodes { result += elements(for: node) }
         return result
@@ -79,8 +80,23 @@ struct SVGSceneBuilder {
         var common: [(String, String)] = [("fill", "none")]
         if stroke.cap == .round { common.append(("stroke-linecap", "round")) }
         if case .angular(let gradient) = shape.paint, case .arc(let arc) = shape.shape {
-            let pieces = SVGArcPieces.pieces(arc, stroke: stroke, gradient: gradient)
-            return [SVGElement("g", common + [("stroke-width", SVGFormat.number(stroke.width))], children: pieces)]
+            let width = [("stroke-width", SVGFormat.number(stroke.width))]
+            guard stroke.dash.isEmpty else {
+                return [SVGElement("g", common + width, children: SVGArcPieces.pieces(arc, stroke: stroke, gradient: gradient))]
+            }
+            // The whole turn in pieces; unless the arc is that turn, masked by its own stroke.
+            let pieces = SVGArcPieces.turn(arc, gradient: gradient, definitions: &definitions)
+            guard Self.animatedEnds(arc) != nil || arc.degrees(at: .zero).end - arc.degrees(at: .zero).start < 360 else {
+                return [SVGElement("g", [("fill", "none")] + width, children: pieces)]
+            }
+            var mask = geometry(shape.shape) + common + width + [("stroke", "#fff")]
+            let id = "m\(definitions.count)", reach = arc.radius + stroke.width
+            definitions.append(SVGElement("mask", [
+                ("id", id), ("maskUnits", "userSpaceOnUse"),
+                ("x", SVGFormat.number(arc.center.x - reach)), ("y", SVGFormat.number(arc.center.y - reach)),
+                ("width", SVGFormat.number(2 * reach)), ("height", SVGFormat.number(2 * reach)),
+            ], children: [mask]))
+            return [SVGElement("g", [("mask", "url(#\(id))"), ("fill", "none")] + width, children: pieces)]
         }
         if let shadow = shape.innerShadow {
             var bands: [SVGElement] = []

@@ -58,6 +58,8 @@ enum KindsCommand {
             return "\(range.lowerBound)…\(range.upperBound)\(suffix) (default \(fallback))"
         case .color(let value, let absent):
             return "colour (default \(value?.canonicalText ?? absent))"
+        case .paint(let value, let absent, let conic):
+            return "colour or " + (conic ? "linear/radial/conic" : "linear/radial") + " gradient (default \(value?.canonicalText ?? absent))"
         case .choice(let value, let options):
             return options.joined(separator: "|") + " (default \(value))"
         case .text(let value, _):  // its length limit is in the summary

@@ -48,6 +48,17 @@ public struct LottieCase: Sendable {
             (.arc, [("stroke", "3"), ("duration", "1.7"), ("size", "120")]),
             (.capsules, [("count", "9"), ("stroke", "8"), ("duration", "1.234"), ("size", "120")]),
             (.capsules, [("count", "30"), ("color", "af52de"), ("duration", "4"), ("background", "ffffff")]),
+            // Gradients on either layer and behind (issue 48): a conic puck is its turn of
+            // pieces through a matte of its stroke; repeated elements take their colour.
+            (.circular, [("color", "conic-gradient(red,yellow,lime,aqua,blue,magenta,red)"), ("track", "linear-gradient(90deg,#eee,#999)")]),
+            (.circular, [("color", "linear-gradient(to right,red,blue)"), ("track", "radial-gradient(circle closest-side,white 70%,gray)"),
+                         ("shadow", "3")]),
+            (.circular, [("track", "conic-gradient(from 90deg,systemBlue,systemPink,systemBlue)"), ("theme", "dark"),
+                         ("background", "radial-gradient(#333,black)")]),
+            (.dots, [("color", "conic-gradient(red,yellow,lime,aqua,blue,magenta,red)")]),
+            (.activity, [("color", "linear-gradient(to bottom,systemRed,systemBlue)"), ("size", "56")]),
+            (.capsules, [("color", "radial-gradient(at 50% 100%,orange,purple)"), ("peak", "0.8"), ("size", "120")]),
+            (.arc, [("color", "conic-gradient(from 90deg,orange,purple)"), ("size", "100"), ("background", "linear-gradient(white,#ddd)")]),
         ]
         for (kind, query) in variations {
             cases.append(LottieCase(label: kind.rawValue + " " + query.map { "\($0.0)=\($0.1)" }.joined(separator: " "), kind: kind,

@@ -58,6 +58,11 @@ extension LottieJSONWriter {
                 writer.field("nm", layer.name)
                 writer.field("refId", id)
             }
+            switch layer.matte {
+            case .source?: writer.field("td", 1)
+            case .alpha?: writer.field("tt", 1)
+            case nil: break
+            }
             writer.field("sr", 1)
             writer.field("ks") { $0.layerTransform(layer.transform) }
             writer.field("ao", 0)

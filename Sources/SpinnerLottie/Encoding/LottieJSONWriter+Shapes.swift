@@ -97,7 +97,7 @@ extension LottieJSONWriter {
         field("bm", 0)
     }
 
-    /// A linear gradient's `g` (count and stops), `s`, `e` and `t` 1.
+    /// A gradient's `g` (count and stops), `s`, `e` and `t`; a radial one's `h` and `a` (0).
     private mutating func gradient(_ gradient: LottieGradient) {
         field("g") { writer in
             writer.object { writer in
@@ -107,7 +107,11 @@ extension LottieJSONWriter {
         }
         field("s") { $0.property(gradient.start) }
         field("e") { $0.property(gradient.end) }
-        field("t", 1)
+        field("t", gradient.radial ? 2 : 1)
+        if gradient.radial {
+            field("h") { $0.property(LottieProperty.fixed(0.0, index: 7)) }
+            field("a") { $0.property(LottieProperty.fixed(0.0, index: 8)) }
+        }
     }
 
     /// A group's transform, its last item.

@@ -22,4 +22,14 @@ struct LottieLayer: Sendable {
     var outPoint: Double
     /// The frame at which its own time starts (`st`; negative starts it part-way in). Default 0.
     var startTime: Double = 0
+    /// Its part in a track matte, if any. Default none.
+    var matte: Matte? = nil
+
+    /// A track matte: a layer whose alpha shows only where the layer above it is drawn.
+    enum Matte: Sendable {
+        /// The matte itself (`td` 1), not drawn; the layer below shows through it.
+        case source
+        /// Shown through the alpha of the layer just above (`tt` 1).
+        case alpha
+    }
 }

@@ -31,6 +31,11 @@ public struct AffineTransform: Hashable, Sendable {
             ty: pivot.y - sine * pivot.x - cosine * pivot.y)
     }
 
+    /// Where `point` goes.
+    public func apply(to point: Point) -> Point {
+        Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
+    }
+
     /// `self` applied after `inner`: points go through `inner` first.
     public func concatenating(_ inner: AffineTransform) -> AffineTransform {
         AffineTransform(

@@ -26,7 +26,7 @@ public enum ActivitySpinner: SpinnerDesign {
         /// Time for the lit capsule to go once round: the loop. Default 1 s.
         public var duration = Milliseconds(1000)
         /// Capsule colour. Default the primary label colour (the seed's black; white when dark).
-        public var color: ColorValue = .system(.label)
+        public var color: PaintValue = .color(.system(.label))
 
         public init() {}
 
@@ -36,7 +36,7 @@ public enum ActivitySpinner: SpinnerDesign {
                 .integer(\.count, .count, "Number of capsules.", range: 3...24, defaults: defaults),
                 .points(\.stroke, .stroke, "Capsule width in points at the 28 pt natural size.", range: 0.5...6, defaults: defaults),
                 .seconds(\.duration, .duration, "Seconds for the lit capsule to go once round.", range: 100...20000, defaults: defaults),
-                .color(\.color, .color, "Capsule colour. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
+                .paint(\.color, .color, "Capsule colour or a gradient laid on the box, each capsule taking its colour at its centre. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
                        defaults: defaults),
             ]
         }()
@@ -46,7 +46,7 @@ public enum ActivitySpinner: SpinnerDesign {
         let count = options.count
         let center = Point(x: 14, y: 14)
         let capsule = ShapeNode(.capsule(center: Point(x: 14, y: 3.5), width: options.stroke.value, height: 7),
-                                paint: .solid(options.color.resolved(for: theme)), slot: "color")
+                                paint: options.color.paint(for: theme, side: naturalSize), slot: "color")
         // Capsule 0's opacity over one loop; capsule i runs the same track i steps later.
         let steps = (0..<count).map { step in
             KeyframeTrack.Keyframe(at: Rational(Int64(step), Int64(count)),
@@ -54,6 +54,18 @@ public enum ActivitySpinner: SpinnerDesign {
         }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value,
                                     keyframes: steps + [.init(at: Rational(1), value: 1)])
-        return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")]
+        return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule",
+                                paints: Self.paints(options.color, of: capsule, count: count, around: center, theme: theme))]
+    }
+
+    /// Each capsule's colour at its place (its centre turned to copy i's place) when
+    /// `color` is a gradient; nil for one colour.
+    private static func paints(_ color: PaintValue, of capsule: ShapeNode, count: Int, around center: Point, theme: Theme) -> [Paint]? {
+        guard case .gradient(let gradient) = color else { return nil }
+        let paint = gradient.paint(for: theme, side: naturalSize)
+        return (0 ..< count).map { index in
+            .solid(paint.color(at: AffineTransform.rotation(degrees: 360 * Double(index) / Double(count), around: center)
+                .apply(to: capsule.shape.center)))
+        }
     }
 }

@@ -21,8 +21,10 @@ public enum ArcSpinner: SpinnerDesign {
         public var stroke = Points(8)
         /// Time per turn: the loop. Default 1 s.
         public var duration = Milliseconds(1000)
-        /// Gradient colour at the arc's start. Default gray (`systemGray`).
-        public var color: ColorValue = .system(.systemGray)
+        /// Gradient colour at the arc's start, or a gradient laid on the 56 pt box in the arc's
+        /// own frame that gives each dot its colour at the dot's centre (`track` is then
+        /// unused). Default gray (`systemGray`).
+        public var color: PaintValue = .color(.system(.systemGray))
         /// Gradient colour a full turn later. Default white.
         public var track: ColorValue = .fixed(.white)
 
@@ -34,7 +36,8 @@ public enum ArcSpinner: SpinnerDesign {
                 .points(\.stroke, .stroke, "Dot diameter (stroke width) in points at the 56 pt natural size.", range: 1...14,
                         defaults: defaults),
                 .seconds(\.duration, .duration, "Seconds per turn.", range: 100...20000, defaults: defaults),
-                .color(\.color, .color, "Gradient colour at the arc's start.", defaults: defaults),
+                .paint(\.color, .color, "Gradient colour at the arc's start; or a gradient laid on the 56 pt box, turning with "
+                       + "the arc, each dot taking its colour at its centre (track is then unused).", defaults: defaults),
                 .color(\.track, .track, "Gradient colour a full turn later (the arc's far end is 0.6 of the way).", defaults: defaults),
             ]
         }()
@@ -42,15 +45,25 @@ public enum ArcSpinner: SpinnerDesign {
 
     public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
         let center = Point(x: 28, y: 28)
-        let gradient = AngularGradient(center: center, startDegrees: 90, stops: [
-            GradientStop(0, options.color.resolved(for: theme)),
+        let stroke = StrokeStyle(width: options.stroke.value, cap: .round, dash: [0.1, 16], dashPhase: 8)
+        let path = Arc(center: center, radius: 24, originDegrees: 90, from: .constant(0), to: .constant(0.6))
+        let turn: [Transform] = [.rotate(degrees: .track(KeyframeTrack.turn(periodMilliseconds: options.duration.value)), around: center)]
+        let seed = AngularGradient(center: center, startDegrees: 90, stops: [
+            GradientStop(0, options.color.color?.resolved(for: theme) ?? .black),
             GradientStop(1, options.track.resolved(for: theme)),
         ])
-        let arc = ShapeNode(
-            .arc(Arc(center: center, radius: 24, originDegrees: 90, from: .constant(0), to: .constant(0.6))),
-            paint: .angular(gradient),
-            stroke: StrokeStyle(width: options.stroke.value, cap: .round, dash: [0.1, 16], dashPhase: 8))
-        let turn = KeyframeTrack.turn(periodMilliseconds: options.duration.value)
-        return [.shape(arc, transforms: [.rotate(degrees: .track(turn), around: center)], name: "Arc")]
+        guard case .gradient(let given) = options.color else {
+            let arc = ShapeNode(.arc(path), paint: .angular(seed), stroke: stroke)
+            return [.shape(arc, transforms: turn, name: "Arc")]
+        }
+        // A gradient: each dot (a 0.1 pt dash with round caps: a disc as wide as the
+        // stroke) drawn on its own, in the gradient's colour at its centre.
+        let paint = given.paint(for: theme, side: naturalSize)
+        let dots: [SceneNode] = seed.pieces(along: path, stroke: stroke).enumerated().map { index, piece in
+            let middle = center.onCircle(radius: path.radius, degrees: (piece.fromDegrees + piece.toDegrees) / 2)
+            return .shape(ShapeNode(.circle(center: middle, radius: stroke.width / 2), paint: .solid(paint.color(at: middle)),
+                                    slot: "dot\(index + 1)"), name: "Dot \(index + 1)")
+        }
+        return [.group(dots, transforms: turn, name: "Arc")]
     }
 }

@@ -34,7 +34,7 @@ public enum CapsulesSpinner: SpinnerDesign {
         /// Time for the selection to go once round: the loop. Default 1.5 s.
         public var duration = Milliseconds(1500)
         /// Outline colour. Default the primary label colour (the seed's black; white when dark).
-        public var color: ColorValue = .system(.label)
+        public var color: PaintValue = .color(.system(.label))
         /// Opacity of a capsule at its brightest, 0.05 to 1. Default 0.2: the seed's fade
         /// over five steps, which leaves it faint (1.6:1 against white).
         public var peak = FixedPoint(units: 20, places: 2)
@@ -48,7 +48,7 @@ public enum CapsulesSpinner: SpinnerDesign {
                 .points(\.stroke, .stroke, "Outline width in points at the 215 pt natural size.", range: 1...10, defaults: defaults),
                 .seconds(\.duration, .duration, "Seconds for the selection to go once round; a fade lasts five steps.",
                          range: 300...20000, defaults: defaults),
-                .color(\.color, .color, "Outline colour. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
+                .paint(\.color, .color, "Outline colour or a gradient laid on the box, each capsule taking its colour at its centre. Default: the primary label colour, the original's black in the light theme and white in the dark one.",
                        defaults: defaults),
                 .decimal(\.peak, .peak, "Opacity of a capsule at its brightest; 0.2 is the original's faint trail, up to 1 for a spinner that must be seen on any page.",
                          range: FixedPoint(units: 5, places: 2) ... FixedPoint(units: 100, places: 2), defaults: defaults),
@@ -60,7 +60,7 @@ public enum CapsulesSpinner: SpinnerDesign {
         let count = options.count
         let center = Point(x: 107.5, y: 107.5)
         let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),
-                                paint: .solid(options.color.resolved(for: theme)), stroke: StrokeStyle(width: options.stroke.value),
+                                paint: options.color.paint(for: theme, side: naturalSize), stroke: StrokeStyle(width: options.stroke.value),
                                 slot: "color")
         let peak = options.peak.doubleValue
         func step(_ index: Int) -> Rational { Rational(Int64(index), Int64(count)) }
@@ -70,6 +70,18 @@ public enum CapsulesSpinner: SpinnerDesign {
         ]
         if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value, keyframes: keyframes)
-        return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule")]
+        return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule",
+                                paints: Self.paints(options.color, of: capsule, count: count, around: center, theme: theme))]
+    }
+
+    /// Each capsule's colour at its place (its centre turned to copy i's place) when
+    /// `color` is a gradient; nil for one colour.
+    private static func paints(_ color: PaintValue, of capsule: ShapeNode, count: Int, around center: Point, theme: Theme) -> [Paint]? {
+        guard case .gradient(let gradient) = color else { return nil }
+        let paint = gradient.paint(for: theme, side: naturalSize)
+        return (0 ..< count).map { index in
+            .solid(paint.color(at: AffineTransform.rotation(degrees: 360 * Double(index) / Double(count), around: center)
+                .apply(to: capsule.shape.center)))
+        }
     }
 }

@@ -39,10 +39,11 @@ public enum CircularSpinner: SpinnerDesign {
         public var stroke = Points(10)
         /// One spin cycle (two turns); the loop is two cycles. Default 1.75 s.
         public var duration = Milliseconds(1750)
-        /// Puck colour, replacing the style's. Default none: the style's puck.
-        public var color: ColorValue? = nil
-        /// Track colour, replacing the style's. Default none: the style's track.
-        public var track: ColorValue? = nil
+        /// Puck paint (a colour or a gradient in the puck's own frame), replacing the style's.
+        /// Default none: the style's puck.
+        public var color: PaintValue? = nil
+        /// Track paint (a colour or a gradient), replacing the style's. Default none: the style's track.
+        public var track: PaintValue? = nil
         /// Radius in points of an inner shadow on the puck (SwiftUI `.shadow(.inner(radius:))`),
         /// 0 for none. Default none given: the style's (3 pt for `bubbledForeground`, else none).
         public var shadow: Points? = nil
@@ -58,12 +59,16 @@ public enum CircularSpinner: SpinnerDesign {
                 .points(\.stroke, .stroke, "Ring width in points at the 60 pt natural size.", range: 1...30, defaults: defaults),
                 .seconds(\.duration, .duration, "One spin cycle in seconds (two turns); the loop is two cycles.",
                          range: 200...15000, defaults: defaults),
-                .optionalColor(\.color, .color, "Puck colour, replacing the style's.", absent: "the style's puck"),
-                .optionalColor(\.track, .track, "Track colour, replacing the style's.", absent: "the style's track"),
+                .optionalPaint(\.color, .color, "Puck colour or gradient, replacing the style's. A gradient is laid on the "
+                               + "60 pt box in the puck's own frame (trim 0 at 12 o'clock), so it turns with the puck, as nineties' does.",
+                               absent: "the style's puck"),
+                .optionalPaint(\.track, .track, "Track colour or gradient, replacing the style's; a gradient is laid on the 60 pt box.",
+                               absent: "the style's track"),
                 .optionalPoints(\.shadow, .shadow,
-                                "Inner shadow on the puck: its blur radius in points (SwiftUI's .shadow(.inner(radius:)), black at 55 %); 0 for none.",
+                                "Inner shadow on the puck: its blur radius in points (SwiftUI's .shadow(.inner(radius:)), black at 55 %); 0 for none. "
+                                + "Not drawn on a conic gradient.",
                                 range: 0...15, absent: "the style's: 3 pt for bubbledForeground, else none"),
-                .optionalPoints(\.trackshadow, .trackshadow, "Inner shadow on the track: its blur radius in points; 0 for none.",
+                .optionalPoints(\.trackshadow, .trackshadow, "Inner shadow on the track: its blur radius in points; 0 for none. Not drawn on a conic gradient.",
                                 range: 0...15, absent: "none"),
             ]
         }()
@@ -76,17 +81,22 @@ public enum CircularSpinner: SpinnerDesign {
         let radius = (naturalSize - width) / 2
         let period = 2 * options.duration.value
 
-        let trackColor = (options.track ?? style.track).resolved(for: theme)
-        let puckPaint = options.color.map { Paint.solid($0.resolved(for: theme)) }
+        let trackPaint = (options.track ?? .color(style.track)).paint(for: theme, side: naturalSize)
+        let puckPaint = options.color.map { $0.paint(for: theme, side: naturalSize) }
             ?? style.puckPaint(center: center, theme: theme)
 
         // angle − 180°·length: both follow the same eased cycles, so their difference does too.
         let trailingEnd = cycle(period, first: -180 * shortLength, second: 720 - 180 * longLength, third: 1440 - 180 * shortLength)
         let length = cycle(period, first: shortLength, second: longLength, third: shortLength)
         let stroke = StrokeStyle(width: width, cap: .round)
-        let puckShadow: InnerShadow? = options.shadow.map { InnerShadow(radius: $0) } ?? style.puckShadow
-        let track = ShapeNode(.circle(center: center, radius: radius), paint: .solid(trackColor), stroke: stroke,
-                              innerShadow: options.trackshadow.flatMap { InnerShadow(radius: $0) }, slot: "track")
+        // A conic gradient is cut into pieces along an arc by the SVG and Lottie engines,
+        // which draw no inner shadow on it; the track is then a whole-turn arc from 12 o'clock.
+        let puckShadow: InnerShadow? = puckPaint.isAngular ? nil : options.shadow.map { InnerShadow(radius: $0) } ?? style.puckShadow
+        let trackShape: Shape = trackPaint.isAngular
+            ? .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .constant(1)))
+            : .circle(center: center, radius: radius)
+        let track = ShapeNode(trackShape, paint: trackPaint, stroke: stroke,
+                              innerShadow: trackPaint.isAngular ? nil : options.trackshadow.flatMap { InnerShadow(radius: $0) }, slot: "track")
         let puck = ShapeNode(
             .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .track(length))),
             paint: puckPaint, stroke: stroke, innerShadow: puckShadow, slot: "puck")

@@ -31,8 +31,9 @@ public enum DotsSpinner: SpinnerDesign {
         public var stroke = Points(12)
         /// Time for one turn of the ring. Default 1.5 s.
         public var duration = Milliseconds(1500)
-        /// One colour for every dot. Default none: a rainbow, dot i at hue i/count.
-        public var color: ColorValue? = nil
+        /// One colour for every dot, or a gradient laid on the 80 pt box that gives each dot
+        /// its colour at the dot's centre. Default none: a rainbow, dot i at hue i/count.
+        public var color: PaintValue? = nil
 
         public init() {}
 
@@ -44,7 +45,9 @@ public enum DotsSpinner: SpinnerDesign {
                 .seconds(\.duration, .duration,
                          "Seconds for one turn of the ring; the loop is the least common multiple with the 2 s pulse.",
                          range: 100...20000, defaults: defaults),
-                .optionalColor(\.color, .color, "One colour for every dot.", absent: "a rainbow: dot i has hue i/count"),
+                .optionalPaint(\.color, .color, "One colour for every dot, or a gradient laid on the 80 pt box: each dot takes "
+                               + "its colour at the dot's centre (conic-gradient(red,yellow,lime,aqua,blue,magenta,red) is a rainbow).",
+                               absent: "a rainbow: dot i has hue i/count"),
             ]
         }()
     }
@@ -52,18 +55,21 @@ public enum DotsSpinner: SpinnerDesign {
     public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
         let count = options.count
         let center = Point(x: 40, y: 40)
-        let single = options.color?.resolved(for: theme)
+        let single = options.color?.color?.resolved(for: theme)
+        let gradient = options.color.flatMap { $0.color == nil ? $0.paint(for: theme, side: naturalSize) : nil }
         let pulse = KeyframeTrack(periodMilliseconds: pulsePeriodMilliseconds, keyframes: [
             .init(at: .zero, value: 1, easing: .easeInOut),
             .init(at: Rational(1, 2), value: 0.3, easing: .easeInOut),
             .init(at: Rational(1), value: 1),
         ])
         let dots: [SceneNode] = (0..<count).map { index in
-            let hue = Color(hue: Double(index) / Double(count), saturation: 1, brightness: 1)
+            let turn = 360 * Double(index) / Double(count)
+            let hue = gradient?.color(at: center.onCircle(radius: 30, degrees: turn))
+                ?? Color(hue: Double(index) / Double(count), saturation: 1, brightness: 1)
             let dot = ShapeNode(.circle(center: Point(x: 40, y: 10), radius: options.stroke.value / 2),
                                 paint: .solid(single ?? hue), slot: single == nil ? "dot\(index + 1)" : "color")
             return .shape(dot,
-                          transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
+                          transforms: [.rotate(degrees: .constant(turn), around: center)],
                           opacity: .track(pulse, offset: Rational(Int64(-delayMilliseconds * index))), name: "Dot \(index + 1)")
         }
         let turn = KeyframeTrack.turn(periodMilliseconds: options.duration.value)

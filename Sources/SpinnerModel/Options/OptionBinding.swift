@@ -86,6 +86,25 @@ extension OptionBinding {
             write: { options, value in if case .color(let color) = value { options[keyPath: path] = color } })
     }
 
+    /// A colour or gradient, always present (its default is a colour).
+    static func paint(_ path: WritableKeyPath<Options, PaintValue> & Sendable, _ name: ParameterName, _ summary: String,
+                      defaults: Options, conic: Bool = true) -> Self {
+        OptionBinding(
+            definition: ParameterDefinition(name, summary, .paint(default: defaults[keyPath: path], absent: defaults[keyPath: path].canonicalText,
+                                                                  conic: conic)),
+            read: { .paint($0[keyPath: path]) },
+            write: { options, value in if case .paint(let paint) = value { options[keyPath: path] = paint } })
+    }
+
+    /// A colour or gradient whose absence has its own meaning (`absent` says what), absent by default.
+    static func optionalPaint(_ path: WritableKeyPath<Options, PaintValue?> & Sendable, _ name: ParameterName, _ summary: String,
+                              absent: String) -> Self {
+        OptionBinding(
+            definition: ParameterDefinition(name, summary, .paint(default: nil, absent: absent, conic: true)),
+            read: { $0[keyPath: path].map(ParameterValue.paint) },
+            write: { options, value in if case .paint(let paint) = value { options[keyPath: path] = paint } })
+    }
+
     /// One of a set of named choices, matched case-insensitively.
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ path: WritableKeyPath<Options, Choice> & Sendable, _ name: ParameterName, _ summary: String, defaults: Options,

@@ -7,8 +7,8 @@ public struct SharedOptions: Hashable, Sendable {
     public var size: Int
     /// Pixel density of raster output (pixels per CSS pixel, two places). Default 1.
     public var scale = FixedPoint(1, places: 2)
-    /// Colour behind the spinner. Default transparent.
-    public var background: ColorValue = .fixed(.transparent)
+    /// Colour or gradient (linear or radial) behind the spinner. Default transparent.
+    public var background: PaintValue = .color(.fixed(.transparent))
     /// Frames per second of smooth motion (APNG, GIF, WebP). Default 30.
     public var fps = 30
     /// How many times an animation plays; 0 plays forever. Default 0.
@@ -39,7 +39,8 @@ public struct SharedOptions: Hashable, Sendable {
                      range: 8...1024, defaults: defaults),
             .decimal(\.scale, .scale, "Pixel density of raster output: pixels per CSS pixel (2 for Retina).",
                      range: FixedPoint(1, places: 2)...FixedPoint(4, places: 2), defaults: defaults, formats: rasterFormats),
-            .color(\.background, .background, "Colour behind the spinner.", defaults: defaults),
+            .paint(\.background, .background, "Colour behind the spinner, or a linear or radial gradient laid on the whole box.",
+                   defaults: defaults, conic: false),
             .integer(\.fps, .fps, "Frames per second of smooth motion (stepped motion uses its own steps; GIF at most 50).",
                      range: 1...60, defaults: defaults, formats: [.apng, .gif, .webp]),
             .integer(\.loops, .loops, "How many times the animation plays; 0 plays forever.", range: 0...1000, defaults: defaults,

@@ -121,7 +121,7 @@ enum CSSColorFunction {
 
     /// A CSS number: optional sign, digits with an optional fraction, optional exponent;
     /// at most 1e6 in size (no `inf`, `nan` or hex, which `Double(_:)` would read).
-    private static func number(_ text: String) -> Double? {
+    static func number(_ text: String) -> Double? {
         guard !text.isEmpty, text.count <= 24,
               text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.e".contains($0)) }),
               text.contains(where: \.isNumber), let value = Double(text), abs(value) <= 1e6 else { return nil }

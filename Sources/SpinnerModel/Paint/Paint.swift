@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a shape is coloured. Gradient geometry is in the shape's own coordinates
 /// (before its transforms), so a gradient turns with the shape, as in SwiftUI.
 public enum Paint: Hashable, Sendable {
@@ -5,8 +11,59 @@ public enum Paint: Hashable, Sendable {
     case solid(Color)
     /// A gradient along a line.
     case linear(LinearGradient)
+    /// A gradient out from a centre to an ellipse (SwiftUI `EllipticalGradient`, CSS `radial-gradient`).
+    case radial(RadialGradient)
     /// A gradient around a centre (SwiftUI `AngularGradient`, CSS `conic-gradient`).
     case angular(AngularGradient)
+
+    /// The colour at `point` (in the paint's coordinates): what an element centred there
+    /// takes when a gradient colours repeated elements.
+    public func color(at point: Point) -> Color {
+        switch self {
+        case .solid(let color):
+            return color
+        case .linear(let gradient):
+            let dx = gradient.end.x - gradient.start.x, dy = gradient.end.y - gradient.start.y
+            let squared = dx * dx + dy * dy
+            let along = squared > 0 ? ((point.x - gradient.start.x) * dx + (point.y - gradient.start.y) * dy) / squared : 0
+            return gradient.stops.color(at: along)
+        case .radial(let gradient):
+            let x = (point.x - gradient.center.x) / gradient.radiusX, y = (point.y - gradient.center.y) / gradient.radiusY
+            return gradient.stops.color(at: (x * x + y * y).squareRoot())
+        case .angular(let gradient):
+            var degrees = atan2(point.x - gradient.center.x, gradient.center.y - point.y) * 180 / .pi - gradient.startDegrees
+            degrees = degrees.truncatingRemainder(dividingBy: 360)
+            if degrees < 0 { degrees += 360 }
+            return gradient.stops.color(at: degrees / 360)
+        }
+    }
+
+    /// Whether any of its colours has opacity.
+    public var isVisible: Bool {
+        switch self {
+        case .solid(let color): color.alpha > 0
+        case .linear(let g): g.stops.contains { $0.color.alpha > 0 }
+        case .radial(let g): g.stops.contains { $0.color.alpha > 0 }
+        case .angular(let g): g.stops.contains { $0.color.alpha > 0 }
+        }
+    }
+
+    /// Whether it is an angular (conic) gradient, which SVG and Lottie cut into pieces.
+    public var isAngular: Bool {
+        if case .angular = self { return true }
+        return false
+    }
+
+    /// The same paint with every colour changed by `change` (an inner shadow's bands).
+    public func mappingColors(_ change: (Color) -> Color) -> Paint {
+        func mapped(_ stops: [GradientStop]) -> [GradientStop] { stops.map { GradientStop($0.offset, change($0.color)) } }
+        switch self {
+        case .solid(let color): return .solid(change(color))
+        case .linear(let g): return .linear(LinearGradient(start: g.start, end: g.end, stops: mapped(g.stops)))
+        case .radial(let g): return .radial(RadialGradient(center: g.center, radiusX: g.radiusX, radiusY: g.radiusY, stops: mapped(g.stops)))
+        case .angular(let g): return .angular(AngularGradient(center: g.center, startDegrees: g.startDegrees, stops: mapped(g.stops)))
+        }
+    }
 }
 
 /// A colour at a position along a gradient.
@@ -36,6 +93,26 @@ public struct LinearGradient: Hashable, Sendable {
         precondition(!stops.isEmpty, "a gradient needs a stop")
         self.start = start
         self.end = end
+        self.stops = stops
+    }
+}
+
+/// A gradient from `center` (offset 0) out to the ellipse of radii `radiusX` × `radiusY`
+/// (offset 1), axis-aligned; past it the last colour extends.
+public struct RadialGradient: Hashable, Sendable {
+    /// Centre, in points.
+    public let center: Point
+    /// Horizontal and vertical radii of offset 1, in points (positive).
+    public let radiusX: Double
+    public let radiusY: Double
+    /// Colour stops in increasing offset order; at least one.
+    public let stops: [GradientStop]
+
+    public init(center: Point, radiusX: Double, radiusY: Double, stops: [GradientStop]) {
+        precondition(!stops.isEmpty, "a gradient needs a stop")
+        self.center = center
+        self.radiusX = max(radiusX, 0.001)
+        self.radiusY = max(radiusY, 0.001)
         self.stops = stops
     }
 }

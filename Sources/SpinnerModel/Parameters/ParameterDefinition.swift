@@ -25,6 +25,7 @@ public struct ParameterDefinition: Hashable, Sendable {
         case .integer(let value, _): .integer(value)
         case .decimal(let value, _, _, _): value.map(ParameterValue.decimal)
         case .color(let value, _): value.map(ParameterValue.color)
+        case .paint(let value, _, _): value.map(ParameterValue.paint)
         case .choice(let value, _): .choice(value)
         case .text(let value, _): .text(value)
         }
@@ -40,6 +41,9 @@ public enum ParameterType: Hashable, Sendable {
     case decimal(default: FixedPoint?, range: ClosedRange<FixedPoint>, unit: String?, absent: String?)
     /// A colour; `absent` says what happens when it is not given and `default` is nil.
     case color(default: ColorValue?, absent: String)
+    /// A colour or a CSS gradient (`PaintValue`); `conic` says whether conic gradients are
+    /// taken; `absent` as for a colour.
+    case paint(default: PaintValue?, absent: String, conic: Bool)
     /// One of `options`, matched case-insensitively, spelled canonically as listed.
     case choice(default: String, options: [String])
     /// Free text for people (a title), at most `maxLength` bytes of UTF-8, no control characters.
@@ -51,6 +55,7 @@ public enum ParameterValue: Hashable, Sendable {
     case integer(Int)
     case decimal(FixedPoint)
     case color(ColorValue)
+    case paint(PaintValue)
     case choice(String)
     case text(String)
 
@@ -61,6 +66,7 @@ public enum ParameterValue: Hashable, Sendable {
         case .integer(let value): String(value)
         case .decimal(let value): value.description
         case .color(let value): value.canonicalText
+        case .paint(let value): value.canonicalText
         case .choice(let value): value
         case .text(let value): ParameterValue.percentEncoded(value)
         }

@@ -69,18 +69,21 @@ extension SpinnerRequest {
             return .decimal(written.rounded)
 
         case .color:
-            guard !text.isEmpty else {
-                // `?color=#ff0000` unescaped: the browser keeps `#…` as the fragment and never sends it.
-                throw .invalidValue(name, value: text, expected: "a colour; an empty value is what arrives when the URL has "
-                                    + "an unescaped #, which starts the URL's fragment: write ff0000 or %23ff0000, not #ff0000")
+            return .color(try parseColor(text, name: name, gradients: false))
+
+        case .paint(_, _, let conic):
+            guard CSSGradient.looksLikeGradient(text) else { return .paint(.color(try parseColor(text, name: name, gradients: true))) }
+            let gradient: GradientValue
+            do {
+                gradient = try CSSGradient.parse(text)
+            } catch {
+                throw .invalidValue(name, value: text, expected: error.description, suggestion: error.suggestion)
             }
-            guard text.count <= 64, let color = ColorValue(parsing: text) else {
-                // Brief: the whole grammar is in the catalog (`/spinners`, `spinnerd kinds`).
-                throw .invalidValue(name, value: text, expected: "a colour such as ff0000, #f00a, rgb(255 0 0), hsl(0 100% 50%), "
-                                    + "red, transparent or systemBlue",
-                                    suggestion: Suggestion.closest(to: text, in: ColorValue.acceptedNames))
+            if !conic, case .conic = gradient.geometry {
+                throw .invalidValue(name, value: text, expected: "a colour, a linear-gradient or a radial-gradient "
+                                    + "(SVG and Lottie have no conic fill for \(name.rawValue))")
             }
-            return .color(color)
+            return .paint(.gradient(gradient))
 
         case .text(_, let maxLength):
             // Bytes, not characters: one letter with a thousand combining marks is one character.
@@ -96,6 +99,26 @@ extension SpinnerRequest {
             }
             return .choice(option)
         }
+    }
+
+    /// A colour in any spelling `ColorValue` reads, or the reason it is not one.
+    private static func parseColor(_ text: String, name: ParameterName, gradients: Bool) throws(RequestError) -> ColorValue {
+        guard !text.isEmpty else {
+            // `?color=#ff0000` unescaped: the browser keeps `#…` as the fragment and never sends it.
+            throw .invalidValue(name, value: text, expected: "a colour; an empty value is what arrives when the URL has "
+                                + "an unescaped #, which starts the URL's fragment: write ff0000 or %23ff0000, not #ff0000")
+        }
+        guard text.count <= 64, let color = ColorValue(parsing: text) else {
+            // Brief: the whole grammar is in the catalog (`/spinners`, `spinnerd kinds`).
+            let names = ColorValue.acceptedNames + (gradients ? CSSGradient.functionNames.map { $0 + "(" } : [])
+            let typed = text.firstIndex(of: "(").map { String(text[...$0]) } ?? text
+            let expected = gradients
+                ? "a colour such as ff0000, rgb(255 0 0), red or systemBlue, or a gradient such as linear-gradient(red,blue)"
+                : "a colour such as ff0000, #f00a, rgb(255 0 0), hsl(0 100% 50%), red, transparent or systemBlue"
+            throw .invalidValue(name, value: text, expected: expected,
+                                suggestion: Suggestion.closest(to: typed, in: names))
+        }
+        return color
     }
 
     /// Characters XML 1.0 allows, minus controls (tab and newline too: a title is one line).

@@ -50,8 +50,9 @@ public struct InnerShadow: Hashable, Sendable {
     /// A solid stroke's bands are opaque mixes of its colour and the shadow; the caller
     /// draws them as one group with `groupOpacity(of:)` (the colour's alpha), so narrower
     /// bands cover wider ones. A linear gradient's bands are the gradient with every stop
-    /// mixed so (each stop keeping its alpha: the group is opaque). An angular gradient is
-    /// drawn as pieces along an arc and takes no shadow (`ShapeNode` refuses it).
+    /// mixed so (each stop keeping its alpha: the group is opaque); so are radial and angular
+    /// gradients' (the SVG and Lottie engines cut an angular one along an arc into pieces,
+    /// and draw no shadow on it: `ShapeNode.innerShadow`).
     public func bands(strokeWidth: Double, paint: Paint) -> [Band] {
         let step = strokeWidth / 2 / Double(Self.bandCount)
         let sigma = max(radius * Self.sigmaPerRadius, 0.01)
@@ -64,16 +65,9 @@ public struct InnerShadow: Hashable, Sendable {
                 Color(red: colour.red, green: colour.green, blue: colour.blue).mixed(with: opaqueShadow, fraction: fraction)
                     .multiplyingAlpha(alpha)
             }
-            let band: Paint
-            switch paint {
-            case .solid(let fill):
-                band = .solid(shaded(fill, alpha: 1))
-            case .linear(let gradient):
-                band = .linear(LinearGradient(start: gradient.start, end: gradient.end,
-                                              stops: gradient.stops.map { GradientStop($0.offset, shaded($0.color, alpha: $0.color.alpha)) }))
-            case .angular:
-                band = paint
-            }
+            // Solid: an opaque mix (the group carries the alpha); gradients: each stop keeps its alpha.
+            let solid: Bool = if case .solid = paint { true } else { false }
+            let band = paint.mappingColors { shaded($0, alpha: solid ? 1 : $0.alpha) }
             return Band(width: strokeWidth - 2 * Double(index) * step, paint: band)
         }
     }

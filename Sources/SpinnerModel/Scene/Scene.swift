@@ -5,17 +5,20 @@ import ExactTime
 public struct Scene: Hashable, Sendable {
     /// Side of the square box in points (the seed's natural size).
     public let size: Double
-    /// Colour behind everything; transparent by default.
-    public let background: Color
+    /// Paint behind everything, over the whole box; transparent by default.
+    public let background: Paint
     /// Elements, drawn in order (later on top).
     public let nodes: [SceneNode]
 
-    public init(size: Double, background: Color = .transparent, nodes: [SceneNode]) {
+    public init(size: Double, background: Paint = .solid(.transparent), nodes: [SceneNode]) {
         precondition(size > 0, "scene size must be positive")
         self.size = size
         self.background = background
         self.nodes = nodes
     }
+
+    /// Whether the background shows (some colour of it has opacity).
+    public var hasBackground: Bool { background.isVisible }
 
     /// Every moving value in the scene, in drawing order.
     public var animatedValues: [AnimatedValue] {

@@ -48,9 +48,10 @@ public struct SceneNode: Hashable, Sendable {
 
     /// A ring node: `count` copies of `shape` turned evenly about `center`, each running
     /// `opacity` a step of its period later than the one before (see `Ring`).
+    /// With `paints`, copy i is painted `paints[i]` (a gradient's colour at its place).
     public static func ring(of shape: ShapeNode, count: Int, around center: Point, opacity: KeyframeTrack,
-                            name: String) -> SceneNode {
-        SceneNode(.ring(Ring(shape: shape, count: count, center: center, opacity: opacity, name: name)))
+                            name: String, paints: [Paint]? = nil) -> SceneNode {
+        SceneNode(.ring(Ring(shape: shape, count: count, center: center, opacity: opacity, name: name, paints: paints)))
     }
 }
 
@@ -66,11 +67,23 @@ public struct Ring: Hashable, Sendable {
     public let opacity: KeyframeTrack
     /// The copies' name ("Capsule": "Capsule 1", "Capsule 2"…).
     public let name: String
+    /// Each copy's own paint, when they differ (a gradient across the ring); nil: the shape's.
+    public let paints: [Paint]?
+
+    public init(shape: ShapeNode, count: Int, center: Point, opacity: KeyframeTrack, name: String, paints: [Paint]? = nil) {
+        precondition(paints == nil || paints?.count == count, "one paint per copy")
+        self.shape = shape
+        self.count = count
+        self.center = center
+        self.opacity = opacity
+        self.name = name
+        self.paints = paints
+    }
 
     /// The copies as nodes, in order (copy 0 first).
     public var copies: [SceneNode] {
         (0 ..< count).map { index in
-            .shape(shape,
+            .shape(paints.map { shape.repainted($0[index], slot: "\(name.lowercased())\(index + 1)") } ?? shape,
                    transforms: [.rotate(degrees: .constant(360 * Double(index) / Double(count)), around: center)],
                    opacity: .track(opacity, offset: -Rational(Int64(index * opacity.periodMilliseconds), Int64(count))),
                    name: "\(name) \(index + 1)")
@@ -103,6 +116,14 @@ public struct ShapeNode: Hashable, Sendable {
         self.stroke = stroke
         self.innerShadow = innerShadow
         self.slot = slot
+    }
+}
+
+extension ShapeNode {
+    /// The same shape painted `paint`, its colour in `slot` (copies of one colour share
+    /// one slot; copies that differ each need their own).
+    public func repainted(_ paint: Paint, slot: String?) -> ShapeNode {
+        ShapeNode(shape, paint: paint, stroke: stroke, innerShadow: innerShadow, slot: slot)
     }
 }
 

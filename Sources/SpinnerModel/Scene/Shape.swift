@@ -7,6 +7,14 @@ public enum Shape: Hashable, Sendable {
     case arc(Arc)
     /// An axis-aligned rectangle with fully rounded short ends (SwiftUI `Capsule`).
     case capsule(center: Point, width: Double, height: Double)
+
+    /// The centre of the shape's circle or capsule.
+    public var center: Point {
+        switch self {
+        case .circle(let center, _), .capsule(let center, _, _): center
+        case .arc(let arc): arc.center
+        }
+    }
 }
 
 /// The part of a circle between two trim fractions, measured clockwise from `originDegrees`.

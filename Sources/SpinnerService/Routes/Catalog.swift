@@ -74,7 +74,7 @@ public enum Catalog {
     struct Parameter: Codable, Equatable {
         let name: String
         let summary: String
-        /// `integer`, `number`, `color`, `string`.
+        /// `integer`, `number`, `color`, `paint` (a colour or any gradient), `fill` (a colour, a linear or a radial gradient), `string`.
         let type: String
         /// The default as a query value; absent when absence has its own meaning.
         let `default`: String?
@@ -158,6 +158,11 @@ public enum Catalog {
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "color", default: fallback,
                              absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil, enum: nil,
                              maxLength: nil, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
+        case .paint(_, let absent, let conic):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: conic ? "paint" : "fill",
+                             default: fallback, absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil,
+                             enum: nil, maxLength: GradientValue.maximumLength, formats: formats, group: group,
                              styleDefaults: styleDefaults)
         case .choice(_, let options):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,

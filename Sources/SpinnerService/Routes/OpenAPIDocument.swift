@@ -160,6 +160,10 @@ public enum OpenAPIDocument {
         case .color(let value, _):
             schema = [("$ref", .string("#/components/schemas/Color"))]
             if let value { schema.append(("default", .string(value.canonicalText))) }
+        case .paint(let value, _, let conic):
+            schema = [("anyOf", .list([.map([("$ref", .string("#/components/schemas/Color"))]),
+                                       .map([("$ref", .string(conic ? "#/components/schemas/Gradient" : "#/components/schemas/FillGradient"))])]))]
+            if let value { schema.append(("default", .string(value.canonicalText))) }
         case .choice(let value, let options):
             schema = [("type", .string("string")), ("enum", .list(options.map(YAML.string))), ("default", .string(value))]
         case .text(let value, let maxLength):
@@ -168,6 +172,26 @@ public enum OpenAPIDocument {
         }
         return .map([("name", .string(definition.name.rawValue)), ("in", .string("query")), ("required", .bool(false)),
                      ("description", .string(definition.summary)), ("schema", .map(schema))])
+    }
+
+    /// A CSS gradient of one of `functions` (`linear`, `radial`): the grammar in prose, the
+    /// outline as a pattern (ECMA-262 has no case-insensitive group), the length bound.
+    private static func gradientSchema(functions: [String]) -> YAML {
+        let names: String = functions.map { $0 + "-gradient" }.joined(separator: ", ")
+        let grammar: String = "linear-gradient([<angle> | to <side or corner>,] <stops>), "
+            + "radial-gradient([circle | ellipse] [closest-side | closest-corner | farthest-side | farthest-corner | <x>% <y>%] "
+            + "[at <position>], <stops>), conic-gradient([from <angle>] [at <position>], <stops>)"
+        let limits: String = "Angles in deg, grad, rad or turn; positions and sizes in % of the layer's square box or keywords (no px); "
+            + "2 to \(GradientValue.maximumStops) stops, each a colour as the Color schema takes it with up to two positions "
+            + "(% or, for conic, an angle); no colour hints, no repeating-* gradients; at most \(GradientValue.maximumLength) bytes. "
+            + "Equivalent spellings are one canonical form (to right = 90deg = 0.25turn; default positions given or not)."
+        let description: String = "A CSS gradient (CSS Images 3/4), case-insensitive, one of " + names + ": " + grammar + ". " + limits
+        return .map([
+            ("type", .string("string")),
+            ("maxLength", .integer(GradientValue.maximumLength)),
+            ("pattern", .string("^[A-Za-z]+-[A-Za-z]+\\([ -~]*\\)$")),
+            ("description", .string(description)),
+        ])
     }
 
     private static func components() -> YAML {
@@ -187,6 +211,8 @@ public enum OpenAPIDocument {
                         .map([("type", .string("string")), ("enum", .list(colorNames.map(YAML.string)))]),
                     ])),
                 ])),
+                ("Gradient", Self.gradientSchema(functions: ["linear", "radial", "conic"])),
+                ("FillGradient", Self.gradientSchema(functions: ["linear", "radial"])),
                 ("Problem", .map([
                     ("type", .string("object")),
                     ("required", .list(["type", "title", "status", "detail"].map(YAML.string))),

@@ -1,9 +1,13 @@
-/// A linear gradient (`t` 1) of colour stops (colours only: rlottie misdraws
-/// transparency stops) from `start` to `end`.
+/// A linear (`t` 1) or radial (`t` 2) gradient from `start` to `end`: colour stops, then
+/// opacity stops only when some stop is translucent (rlottie misdraws opacity stops, so an
+/// opaque gradient has none).
 struct LottieGradient: Sendable {
+    /// Radial: offset 0 at `start`, 1 on the circle through `end` (highlight 0).
+    var radial = false
     /// The number of colour stops (`g.p`).
     var colorCount: Int
-    /// Each stop's offset 0...1, red, green and blue 0...1, one stop after another (`g.k`).
+    /// Each stop's offset 0...1, red, green and blue 0...1, one stop after another, then
+    /// each stop's offset and opacity when any is translucent (`g.k`).
     var stops: LottieProperty<[Double]>
     /// Where offset 0 is, in points (`s`).
     var start: LottieProperty<LottieVector2>
