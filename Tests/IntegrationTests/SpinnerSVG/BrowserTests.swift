@@ -38,6 +38,18 @@ final class BrowserTests: XCTestCase {
             ("dots", []), ("dots", [("count", "6"), ("duration", "1")]),
             ("arc", [("size", "112")]), ("arc", [("duration", "0.5"), ("background", "#202020"), ("size", "112")]),
             ("capsules", [("size", "160")]),
+            // Gradients on either layer and behind (issue 48): a conic puck is a turn of
+            // linear-gradient pieces through a mask of its animated stroke.
+            ("circular", [("color", "conic-gradient(red,yellow,lime,aqua,blue,magenta,red)"), ("track", "linear-gradient(90deg,#eee,#999)"),
+                          ("size", "120")]),
+            ("circular", [("color", "linear-gradient(to right,red,blue)"), ("track", "radial-gradient(circle closest-side,white 70%,gray)"),
+                          ("shadow", "3"), ("size", "120")]),
+            ("circular", [("track", "conic-gradient(from 90deg,systemBlue,systemPink,systemBlue)"), ("theme", "dark"),
+                          ("background", "radial-gradient(#333,black)"), ("size", "120")]),
+            ("dots", [("color", "conic-gradient(red,yellow,lime,aqua,blue,magenta,red)")]),
+            ("activity", [("color", "linear-gradient(to bottom,systemRed,systemBlue)"), ("size", "56")]),
+            ("capsules", [("color", "radial-gradient(at 50% 100%,orange,purple)"), ("peak", "0.8"), ("size", "120")]),
+            ("arc", [("color", "conic-gradient(from 90deg,orange,purple)"), ("size", "112"), ("background", "linear-gradient(white,#ddd)")]),
         ]
         var jobs: [[String: Any]] = []
         for (index, (kind, pairs)) in cases.enumerated() {
