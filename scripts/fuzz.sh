@@ -26,6 +26,7 @@ dictionary() {
   case $1 in
     http) echo Fuzz/dictionaries/http.dict ;;
     url|value|signature) echo Fuzz/dictionaries/url.dict ;;
+    gradient) echo Fuzz/dictionaries/gradient.dict ;;
     *) echo "" ;;
   esac
 }

@@ -15,7 +15,7 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `make fuzz` runs them.
     static let all: [FuzzTarget] = [
         HTTPParserTarget.target, SpinnerURLTarget.target, ParameterValueTarget.target,
-        SignedURLTarget.target, EncoderTarget.target,
+        SignedURLTarget.target, EncoderTarget.target, GradientTarget.target,
     ]
 }
 
