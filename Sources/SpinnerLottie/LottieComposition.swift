@@ -109,6 +109,14 @@ struct LottieComposition {
             if case .ring(let ring) = node.content, ring.paints == nil {
                 segments.append(.ring(ring))
             } else if needsMatte(node) {
+                // Its drop shadow outside the matte: a clear stroke casting it, just beneath.
+                if let shadow = shadowNode(of: node) {
+                    if case .shapes(let run)? = segments.last {
+                        segments[segments.count - 1] = .shapes(run + [shadow])
+                    } else {
+                        segments.append(.shapes([shadow]))
+                    }
+                }
                 segments.append(.matted(node))
             } else if case .shapes(let run)? = segments.last {
                 segments[segments.count - 1] = .shapes(run + [node])
@@ -128,12 +136,23 @@ struct LottieComposition {
         return true
     }
 
+    /// The drop shadow of a matted arc, cast by a clear copy of its stroke (same transforms
+    /// and opacity); nil without one.
+    private static func shadowNode(of node: SceneNode) -> SceneNode? {
+        guard case .shape(let shape) = node.content, let shadow = shape.dropShadow else { return nil }
+        return SceneNode(.shape(ShapeNode(shape.shape, paint: .solid(.transparent), stroke: shape.stroke, dropShadow: shadow)),
+                         transforms: node.transforms, opacity: node.opacity, name: (node.name ?? "Arc") + " Shadow")
+    }
+
     /// A matted arc's two nodes: its whole turn of pieces (with the node's transforms and
     /// opacity) and its stroke in opaque white (its transforms only), the matte.
     private static func mattedNodes(_ node: SceneNode) -> (pieces: SceneNode, matte: SceneNode) {
         guard case .shape(let shape) = node.content, case .arc(let arc) = shape.shape else { return (node, node) }
         let turn = Arc(center: arc.center, radius: arc.radius, originDegrees: arc.originDegrees, from: .constant(0), to: .constant(1))
-        let pieces = SceneNode(.shape(ShapeNode(.arc(turn), paint: shape.paint, stroke: shape.stroke, slot: shape.slot)),
+        // Wider than the stroke by `AngularGradient.maskedMargin` a side: the matte alone makes
+        // the edges (pieces as wide would antialias each edge twice, thinning it).
+        let wider = shape.stroke.map { StrokeStyle(width: $0.width + 2 * AngularGradient.maskedMargin, cap: $0.cap) }
+        let pieces = SceneNode(.shape(ShapeNode(.arc(turn), paint: shape.paint, stroke: wider, slot: shape.slot)),
                                transforms: node.transforms, opacity: node.opacity, name: node.name)
         let matte = SceneNode(.shape(ShapeNode(shape.shape, paint: .solid(.white), stroke: shape.stroke)),
                               transforms: node.transforms, name: node.name)

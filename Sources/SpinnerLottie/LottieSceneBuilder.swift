@@ -103,9 +103,35 @@ struct LottieSceneBuilder {
                                                        opacity: node.opacity)))
     }
 
-    /// The items that draw one shape: its path, its paints, then the path's trim (the
-    /// order both players draw alike); or pieces of it.
+    /// The items that draw one shape and, beneath them (last: Lottie draws the first item
+    /// of a list on top), its drop shadow.
     mutating func shapeItems(_ shape: ShapeNode) -> [LottieShapeItem] {
+        let items = paintedItems(shape)
+        guard let shadow = shape.dropShadow, let stroke = shape.stroke else { return items }
+        return items + [dropShadow(shadow, of: shape.shape, stroke: stroke)]
+    }
+
+    /// A drop shadow as the model's bands (`DropShadow.bands`: Lottie players blur alike
+    /// nowhere): the outline moved by the offset once, each band a stroke of it, the
+    /// outline's trim once, in a group named "Shadow".
+    private mutating func dropShadow(_ shadow: DropShadow, of shape: Shape, stroke: StrokeStyle) -> LottieShapeItem {
+        group("Shadow", transform: .identity) { builder in
+            let (outline, trimmed) = builder.geometry(shape.moved(dx: shadow.x, dy: shadow.y))
+            let radius: Double? = switch shape {
+            case .circle(_, let radius): radius
+            case .arc(let arc): arc.radius
+            case .capsule: nil
+            }
+            let bands = shadow.bands(strokeWidth: stroke.width, radius: radius).enumerated().reversed().map { index, band in
+                builder.solidStroke(band.color, width: band.width, cap: stroke.cap, name: "Band \(index + 1)", slot: nil)
+            }
+            return outline + bands + builder.trimItems(trimmed)
+        }
+    }
+
+    /// The items that paint one shape: its path, its paints, then the path's trim (the
+    /// order both players draw alike); or pieces of it.
+    private mutating func paintedItems(_ shape: ShapeNode) -> [LottieShapeItem] {
         let (outline, trimmed) = geometry(shape.shape)
         let cut = trimItems(trimmed)
         guard let stroke = shape.stroke else {
@@ -199,7 +225,7 @@ struct LottieSceneBuilder {
     /// The whole turn of `arc`'s circle as the model cuts it (`AngularGradient.turnPieces`):
     /// butt-capped arcs, each stroked with its own linear gradient.
     private mutating func turnPieces(_ arc: Arc, width: Double, gradient: AngularGradient) -> [LottieShapeItem] {
-        let pieces = gradient.turnPieces(center: arc.center, radius: arc.radius, originDegrees: arc.originDegrees)
+        let pieces = gradient.turnPieces(center: arc.center, radius: arc.radius)
         return pieces.enumerated().reversed().map { index, piece in
             let trimmed = Arc(center: arc.center, radius: arc.radius, originDegrees: piece.fromDegrees, from: .constant(0),
                               to: .constant((piece.toDegrees - piece.fromDegrees) / 360))

@@ -61,6 +61,7 @@ public final class SceneRasterizer {
             cairo_fill(context)
             return
         }
+        if let shadow = command.dropShadow { drawDropShadow(shadow, of: command, stroke: stroke) }
         if let shadow = command.innerShadow {
             // Nested bands drawn as one group, then composited with the paint's opacity.
             cairo_push_group(context)
@@ -78,6 +79,44 @@ public final class SceneRasterizer {
         PaintSource.set(command.paint, opacity: command.opacity, on: context)
         CairoPath.applyStroke(stroke, width: stroke.width, to: context)
         cairo_stroke(context)
+    }
+}
+
+extension SceneRasterizer {
+    /// The stroke's shape moved by the shadow's offset (in its own frame), drawn opaque into
+    /// an alpha image padded past the canvas by the shadow's reach (so what falls outside
+    /// still blurs back in, as SVG's filter region and Lottie's bands keep it), blurred there
+    /// (`AlphaBlur`, σ in pixels), and painted through in the shadow's colour at the
+    /// command's opacity: SwiftUI's drop shadow, beneath the stroke.
+    fileprivate func drawDropShadow(_ shadow: DropShadow, of command: DrawCommand, stroke: StrokeStyle) {
+        let context = canvas.context
+        let pad = Int((shadow.reach * pixelsPerPoint).rounded(.up)) + 1, side = canvas.size + 2 * pad
+        guard let alpha = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(side), Int32(side)) else { return }
+        defer { cairo_surface_destroy(alpha) }
+        guard let drawing = cairo_create(alpha), cairo_status(drawing) == CAIRO_STATUS_SUCCESS else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        matrix.x0 += Double(pad)
+        matrix.y0 += Double(pad)
+        cairo_set_matrix(drawing, &matrix)
+        cairo_translate(drawing, shadow.x, shadow.y)
+        CairoPath.add(command.shape, to: drawing)
+        cairo_set_source_rgba(drawing, 0, 0, 0, 1)
+        CairoPath.applyStroke(stroke, width: stroke.width, to: drawing)
+        cairo_stroke(drawing)
+        cairo_destroy(drawing)
+        cairo_surface_flush(alpha)
+        if let data = cairo_image_surface_get_data(alpha) {
+            AlphaBlur.blur(data, width: side, height: side, stride: Int(cairo_image_surface_get_stride(alpha)),
+                           sigma: shadow.sigma * pixelsPerPoint)
+        }
+        cairo_surface_mark_dirty(alpha)
+        let color = shadow.color
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * command.opacity)
+        cairo_mask_surface(context, alpha, -Double(pad), -Double(pad))
+        cairo_restore(context)
     }
 }
 

@@ -85,7 +85,7 @@ enum SVGArcPieces {
     }
 
     static func turn(_ arc: Arc, gradient: AngularGradient, definitions: inout [SVGElement]) -> [SVGElement] {
-        gradient.turnPieces(center: arc.center, radius: arc.radius, originDegrees: arc.originDegrees).map { piece in
+        gradient.turnPieces(center: arc.center, radius: arc.radius).map { piece in
             SVGElement("path", [("d", SVGArcPath.arc(center: arc.center, radius: arc.radius, from: piece.fromDegrees, to: piece.toDegrees))]
                        + SVGPaint.attributes(.linear(piece.gradient), as: "stroke", definitions: &definitions))
         }

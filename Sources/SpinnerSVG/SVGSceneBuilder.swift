@@ -71,9 +71,39 @@ struct SVGSceneBuilder {
         return content
     }
 
-    /// The elements that draw one shape: one element, or nested bands for an inner
-    /// shadow, or one piece per dash for an angular gradient along an arc.
+    /// The elements that draw one shape, beneath them its drop shadow if it has one.
     private mutating func shapeElements(_ shape: ShapeNode) -> [SVGElement] {
+        let elements = paintedElements(shape)
+        guard let shadow = shape.dropShadow, let stroke = shape.stroke else { return elements }
+        return [dropShadow(shadow, of: shape.shape, stroke: stroke)] + elements
+    }
+
+    /// A drop shadow: a copy of the stroke (its animation too) in the shadow's colour,
+    /// blurred by `feGaussianBlur` in a region its blur fits, moved by the offset.
+    private mutating func dropShadow(_ shadow: DropShadow, of shape: Shape, stroke: StrokeStyle) -> SVGElement {
+        let id = "s\(definitions.count)"
+        let extent: Double
+        switch shape {
+        case .circle(_, let radius): extent = radius
+        case .arc(let arc): extent = arc.radius
+        case .capsule(_, let width, let height): extent = max(width, height) / 2
+        }
+        let reach = extent + stroke.width / 2 + shadow.reach, center = shape.center
+        definitions.append(SVGElement("filter", [
+            ("id", id), ("filterUnits", "userSpaceOnUse"), ("color-interpolation-filters", "sRGB"),
+            ("x", SVGFormat.number(center.x - reach)), ("y", SVGFormat.number(center.y - reach)),
+            ("width", SVGFormat.number(2 * reach)), ("height", SVGFormat.number(2 * reach)),
+        ], children: [SVGElement("feGaussianBlur", [("stdDeviation", SVGFormat.number(shadow.sigma))])]))
+        var copy = geometry(shape) + [("fill", "none")] + SVGPaint.solid(shadow.color, as: "stroke")
+            + [("stroke-width", SVGFormat.number(stroke.width)), ("filter", "url(#\(id))")]
+        if stroke.cap == .round { copy["stroke-linecap"] = "round" }
+        guard shadow.x != 0 || shadow.y != 0 else { return copy }
+        return SVGElement("g", [("transform", "translate(\(SVGFormat.number(shadow.x)) \(SVGFormat.number(shadow.y)))")], children: [copy])
+    }
+
+    /// The elements that paint one shape: one element, or nested bands for an inner
+    /// shadow, or one piece per dash for an angular gradient along an arc.
+    private mutating func paintedElements(_ shape: ShapeNode) -> [SVGElement] {
         guard let stroke = shape.stroke else {
             return [geometry(shape.shape) + SVGPaint.attributes(shape.paint, as: "fill", definitions: &definitions)]
         }
@@ -96,7 +126,9 @@ struct SVGSceneBuilder {
                 ("x", SVGFormat.number(arc.center.x - reach)), ("y", SVGFormat.number(arc.center.y - reach)),
                 ("width", SVGFormat.number(2 * reach)), ("height", SVGFormat.number(2 * reach)),
             ], children: [mask]))
-            return [SVGElement("g", [("mask", "url(#\(id))"), ("fill", "none")] + width, children: pieces)]
+            // Wider than the stroke: the mask alone makes the edges (not antialiased twice).
+            let wider = [("stroke-width", SVGFormat.number(stroke.width + 2 * AngularGradient.maskedMargin))]
+            return [SVGElement("g", [("mask", "url(#\(id))"), ("fill", "none")] + wider, children: pieces)]
         }
         if let shadow = shape.innerShadow {
             var bands: [SVGElement] = []

@@ -41,7 +41,9 @@ struct Invocation {
         var query: [(name: String, value: String)] = []
         for word in words.rest {
             // A URL's path (`circular.gif?size=40`, `…/spinner/arc`) names the kind even with `=` in its query.
-            let isPath = word.contains("/") || word.firstIndex(of: "?").map { $0 < (word.firstIndex(of: "=") ?? word.endIndex) } == true
+            // A value may hold `/` (`color=rgb(0 0 0 / 50%)`): only the part before the first `=` says.
+            let key = word[..<(word.firstIndex(of: "=") ?? word.endIndex)]
+            let isPath = key.contains("/") || key.contains("?")
             if let equals = word.firstIndex(of: "="), !word.hasPrefix("-"), !isPath {
                 query.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
             } else if kind == nil && !word.hasPrefix("-") {

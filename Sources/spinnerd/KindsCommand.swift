@@ -60,6 +60,8 @@ enum KindsCommand {
             return "colour (default \(value?.canonicalText ?? absent))"
         case .paint(let value, let absent, let conic):
             return "colour or " + (conic ? "linear/radial/conic" : "linear/radial") + " gradient (default \(value?.canonicalText ?? absent))"
+        case .dropShadow(let absent):
+            return "radius[,x,y[,colour]] in pt (default \(absent))"
         case .choice(let value, let options):
             return options.joined(separator: "|") + " (default \(value))"
         case .text(let value, _):  // its length limit is in the summary

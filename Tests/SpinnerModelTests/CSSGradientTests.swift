@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SpinnerModel
 import XCTest
 
@@ -176,5 +179,51 @@ final class CSSGradientTests: XCTestCase {
         // The parameter's own message mentions gradients where they are taken, not for matte.
         XCTAssertTrue(refusal("circular", .png, [("color", "nope")])?.detail.contains("linear-gradient") ?? false)
         XCTAssertFalse(refusal("dots", .gif, [("matte", "nope")])?.detail.contains("gradient") ?? true)
+    }
+}
+
+/// Drop shadows on either layer of `circular`: SwiftUI's `.drop(color:radius:x:y:)` order,
+/// one canonical form, bounded, and drawn as bands whose opacity follows a blurred stroke.
+final class DropShadowTests: XCTestCase {
+    private func form(_ name: String, _ value: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let form = try request("circular", .svg, [name: value], file: file, line: line).canonicalForm
+        return String(form.split(separator: "&").first { $0.hasPrefix(name + "=") || $0.contains("?" + name + "=") }?
+            .split(separator: "=", maxSplits: 1).last ?? "")
+    }
+
+    func testSpellingsShareOneForm() throws {
+        for (spellings, canonical) in [(["4", "4.0", "4,0,0", " 4 , 0 , 0 "], "4"),
+                                       (["4,0,2", "4, 0, 2.00"], "4,0,2"),
+                                       (["3,-1.5,2,black", "3,-1.50,2,#000", "3,-1.5,2,rgb(0,0,0)"], "3,-1.5,2,000000"),
+                                       (["2,0,0,systemBlue"], "2,0,0,systemBlue")] {
+            for spelling in spellings {
+                XCTAssertEqual(try form("dropshadow", spelling), canonical, spelling)
+                XCTAssertEqual(try form("trackdropshadow", spelling), canonical, spelling)
+            }
+        }
+        // The inner shadow keeps its meaning and its key.
+        XCTAssertEqual(try form("shadow", "3"), "3")
+    }
+
+    func testBadShadowsAreRefusedNamingTheParameter() {
+        for value in ["", "0", "-1", "15.01", "4,0", "4,31,0", "4,0,-30.01", "4,0,0,notacolour", "4,0,0,linear-gradient(red,blue)",
+                      "nan", "inf", "1e9", "4,,0", "4,0,0,", String(repeating: "4,", count: 60), "4\u{0}"] {
+            XCTAssertEqual(refusal("circular", .svg, [("dropshadow", value)])?.parameter, "dropshadow", value)
+        }
+        XCTAssertEqual(refusal("dots", .svg, [("dropshadow", "4")])?.parameter, "dropshadow", "circular's only")
+    }
+
+    func testBandsFollowABlurredStroke() {
+        let shadow = DropShadow(radius: 4)
+        let bands = shadow.bands(strokeWidth: 10)
+        XCTAssertGreaterThanOrEqual(bands.count, 5)
+        XCTAssertEqual(bands.map(\.width), bands.map(\.width).sorted(by: >), "widest first")
+        XCTAssertEqual(bands[0].width, 10 + 6 * 4 * InnerShadow.sigmaPerRadius, accuracy: 1e-9, "out to 3σ past each edge")
+        // Over one another, the bands reach the shadow's opacity at the stroke and fade outwards.
+        var covered = 0.0
+        for band in bands { covered = covered + band.color.alpha * (1 - covered) }
+        // At the centre line a stroke 10 wide blurred by σ = 3.6 keeps erf(5 / 3.6 / √2) of its 33 %.
+        XCTAssertEqual(covered, 0.33 * erf(5 / (4 * InnerShadow.sigmaPerRadius) / 2.0.squareRoot()), accuracy: 0.01)
+        XCTAssertLessThan(bands[0].color.alpha, 0.01, "the outermost ring almost clear")
     }
 }

@@ -59,6 +59,9 @@ public struct LottieCase: Sendable {
             (.activity, [("color", "linear-gradient(to bottom,systemRed,systemBlue)"), ("size", "56")]),
             (.capsules, [("color", "radial-gradient(at 50% 100%,orange,purple)"), ("peak", "0.8"), ("size", "120")]),
             (.arc, [("color", "conic-gradient(from 90deg,orange,purple)"), ("size", "100"), ("background", "linear-gradient(white,#ddd)")]),
+            // Drop shadows on either layer: nested strokes beneath it, as inner shadows are.
+            (.circular, [("dropshadow", "4"), ("trackdropshadow", "3,0,3,systemBlue"), ("size", "90")]),
+            (.circular, [("dropshadow", "4,0,2"), ("color", "conic-gradient(red,orange,yellow)")]),
         ]
         for (kind, query) in variations {
             cases.append(LottieCase(label: kind.rawValue + " " + query.map { "\($0.0)=\($0.1)" }.joined(separator: " "), kind: kind,

@@ -49,6 +49,11 @@ public enum CircularSpinner: SpinnerDesign {
         public var shadow: Points? = nil
         /// Radius in points of an inner shadow on the track, 0 for none. Default none.
         public var trackshadow: Points? = nil
+        /// A drop shadow under the puck (SwiftUI `.shadow(.drop(color:radius:x:y:))`), in the
+        /// puck's frame. Default none.
+        public var dropshadow: DropShadowValue? = nil
+        /// A drop shadow under the track. Default none.
+        public var trackdropshadow: DropShadowValue? = nil
 
         public init() {}
 
@@ -70,6 +75,12 @@ public enum CircularSpinner: SpinnerDesign {
                                 range: 0...15, absent: "the style's: 3 pt for bubbledForeground, else none"),
                 .optionalPoints(\.trackshadow, .trackshadow, "Inner shadow on the track: its blur radius in points; 0 for none. Not drawn on a conic gradient.",
                                 range: 0...15, absent: "none"),
+                .optionalDropShadow(\.dropshadow, .dropshadow,
+                                    "Drop shadow under the puck, as SwiftUI's .shadow(.drop(color:radius:x:y:)) in its ShapeStyle: "
+                                    + "radius[,x,y[,color]] in points (radius 0.01 to 15, offsets -30 to 30 in the puck's own frame, "
+                                    + "turning with it; colour default black at 33 %).", absent: "none"),
+                .optionalDropShadow(\.trackdropshadow, .trackdropshadow,
+                                    "Drop shadow under the track: radius[,x,y[,color]] in points, as dropshadow.", absent: "none"),
             ]
         }()
     }
@@ -96,14 +107,13 @@ public enum CircularSpinner: SpinnerDesign {
             ? .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .constant(1)))
             : .circle(center: center, radius: radius)
         let track = ShapeNode(trackShape, paint: trackPaint, stroke: stroke,
-                              innerShadow: trackPaint.isAngular ? nil : options.trackshadow.flatMap { InnerShadow(radius: $0) }, slot: "track")
+                              innerShadow: trackPaint.isAngular ? nil : options.trackshadow.flatMap { InnerShadow(radius: $0) },
+                              dropShadow: options.trackdropshadow?.shadow(for: theme), slot: "track")
         let puck = ShapeNode(
             .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .track(length))),
-            paint: puckPaint, stroke: stroke, innerShadow: puckShadow, slot: "puck")
-        return [
-            .shape(track, name: "Track"),
-            .shape(puck, transforms: [.rotate(degrees: .track(trailingEnd), around: center)], name: "Puck"),
-        ]
+            paint: puckPaint, stroke: stroke, innerShadow: puckShadow, dropShadow: options.dropshadow?.shadow(for: theme), slot: "puck")
+        let turn: [Transform] = [.rotate(degrees: .track(trailingEnd), around: center)]
+        return [.shape(track, name: "Track"), .shape(puck, transforms: turn, name: "Puck")]
     }
 
     /// Two spring-eased cycles over `period` ms: first → second → third.

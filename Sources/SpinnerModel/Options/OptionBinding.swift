@@ -105,6 +105,15 @@ extension OptionBinding {
             write: { options, value in if case .paint(let paint) = value { options[keyPath: path] = paint } })
     }
 
+    /// A drop shadow, absent by default (`absent` says what that means).
+    static func optionalDropShadow(_ path: WritableKeyPath<Options, DropShadowValue?> & Sendable, _ name: ParameterName, _ summary: String,
+                                   absent: String) -> Self {
+        OptionBinding(
+            definition: ParameterDefinition(name, summary, .dropShadow(absent: absent)),
+            read: { $0[keyPath: path].map(ParameterValue.dropShadow) },
+            write: { options, value in if case .dropShadow(let shadow) = value { options[keyPath: path] = shadow } })
+    }
+
     /// One of a set of named choices, matched case-insensitively.
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ path: WritableKeyPath<Options, Choice> & Sendable, _ name: ParameterName, _ summary: String, defaults: Options,

@@ -17,7 +17,7 @@ public struct ArcPiece: Sendable, Equatable {
 
 extension AngularGradient {
     /// How far a butt-capped piece reaches into the next, in degrees.
-    public static let overlapDegrees = 0.5
+    public static let overlapDegrees = 2.0
 
     /// The colour a shape other than an arc takes (it cannot be cut into pieces): the
     /// gradient's middle colour, in every engine.
@@ -53,30 +53,37 @@ extension AngularGradient {
         }
     }
 
-    /// An undashed stroke along a whole turn from `originDegrees`, cut into `turnPieceCount`
-    /// pieces that meet end to end (butt caps, each reaching `overlapDegrees` into the next
-    /// so no hairline shows between them), each painted by a linear gradient along its chord
-    /// from the colour at its start to the colour at its end, with the stops that fall inside
-    /// it. A 15° piece's chord is within 1 % of its arc, so each point takes the colour of
-    /// its angle to within a point of the stroke. The track is drawn so; an arc whose ends
-    /// move (a puck) is the same turn, masked by the arc's own stroke (its caps included).
-    public func turnPieces(center: Point, radius: Double, originDegrees: Double) -> [GradientPiece] {
+    /// An undashed stroke along a whole turn, cut into `turnPieceCount` pieces that meet end
+    /// to end (butt caps, each but the last reaching `overlapDegrees` under the next, so no
+    /// hairline shows between them), each painted by a linear gradient along its chord from
+    /// the colour at its start to the colour at its end, with the stops that fall inside it.
+    /// The turn starts at the gradient's own start, so its seam (where the last colour meets
+    /// the first) is a piece's end, as sharp as the conic's. A 15° piece's chord is within
+    /// 1 % of its arc, so each point takes the colour of its angle to within a degree or two
+    /// across the stroke. The track is drawn so; an arc whose ends move (a puck) is the same
+    /// turn, masked by the arc's own stroke (its caps included).
+    public func turnPieces(center: Point, radius: Double) -> [GradientPiece] {
         let step = 360 / Double(Self.turnPieceCount)
         return (0 ..< Self.turnPieceCount).map { index in
-            let from = originDegrees + step * Double(index), to = from + step + Self.overlapDegrees
-            var inner: [GradientStop] = [GradientStop(0, color(atDegrees: from))]
-            for stop in stops {
-                var degrees = (startDegrees + stop.offset * 360 - from).truncatingRemainder(dividingBy: 360)
-                if degrees < 0 { degrees += 360 }
-                if degrees > 0 && degrees < to - from { inner.append(GradientStop(degrees / (to - from), stop.color)) }
+            let from = startDegrees + step * Double(index)
+            let to = from + step + (index == Self.turnPieceCount - 1 ? 0 : Self.overlapDegrees)
+            let span = to - from
+            var inner: [GradientStop] = [GradientStop(0, stops.color(at: Double(index) / Double(Self.turnPieceCount)))]
+            for stop in stops where stop.offset > Double(index) / Double(Self.turnPieceCount) {
+                let degrees = stop.offset * 360 - step * Double(index)
+                if degrees < span { inner.append(GradientStop(degrees / span, stop.color)) }
             }
-            inner.sort { $0.offset < $1.offset }
-            inner.append(GradientStop(1, color(atDegrees: to - 1e-9)))
+            let last = min(1, (step * Double(index) + span) / 360)
+            inner.append(GradientStop(1, stops.color(at: last)))
             return GradientPiece(fromDegrees: from, toDegrees: to,
                                  gradient: LinearGradient(start: center.onCircle(radius: radius, degrees: from),
                                                           end: center.onCircle(radius: radius, degrees: to), stops: inner))
         }
     }
+
+    /// How much wider, each side, a masked turn's pieces are than the stroke that masks
+    /// them, in points: the mask alone then makes the stroke's edges.
+    public static let maskedMargin = 1.0
 
     /// Pieces in a whole turn: 24, 15° each.
     public static let turnPieceCount = 24

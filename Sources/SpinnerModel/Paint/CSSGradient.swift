@@ -168,12 +168,15 @@ public enum CSSGradient {
         return zip(written, positions).map { GradientValue.Stop(color: $0.color, position: $1 ?? 0) }
     }
 
-    /// A stop's position in hundredths of a percent: `N%`, `0`, or for conic an angle.
+    /// A stop's position in hundredths of a percent: `N%`, `0`, or for conic an angle; at
+    /// most ±1 000 %, so that the canonical text (in %) reads back.
     private static func place(_ word: String, angular: Bool) -> Int? {
         if word == "0" { return 0 }
         if let percent = percentage(word) { return percent }
+        // An angle is a share of the turn, bounded as a percentage is (±1 000 %: ±3 600deg).
         guard angular, let hundredths = rawAngle(word) else { return nil }
-        return Int((Double(hundredths) / 3.6).rounded())
+        let percent = Int((Double(hundredths) / 3.6).rounded())
+        return abs(percent) <= 100_000 ? percent : nil
     }
 
     // MARK: Geometry words

@@ -26,6 +26,7 @@ public struct ParameterDefinition: Hashable, Sendable {
         case .decimal(let value, _, _, _): value.map(ParameterValue.decimal)
         case .color(let value, _): value.map(ParameterValue.color)
         case .paint(let value, _, _): value.map(ParameterValue.paint)
+        case .dropShadow: nil
         case .choice(let value, _): .choice(value)
         case .text(let value, _): .text(value)
         }
@@ -44,6 +45,8 @@ public enum ParameterType: Hashable, Sendable {
     /// A colour or a CSS gradient (`PaintValue`); `conic` says whether conic gradients are
     /// taken; `absent` as for a colour.
     case paint(default: PaintValue?, absent: String, conic: Bool)
+    /// A drop shadow, `radius[,x,y[,color]]` (`DropShadowValue`); none when absent.
+    case dropShadow(absent: String)
     /// One of `options`, matched case-insensitively, spelled canonically as listed.
     case choice(default: String, options: [String])
     /// Free text for people (a title), at most `maxLength` bytes of UTF-8, no control characters.
@@ -56,6 +59,7 @@ public enum ParameterValue: Hashable, Sendable {
     case decimal(FixedPoint)
     case color(ColorValue)
     case paint(PaintValue)
+    case dropShadow(DropShadowValue)
     case choice(String)
     case text(String)
 
@@ -67,6 +71,7 @@ public enum ParameterValue: Hashable, Sendable {
         case .decimal(let value): value.description
         case .color(let value): value.canonicalText
         case .paint(let value): value.canonicalText
+        case .dropShadow(let value): value.canonicalText
         case .choice(let value): value
         case .text(let value): ParameterValue.percentEncoded(value)
         }

@@ -1,6 +1,6 @@
 /// Every parameter a spinner URL or `spinnerd render` accepts, by its query key.
 public enum ParameterName: String, CaseIterable, Hashable, Comparable, Sendable {
-    case size, scale, color, track, background, stroke, shadow, trackshadow, count, duration, peak, style, fps, loops, matte, t, theme, title
+    case size, scale, color, track, background, stroke, shadow, trackshadow, dropshadow, trackdropshadow, count, duration, peak, style, fps, loops, matte, t, theme, title
 
     public static func < (a: ParameterName, b: ParameterName) -> Bool { a.rawValue < b.rawValue }
 }
@@ -19,7 +19,7 @@ extension ParameterName {
     public var group: Group {
         switch self {
         case .fps, .loops, .scale, .matte, .t, .title: .output
-        case .size, .color, .track, .background, .stroke, .shadow, .trackshadow, .count, .duration, .peak, .style, .theme: .look
+        case .size, .color, .track, .background, .stroke, .shadow, .trackshadow, .dropshadow, .trackdropshadow, .count, .duration, .peak, .style, .theme: .look
         }
     }
 }

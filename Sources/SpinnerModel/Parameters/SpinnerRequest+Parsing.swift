@@ -85,6 +85,13 @@ extension SpinnerRequest {
             }
             return .paint(.gradient(gradient))
 
+        case .dropShadow:
+            guard let shadow = DropShadowValue(parsing: text) else {
+                throw .invalidValue(name, value: text, expected: "a drop shadow radius[,x,y[,color]] in points: radius 0.01 to 15, "
+                                    + "offsets -30 to 30, any colour (4, or 4,0,2,black)")
+            }
+            return .dropShadow(shadow)
+
         case .text(_, let maxLength):
             // Bytes, not characters: one letter with a thousand combining marks is one character.
             guard text.utf8.count <= maxLength, text.unicodeScalars.allSatisfy(isAllowedInText) else {

@@ -10,6 +10,8 @@ public struct DrawCommand: Hashable, Sendable {
     public let stroke: StrokeStyle?
     /// Optional inner shadow on the stroke.
     public let innerShadow: InnerShadow?
+    /// Optional drop shadow beneath the stroke.
+    public let dropShadow: DropShadow?
     /// Product of the opacities of the node and its groups, 0...1.
     public let opacity: Double
     /// Map from the shape's coordinates to the scene's points.
@@ -43,7 +45,7 @@ extension Scene {
             }
         case .shape(let shape):
             commands.append(DrawCommand(shape: shape.shape.resolved(at: time), paint: shape.paint,
-                                        stroke: shape.stroke, innerShadow: shape.innerShadow,
+                                        stroke: shape.stroke, innerShadow: shape.innerShadow, dropShadow: shape.dropShadow,
                                         opacity: opacity, transform: transform))
         }
     }

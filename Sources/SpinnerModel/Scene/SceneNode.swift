@@ -101,11 +101,14 @@ public struct ShapeNode: Hashable, Sendable {
     public let stroke: StrokeStyle?
     /// Optional inner shadow; only on a stroke painted solid or with a linear gradient.
     public let innerShadow: InnerShadow?
+    /// Optional drop shadow beneath a stroke, in the shape's own frame.
+    public let dropShadow: DropShadow?
     /// The colour's identity for apps that recolour at run time ("puck", "track",
     /// "color"; Lottie's slot id); shapes with the same one take one colour. Default none.
     public let slot: String?
 
-    public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil, slot: String? = nil) {
+    public init(_ shape: Shape, paint: Paint, stroke: StrokeStyle? = nil, innerShadow: InnerShadow? = nil,
+                dropShadow: DropShadow? = nil, slot: String? = nil) {
         if innerShadow != nil {
             // Not on an angular gradient, which is drawn as pieces along an arc.
             if case .angular = paint { preconditionFailure("inner shadows are drawn on solid or linear-gradient strokes") }
@@ -114,7 +117,9 @@ public struct ShapeNode: Hashable, Sendable {
         self.shape = shape
         self.paint = paint
         self.stroke = stroke
+        precondition(dropShadow == nil || stroke != nil, "drop shadows are drawn under strokes")
         self.innerShadow = innerShadow
+        self.dropShadow = dropShadow
         self.slot = slot
     }
 }
@@ -123,7 +128,7 @@ extension ShapeNode {
     /// The same shape painted `paint`, its colour in `slot` (copies of one colour share
     /// one slot; copies that differ each need their own).
     public func repainted(_ paint: Paint, slot: String?) -> ShapeNode {
-        ShapeNode(shape, paint: paint, stroke: stroke, innerShadow: innerShadow, slot: slot)
+        ShapeNode(shape, paint: paint, stroke: stroke, innerShadow: innerShadow, dropShadow: dropShadow, slot: slot)
     }
 }
 

@@ -164,6 +164,9 @@ public enum OpenAPIDocument {
             schema = [("anyOf", .list([.map([("$ref", .string("#/components/schemas/Color"))]),
                                        .map([("$ref", .string(conic ? "#/components/schemas/Gradient" : "#/components/schemas/FillGradient"))])]))]
             if let value { schema.append(("default", .string(value.canonicalText))) }
+        case .dropShadow:
+            schema = [("type", .string("string")), ("maxLength", .integer(96)),
+                      ("pattern", .string("^ *[-+]?[0-9.]+ *(, *[-+]?[0-9.]+ *, *[-+]?[0-9.]+ *(,.+)?)?$"))]
         case .choice(let value, let options):
             schema = [("type", .string("string")), ("enum", .list(options.map(YAML.string))), ("default", .string(value))]
         case .text(let value, let maxLength):

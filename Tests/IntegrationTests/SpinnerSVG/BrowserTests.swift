@@ -50,6 +50,10 @@ final class BrowserTests: XCTestCase {
             ("activity", [("color", "linear-gradient(to bottom,systemRed,systemBlue)"), ("size", "56")]),
             ("capsules", [("color", "radial-gradient(at 50% 100%,orange,purple)"), ("peak", "0.8"), ("size", "120")]),
             ("arc", [("color", "conic-gradient(from 90deg,orange,purple)"), ("size", "112"), ("background", "linear-gradient(white,#ddd)")]),
+            ("circular", [("dropshadow", "4"), ("trackdropshadow", "3,0,3,systemBlue"), ("size", "90")]),
+            ("circular", [("dropshadow", "4,0,2"), ("color", "conic-gradient(red,orange,yellow)"), ("size", "120")]),
+            ("circular", [("dropshadow", "6,2,2,ff2d5580"), ("color", "linear-gradient(90deg,#ff2d55,#af52de)"), ("track", "f2f2f7"),
+                          ("size", "120")]),
         ]
         var jobs: [[String: Any]] = []
         for (index, (kind, pairs)) in cases.enumerated() {
