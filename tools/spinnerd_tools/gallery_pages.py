@@ -14,6 +14,9 @@ light and dark colour schemes at 1280 and 390 px and reports, per view:
   darkGif    the matte button on the Dark stage for a GIF (the same bytes: disabled, why)
   lottie     the notes and advice in Lottie mode, and the chosen format's fill
   snippets   the snippet boxes' widths, and any whose text is cut
+  gradient   circular's colour through the gradient editor: the rainbow preset, a stop added
+             (eight: no more), the kind made linear, a stop dragged to 5 %; the URL, the
+             preview and the swatch after each; a broken gradient typed by hand at its field
   fit        (390 px) the pinned preview's height, and each kind at its default size inside it
 Screenshots of each state are saved in DIR.
 """
@@ -174,6 +177,43 @@ def view(browser, url, out, scheme, name, width, height):
             "() => [...document.querySelectorAll('.snippet textarea')].filter(t => t.offsetParent !== null).map(t =>"
             " ({id: t.id, width: t.getBoundingClientRect().width, cut: t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1}))")
     result["snippets"] = snippets
+
+    # The gradient editor on circular's colour (SVG): a preset, a stop added, the kind
+    # changed, a stop dragged; the URL follows each; a broken gradient typed by hand is
+    # refused at its field.
+    field = "[data-parameter=color]"
+    url_has = "(t) => decodeURIComponent(location.search.replace(/[+]/g, ' ')).includes(t)"
+    page.eval_on_selector(field, "e => e.scrollIntoView({block: 'center'})")
+    page.click(field + " .gradient-toggle")
+    wait_until(page, url_has, "color=linear-gradient(90deg,")
+    page.click(field + " .preset[title^='conic']")
+    wait_until(page, url_has, "color=conic-gradient(red,yellow,lime,aqua,blue,magenta,red)")
+    wait_until(page, SETTLED)
+    state = ("() => { const f = document.querySelector('[data-parameter=color]'), p = f.querySelector('.gradient-editor');"
+             " const r = p.getBoundingClientRect(), s = f.querySelector('.swatch');"
+             " return {url: decodeURIComponent(location.search.replace(/[+]/g, ' ')), preview: decodeURIComponent(document.getElementById('preview').getAttribute('src')),"
+             " loaded: document.getElementById('preview').naturalWidth > 0, stops: p.querySelectorAll('.gradient-stop').length,"
+             " addDisabled: p.querySelector('.gradient-row .action').disabled, panel: [r.left, r.right], width: innerWidth,"
+             " swatch: s.dataset.resolved, swatchImage: getComputedStyle(s).backgroundImage,"
+             " invalid: f.classList.contains('invalid'), error: f.querySelector('.field-error').textContent}; }")
+    gradient = {"preset": page.evaluate(state)}
+    page.eval_on_selector(field, "e => e.scrollIntoView({block: 'center'})")
+    shot("gradient")
+    page.click(field + " .gradient-row .action")
+    wait_until(page, "() => document.querySelectorAll('[data-parameter=color] .gradient-stop').length === 8")
+    page.select_option(field + " .gradient-editor select", "linear")
+    wait_until(page, url_has, "color=linear-gradient(90deg,")
+    set_value(page, field + " .gradient-stop:nth-child(2) input[type=range]", "5")
+    wait_until(page, url_has, " 5%")
+    wait_until(page, SETTLED)
+    gradient["edited"] = page.evaluate(state)
+    set_value(page, "#p-color", "linear-gradient(red")
+    wait_until(page, "() => document.querySelector('[data-parameter=color]').classList.contains('invalid')")
+    gradient["broken"] = page.evaluate(state)
+    set_value(page, "#p-color", "")
+    wait_until(page, "() => !document.querySelector('[data-parameter=color]').classList.contains('invalid')")
+    wait_until(page, SETTLED)
+    result["gradient"] = gradient
 
     if name == "phone":
         fit = []

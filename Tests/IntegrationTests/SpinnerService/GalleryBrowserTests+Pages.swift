@@ -47,6 +47,11 @@ extension GalleryBrowserTests {
             let lottie: Lottie
             let snippets: [String: [Snippet]]
             let fit: [Fit]?
+            let gradient: [String: Gradient]
+        }
+        struct Gradient: Decodable {
+            let url: String; let preview: String; let loaded: Bool; let stops: Int; let addDisabled: Bool
+            let panel: [Double]; let width: Double; let swatch: String?; let swatchImage: String; let invalid: Bool; let error: String
         }
         struct Opened: Decodable { let previewHidden: Bool; let message: String }
         let views: [String: View]
@@ -177,6 +182,24 @@ extension GalleryBrowserTests {
                 XCTAssertLessThanOrEqual((widths.max() ?? 0) - (widths.min() ?? 0), 1, "\(name) \(format): \(boxes)")
                 XCTAssertEqual(boxes.filter(\.cut).map(\.id), [], "\(name) \(format): cut snippets")
             }
+
+            // The gradient editor: a preset, a stop added, the kind changed and a stop dragged,
+            // each in the URL and the preview; the panel within the page; a typed error at its field.
+            let preset = try XCTUnwrap(view.gradient["preset"], name)
+            XCTAssertTrue(preset.url.contains("color=conic-gradient(red,yellow,lime,aqua,blue,magenta,red)"), "\(name): \(preset.url)")
+            XCTAssertTrue(preset.preview.contains("color=conic-gradient("), "\(name): \(preset.preview)")
+            XCTAssertTrue(preset.loaded, "\(name): the preview of the rainbow did not load")
+            XCTAssertEqual(preset.stops, 7, name)
+            XCTAssertEqual(preset.swatch, "gradient", name)
+            XCTAssertTrue(preset.swatchImage.contains("conic-gradient"), "\(name): \(preset.swatchImage)")
+            XCTAssertTrue(preset.panel[0] >= 0 && preset.panel[1] <= preset.width, "\(name): the editor leaves the page: \(preset.panel)")
+            let edited = try XCTUnwrap(view.gradient["edited"], name)
+            XCTAssertEqual(edited.stops, 8, name)
+            XCTAssertTrue(edited.addDisabled, "\(name): a ninth stop could be added")
+            XCTAssertTrue(edited.url.contains("color=linear-gradient(90deg,") && edited.url.contains(" 5%"), "\(name): \(edited.url)")
+            XCTAssertTrue(edited.loaded && !edited.invalid, "\(name): \(edited.error)")
+            let broken = try XCTUnwrap(view.gradient["broken"], name)
+            XCTAssertTrue(broken.invalid && broken.error.contains("parentheses"), "\(name): \(broken.error)")
 
             // A phone: the pinned preview at most a quarter of the screen, every kind at its
             // default size inside the stage.

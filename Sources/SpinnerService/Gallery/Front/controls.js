@@ -3,6 +3,7 @@
 // field the service refused.
 
 import { resolveColour } from "./colour.js";
+import { cssPaint, gradientEditor, isGradient } from "./gradient.js";
 import { SPINNER } from "./paths.js";
 import { $, make } from "./dom.js";
 import { keeping } from "./problems.js";
@@ -56,7 +57,7 @@ function control(state, item, actions) {
                                 "data-placeholder": absent, title: absent, "aria-label": item.name + " value" });
     input.addEventListener("input", () => { companion.value = input.value; set(state, item, input.value, actions); });
     companion.addEventListener("input", () => { input.value = companion.value; set(state, item, companion.value, actions); });
-  } else if (item.type === "color") {
+  } else if (item.type === "color" || item.type === "paint" || item.type === "fill") {
     ({ input, companion } = colourControl(state, item, id, current, described, actions));
   } else if (item.enum) {
     input = make("select", { id, "aria-describedby": described }, item.enum.map((option) => make("option", { value: option, text: option })));
@@ -76,6 +77,16 @@ function control(state, item, actions) {
   }
   const range = item.minimum !== undefined && item.minimum !== null ? ` (${item.minimum}–${item.maximum}${item.unit ? " " + item.unit : ""})` : "";
   field.append(label, input, companion, make("div", { id: id + "-error", class: "field-error", hidden: "" }), hint(id, item.summary + range, item.name));
+  // A paint (a colour or a gradient): the gradient editor beneath, its text the field's.
+  if (item.type === "paint" || item.type === "fill") {
+    const editor = gradientEditor({
+      name: item.name, conic: item.type === "paint", current: () => input.value.trim(), systemColours: state.systemColours,
+      theme: () => state.drawnTheme(),
+      apply: (text) => { input.value = text; input.dispatchEvent(new Event("input")); },
+    });
+    painters.push(editor.redraw);
+    field.append(make("div", { class: "extra" }, [editor.toggle]), editor.panel);
+  }
   if (item.name === "matte") field.append(matteExtra(state, actions));
   if (item.name === "style" && item.enum) {
     // A small picture of each style, in the page's colour scheme; choosing one sets it.
@@ -155,6 +166,16 @@ function colourControl(state, item, id, current, described, actions) {
     swatch.classList.toggle("unset", !given && !colour);
     swatch.classList.toggle("see-through", !!colour && colour.alpha < 1);
     swatch.style.backgroundImage = stops.length > 1 ? `linear-gradient(90deg, ${stops.map((stop) => "#" + stop.hex).join(", ")})` : "";
+    if (given && isGradient(given)) {
+      // A gradient: the swatch shows it as CSS draws it (system colours in the stage's theme).
+      const drawn = cssPaint(given, theme, state.systemColours);
+      swatch.classList.remove("unset", "see-through");
+      swatch.style.backgroundImage = drawn ?? "";
+      swatch.style.removeProperty("--swatch");
+      swatch.dataset.resolved = drawn ? "gradient" : "invalid";
+      swatch.title = `${item.name}: ${given} (${theme} theme)`;
+      return;
+    }
     if (colour) {
       const alpha = Math.round(colour.alpha * 255);
       swatch.style.setProperty("--swatch", "#" + colour.hex + (alpha === 255 ? "" : alpha.toString(16).padStart(2, "0")));
