@@ -161,6 +161,10 @@ final class CSSGradientTests: XCTestCase {
             ("repeating-linear-gradient(red, blue)", "repeating"),
             ("linear-gradient(red,,blue)", "close"),
             ("linear-gradient(red, blue 10% 20% 30%)", "at most two positions"),
+            // The name touches its parenthesis, as CSS writes it (openapi.yaml's pattern says so too).
+            (" linear-gradient(red, blue)", "not ' linear-gradient'"),
+            ("linear-gradient (red, blue)", "did you mean 'linear-gradient('"),
+            ("conic-gradient(red 525turn, blue)", "position"),
         ]
         for (value, expected) in cases {
             let error = refusal("circular", .png, [("color", value)])
@@ -206,7 +210,7 @@ final class DropShadowTests: XCTestCase {
     }
 
     func testBadShadowsAreRefusedNamingTheParameter() {
-        for value in ["", "0", "-1", "15.01", "4,0", "4,31,0", "4,0,-30.01", "4,0,0,notacolour", "4,0,0,linear-gradient(red,blue)",
+        for value in ["", "0", "-1", "15.01", "4,0", "4,31,0", "4 .5", "4,0 1,0", "4,0,-30.01", "4,0,0,notacolour", "4,0,0,linear-gradient(red,blue)",
                       "nan", "inf", "1e9", "4,,0", "4,0,0,", String(repeating: "4,", count: 60), "4\u{0}"] {
             XCTAssertEqual(refusal("circular", .svg, [("dropshadow", value)])?.parameter, "dropshadow", value)
         }

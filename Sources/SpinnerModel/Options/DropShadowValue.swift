@@ -22,8 +22,11 @@ public struct DropShadowValue: Hashable, Sendable {
         var parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 1 || parts.count >= 3 else { return nil }
         func length(_ text: String, in range: ClosedRange<Double>) -> Points? {
-            let trimmed = text.split(separator: " ").joined()
-            guard let written = WrittenDecimal(parsing: trimmed, places: 2),
+            // Spaces around a number, not inside it (`4 , 0 , 2`, not `4 .5`).
+            var trimmed = Substring(text)
+            while trimmed.first == " " { trimmed = trimmed.dropFirst() }
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            guard let written = WrittenDecimal(parsing: String(trimmed), places: 2),
                   written.isWithin(Points(range.lowerBound).fixed ... Points(range.upperBound).fixed) else { return nil }
             return Points(fixed: written.rounded)
         }

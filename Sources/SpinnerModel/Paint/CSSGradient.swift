@@ -26,7 +26,8 @@ public enum CSSGradient {
         guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { throw .notPrintable }
         let lowered = text.lowercased()
         guard let open = lowered.firstIndex(of: "("), lowered.hasSuffix(")") else { throw .unclosed }
-        let name = String(lowered[..<open]).trimmed
+        // The name as written, touching its parenthesis (CSS allows no space there).
+        let name = String(lowered[..<open])
         let inner = String(lowered[lowered.index(after: open) ..< lowered.index(before: lowered.endIndex)])
         guard let parts = topLevel(inner, separator: ",") else { throw .unclosed }
         switch name {
@@ -330,8 +331,4 @@ public enum GradientError: Error, Equatable, CustomStringConvertible {
         default: nil
         }
     }
-}
-
-private extension String {
-    var trimmed: String { split(separator: " ").joined(separator: " ") }
 }
