@@ -231,3 +231,18 @@ final class DropShadowTests: XCTestCase {
         XCTAssertLessThan(bands[0].color.alpha, 0.01, "the outermost ring almost clear")
     }
 }
+
+/// An inner shadow on a conic layer cannot be drawn alike everywhere: refused, saying why.
+final class ConicShadowTests: XCTestCase {
+    func testAnInnerShadowOnAConicLayerIsRefusedAndOthersAreTaken() throws {
+        let conic = "conic-gradient(red,blue)"
+        XCTAssertEqual(refusal("circular", .png, [("color", conic), ("shadow", "3")])?.parameter, "shadow")
+        XCTAssertEqual(refusal("circular", .png, [("track", conic), ("trackshadow", "2")])?.parameter, "trackshadow")
+        XCTAssertTrue(refusal("circular", .png, [("color", conic), ("shadow", "3")])?.detail.contains("conic") ?? false)
+        _ = try request("circular", .png, ["color": conic, "shadow": "0"])
+        _ = try request("circular", .png, ["color": conic, "trackshadow": "3", "dropshadow": "4"])
+        _ = try request("circular", .png, ["color": "linear-gradient(red,blue)", "shadow": "3"])
+        // A style's own shadow is left off a conic puck (bubbledForeground's 3 pt).
+        _ = try request("circular", .png, ["color": conic, "style": "bubbledForeground"])
+    }
+}

@@ -116,6 +116,19 @@ public enum CircularSpinner: SpinnerDesign {
         return [.shape(track, name: "Track"), .shape(puck, transforms: turn, name: "Puck")]
     }
 
+    /// An inner shadow given on a layer painted by a conic gradient is refused: SVG and
+    /// Lottie cut a conic stroke into pieces and draw no inner shadow on it (a style's own
+    /// shadow is left off then, as the catalog says).
+    public static func check(_ options: Options) throws(RequestError) {
+        for (shadow, paint, name, layer) in [(options.shadow, options.color, ParameterName.shadow, "color"),
+                                              (options.trackshadow, options.track, ParameterName.trackshadow, "track")] {
+            guard let shadow, shadow.value > 0, case .gradient(let gradient)? = paint, case .conic = gradient.geometry else { continue }
+            throw .invalidValue(name, value: shadow.fixed.description,
+                                expected: "0 (no inner shadow) while \(layer) is a conic gradient, which is drawn in pieces that take "
+                                + "no inner shadow; a linear or radial gradient takes one, and dropshadow works with any paint")
+        }
+    }
+
     /// Two spring-eased cycles over `period` ms: first → second → third.
     private static func cycle(_ period: Int, first: Double, second: Double, third: Double) -> KeyframeTrack {
         KeyframeTrack(periodMilliseconds: period, keyframes: [

@@ -10,4 +10,10 @@ public protocol SpinnerDesign: Sendable {
     static var naturalSize: Double { get }
     /// The animated picture for `options` in `theme`, without background.
     static func nodes(for options: Options, theme: Theme) -> [SceneNode]
+    /// Refuses parameters that are each valid but cannot be drawn together. Default: none.
+    static func check(_ options: Options) throws(RequestError)
+}
+
+extension SpinnerDesign {
+    public static func check(_ options: Options) throws(RequestError) {}
 }

@@ -50,6 +50,17 @@ public enum SpinnerOptions: Hashable, Sendable {
         Options.bindings.compactMap { binding in binding.read(options).map { (binding.name, $0) } }
     }
 
+    /// Refuses values that cannot be drawn together (`SpinnerDesign.check`).
+    func check() throws(RequestError) {
+        switch self {
+        case .circular(let options): try CircularSpinner.check(options)
+        case .activity(let options): try ActivitySpinner.check(options)
+        case .dots(let options): try DotsSpinner.check(options)
+        case .arc(let options): try ArcSpinner.check(options)
+        case .capsules(let options): try CapsulesSpinner.check(options)
+        }
+    }
+
     /// The kind's animated picture in `theme`, without background.
     func nodes(theme: Theme) -> [SceneNode] {
         switch self {

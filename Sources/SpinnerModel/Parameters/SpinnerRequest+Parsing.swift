@@ -34,7 +34,9 @@ extension SpinnerRequest {
         // the rest keep their defaults.
         var shared = SharedOptions(size: Int(kind.design.naturalSize.rounded()))
         for (name, value) in given { kind.sharedBindings.first { $0.name == name }?.write(&shared, value) }
-        return SpinnerRequest(format: format, shared: shared, options: SpinnerOptions.decoding(kind, given))
+        let options = SpinnerOptions.decoding(kind, given)
+        try options.check()
+        return SpinnerRequest(format: format, shared: shared, options: options)
     }
 
     private static func resolveFormat(_ pathFormat: OutputFormat?, query: String?) throws(RequestError) -> OutputFormat {
