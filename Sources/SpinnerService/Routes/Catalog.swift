@@ -165,9 +165,10 @@ public enum Catalog {
                              enum: nil, maxLength: GradientValue.maximumLength, formats: formats, group: group,
                              styleDefaults: styleDefaults)
         case .dropShadow(let absent):
+            // A list (its ranges are in the summary), as openapi.yaml states it: a string.
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "dropshadow", default: nil,
-                             absent: absent, minimum: DropShadowValue.radiusRange.lowerBound, maximum: DropShadowValue.radiusRange.upperBound,
-                             unit: "pt", enum: nil, maxLength: 96, formats: formats, group: group, styleDefaults: styleDefaults)
+                             absent: absent, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: 96, formats: formats, group: group,
+                             styleDefaults: styleDefaults)
         case .choice(_, let options):
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,
                              absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats, group: group,

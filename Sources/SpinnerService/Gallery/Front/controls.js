@@ -39,7 +39,8 @@ function set(state, item, value, actions) {
 function control(state, item, actions) {
   const id = "p-" + item.name;
   const field = make("div", { class: "field", "data-parameter": item.name });
-  const label = make("label", { for: id, text: item.name });
+  // A long name (trackdropshadow) is set smaller, to fit the label column whole.
+  const label = make("label", { for: id, text: item.name, ...(item.name.length > 12 ? { class: "long" } : {}) });
   const current = item.name === "matte" ? (state.settings().matte ?? "") : (state.values[item.name] ?? item.default ?? "");
   const described = `${id}-error ${id}-hint`;
   let input, companion;
