@@ -346,9 +346,10 @@ def moving(page, boxes, out, name, timeout=15.0):
     return moved
 
 
-def wait_until(page, function, arg=None, timeout=120.0):
+def wait_until(page, function, arg=None, timeout=300.0):
     """Polls `function` (a JS function) until it returns true, at most `timeout` seconds (a
-    bound on a hang, not on the machine's speed). Playwright's
+    bound on a hang, not on the machine's speed: 120 s was reached once, by the playground's
+    sizes settling at 1024 px beside stress-ng, a TSan build and the other integration tests). Playwright's
     wait_for_function evaluates its predicate with eval, which the gallery's strict CSP
     (rightly) forbids; page.evaluate calls a function directly and is not affected."""
     deadline = time.monotonic() + timeout
