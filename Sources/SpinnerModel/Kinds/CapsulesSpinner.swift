@@ -71,17 +71,6 @@ public enum CapsulesSpinner: SpinnerDesign {
         if step(fadeSteps + 1) < Rational(1) { keyframes.append(.init(at: Rational(1), value: 0)) }
         let opacity = KeyframeTrack(periodMilliseconds: options.duration.value, keyframes: keyframes)
         return [SceneNode.ring(of: capsule, count: count, around: center, opacity: opacity, name: "Capsule",
-                                paints: Self.paints(options.color, of: capsule, count: count, around: center, theme: theme))]
-    }
-
-    /// Each capsule's colour at its place (its centre turned to copy i's place) when
-    /// `color` is a gradient; nil for one colour.
-    private static func paints(_ color: PaintValue, of capsule: ShapeNode, count: Int, around center: Point, theme: Theme) -> [Paint]? {
-        guard case .gradient(let gradient) = color else { return nil }
-        let paint = gradient.paint(for: theme, side: naturalSize)
-        return (0 ..< count).map { index in
-            .solid(paint.color(at: AffineTransform.rotation(degrees: 360 * Double(index) / Double(count), around: center)
-                .apply(to: capsule.shape.center)))
-        }
+                                paints: options.color.ringPaints(of: capsule, count: count, around: center, theme: theme, side: naturalSize))]
     }
 }

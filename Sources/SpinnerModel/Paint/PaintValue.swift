@@ -21,6 +21,18 @@ public enum PaintValue: Hashable, Sendable {
         paint(for: theme, side: side).color(at: point)
     }
 
+    /// For a ring of `count` copies of `shape` turned evenly about `center` (`Ring`): each
+    /// copy's colour at its place (the shape's centre turned to copy i's place) when this is
+    /// a gradient laid on a box `side` points square; nil for one colour (the shape's own).
+    public func ringPaints(of shape: ShapeNode, count: Int, around center: Point, theme: Theme, side: Double) -> [Paint]? {
+        guard case .gradient(let gradient) = self else { return nil }
+        let paint = gradient.paint(for: theme, side: side)
+        return (0 ..< count).map { index in
+            .solid(paint.color(at: AffineTransform.rotation(degrees: 360 * Double(index) / Double(count), around: center)
+                .apply(to: shape.shape.center)))
+        }
+    }
+
     /// The colour itself, nil for a gradient.
     public var color: ColorValue? {
         if case .color(let color) = self { return color }
