@@ -50,77 +50,93 @@ final class CairoCanvas {
         guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: size, height: size) }
         let rowWords = Int(cairo_image_surface_get_stride(surface)) / 4
         let words = UnsafeRawPointer(data).assumingMemoryBound(to: PremultipliedARGB.self)
-        let count = size * size
-        // Row by row without the stride's padding.
-        let stored = [PremultipliedARGB](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            for row in 0 ..< size { (base + row * size).update(from: words + row * rowWords, count: size) }
-            initialized = count
-        }
-        // Partly transparent pixels, most opaque first, each alpha in pixel order (a
-        // counting sort: a list per alpha cost a quarter of a large GIF's time).
+        let (size, count) = (size, size * size)
+        // One pass over the surface: opaque and clear pixels are final as they are read
+        // (clear ones black), partly transparent ones are listed in pixel order with a count
+        // per alpha. Reading the surface in place and writing the output once keeps a
+        // frame to one sweep of its pixels (five sweeps and three copies took two thirds of
+        // a large render's drawing time).
         var alphaCounts = [Int](repeating: 0, count: 256)
-        stored.withUnsafeBufferPointer { stored in
-            alphaCounts.withUnsafeMutableBufferPointer { counts in for pixel in stored { counts[Int(pixel.alpha)] += 1 } }
-        }
-        var next = [Int](repeating: 0, count: 256)
-        var partial = 0
-        for alpha in stride(from: 254, through: 1, by: -1) {
-            next[alpha] = partial
-            partial += alphaCounts[alpha]
-        }
-        var order = [Int](repeating: 0, count: partial)
-        stored.withUnsafeBufferPointer { stored in
-            order.withUnsafeMutableBufferPointer { order in
-                next.withUnsafeMutableBufferPointer { next in
-                    for index in 0 ..< count {
-                        let alpha = Int(stored[index].alpha)
-                        guard alpha > 0 && alpha < 255 else { continue }
-                        order[next[alpha]] = index
-                        next[alpha] += 1
-                    }
-                }
-            }
-        }
-        // Straight colours, once settled (opaque pixels are settled already).
-        var colors = stored.map { $0.alpha == 255 ? RGB24(word: $0.word) : .black }
-        // The paint colour a stored value matches depends on the value alone; runs of one
-        // value (a translucent track) look it up once.
-        var memo: (pixel: PremultipliedARGB, paint: RGB24?) = (PremultipliedARGB(word: 0), nil)
-        for index in order {
-            let pixel = stored[index]
-            if pixel != memo.pixel { memo = (pixel, paintColors.first { Self.premultiplies($0, to: pixel) }) }
-            colors[index] = memo.paint ?? settledNeighbour(index, stored: stored, colors: colors) ?? Self.unpremultiplied(pixel)
-        }
-        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            stored.withUnsafeBufferPointer { stored in
-                colors.withUnsafeBufferPointer { colors in
-                    for index in 0 ..< count {
-                        let alpha = stored[index].alpha
-                        let color = alpha > 0 ? colors[index] : .black
-                        buffer[index * 4] = color.red
-                        buffer[index * 4 + 1] = color.green
-                        buffer[index * 4 + 2] = color.blue
-                        buffer[index * 4 + 3] = UInt8(truncatingIfNeeded: alpha)
+        var partial: [Int32] = []
+        var pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            alphaCounts.withUnsafeMutableBufferPointer { counts in
+                for row in 0 ..< size {
+                    let source = words + row * rowWords
+                    for column in 0 ..< size {
+                        let word = source[column].word, alpha = word >> 24, offset = (row * size + column) * 4
+                        if alpha == 255 {
+                            buffer[offset] = UInt8(truncatingIfNeeded: word >> 16)
+                            buffer[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                            buffer[offset + 2] = UInt8(truncatingIfNeeded: word)
+                        } else {
+                            buffer[offset] = 0
+                            buffer[offset + 1] = 0
+                            buffer[offset + 2] = 0
+                            if alpha != 0 {
+                                counts[Int(alpha)] += 1
+                                partial.append(Int32(row * size + column))
+                            }
+                        }
+                        buffer[offset + 3] = UInt8(truncatingIfNeeded: alpha)
                     }
                 }
             }
             initialized = count * 4
         }
+        guard !partial.isEmpty else { return RGBAImage(width: size, height: size, pixels: pixels) }
+        // Partly transparent pixels, most opaque first, each alpha in pixel order (a
+        // counting sort: a list per alpha cost a quarter of a large GIF's time).
+        var next = [Int](repeating: 0, count: 256)
+        var start = 0
+        for alpha in stride(from: 254, through: 1, by: -1) {
+            next[alpha] = start
+            start += alphaCounts[alpha]
+        }
+        var order = [Int32](repeating: 0, count: partial.count)
+        for index in partial {
+            let alpha = Int(stored(Int(index), words, rowWords).alpha)
+            order[next[alpha]] = index
+            next[alpha] += 1
+        }
+        // Settled from the most opaque down; a settled pixel's colour is read back from the
+        // output (opaque pixels are settled already). The paint colour a stored value
+        // matches depends on the value alone; runs of one value (a translucent track) look
+        // it up once.
+        var memo: (pixel: PremultipliedARGB, paint: RGB24?) = (PremultipliedARGB(word: 0), nil)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for index in order.lazy.map(Int.init) {
+                let pixel = stored(index, words, rowWords)
+                if pixel != memo.pixel { memo = (pixel, paintColors.first { Self.premultiplies($0, to: pixel) }) }
+                let color = memo.paint ?? settledNeighbour(index, words: words, rowWords: rowWords, settled: out)
+                    ?? Self.unpremultiplied(pixel)
+                out[index * 4] = color.red
+                out[index * 4 + 1] = color.green
+                out[index * 4 + 2] = color.blue
+            }
+        }
         return RGBAImage(width: size, height: size, pixels: pixels)
     }
 
+    /// The stored pixel `index` (row-major, no stride) of a surface whose rows are `rowWords` apart.
+    @inline(__always) private func stored(_ index: Int, _ words: UnsafePointer<PremultipliedARGB>, _ rowWords: Int)
+        -> PremultipliedARGB {
+        words[(index / size) * rowWords + index % size]
+    }
+
     /// The colour of a settled (at least as opaque) 8-neighbour that premultiplies to the
-    /// stored value of pixel `index`.
-    private func settledNeighbour(_ index: Int, stored: [PremultipliedARGB], colors: [RGB24]) -> RGB24? {
+    /// stored value of pixel `index`; `settled` holds the straight RGBA written so far.
+    private func settledNeighbour(_ index: Int, words: UnsafePointer<PremultipliedARGB>, rowWords: Int,
+                                  settled: UnsafeMutableBufferPointer<UInt8>) -> RGB24? {
         let (row, column) = (index / size, index % size)
-        let alpha = stored[index].alpha
+        let pixel = words[row * rowWords + column]
+        let alpha = pixel.alpha
         for dy in -1...1 where row + dy >= 0 && row + dy < size {
             for dx in -1...1 where (dx != 0 || dy != 0) && column + dx >= 0 && column + dx < size {
                 let neighbour = index + dy * size + dx
-                let neighbourAlpha = stored[neighbour].alpha
+                let neighbourAlpha = words[(row + dy) * rowWords + column + dx].alpha
                 guard neighbourAlpha > alpha || (neighbourAlpha == alpha && neighbour < index) else { continue }
-                if Self.premultiplies(colors[neighbour], to: stored[index]) { return colors[neighbour] }
+                let color = RGB24(red: settled[neighbour * 4], green: settled[neighbour * 4 + 1], blue: settled[neighbour * 4 + 2])
+                if Self.premultiplies(color, to: pixel) { return color }
             }
         }
         return nil
