@@ -11,6 +11,11 @@ public enum APNGDeflatePlan: Hashable, Sendable {
     /// bytes of rows (more than `APNGEncoder.standardStrongestBytes` when the render, that
     /// work counted, still takes under a second), zlib level 9 beyond.
     case ahead(strongestBytes: Int)
+    /// Any other URL's final encode made behind its provisional answer
+    /// (`SpinnerRenderer.behindProvisional(_:)`): nobody waits for it, so it gets what a
+    /// kind's defaults get (level 12 up to `strongestBytes` bytes of rows, priced the same
+    /// way, every frame's filters ranked) but not zopfli.
+    case behind(strongestBytes: Int)
     /// Every other URL at `.thorough` effort: `APNGDeflateTiers.cold` (libdeflate level 12
     /// up to 300 000 bytes of rows, level 10 up to 700 000, level 9 beyond).
     case cold
@@ -26,7 +31,7 @@ public enum APNGDeflatePlan: Hashable, Sendable {
     var tiers: APNGDeflateTiers {
         switch self {
         case .quick: .cold
-        case .ahead(let strongestBytes): .ahead(strongestBytes: strongestBytes)
+        case .ahead(let strongestBytes), .behind(let strongestBytes): .ahead(strongestBytes: strongestBytes)
         case .cold: .cold
         }
     }

@@ -24,4 +24,7 @@ public struct PreparedRender: Sendable {
     let provisionalEstimate: RenderEstimate?
     /// True for a kind's default APNG compressed exhaustively (zopfli: `SpinnerRenderer.exhaustive(_:)`).
     public internal(set) var deflatesExhaustively = false
+    /// True for a final encode made behind its provisional answer
+    /// (`SpinnerRenderer.behindProvisional(_:)`): a WebP then searches longer.
+    public internal(set) var encodesBehind = false
 }

@@ -102,6 +102,39 @@ public struct SpinnerRenderer: Sendable {
         return exhaustive
     }
 
+    /// `final` as it is encoded behind its provisional answer (`RenderStore.queueFinal`).
+    /// Nobody waits for that encode, so it no longer needs what was chosen for a visitor
+    /// who waits: an APNG that would get the cold tiers gets the strongest deflate its cost
+    /// allows (`APNGDeflatePlan.behind`, priced as a kind's defaults are), and a WebP
+    /// searches longer (`WebPEncoder.searchesLonger`, priced at its
+    /// `longerSearchCostRatio` of the thorough estimate).
+    /// Anything else, and a render without a provisional answer, as it is. Its estimate is
+    /// the one the final queue counts.
+    public func behindProvisional(_ final: PreparedRender) -> PreparedRender {
+        guard final.pass == .final, final.provisionalEstimate != nil, final.estimate.effort == .thorough else { return final }
+        var estimate = final.estimate
+        switch final.request.format {
+        case .apng:
+            guard estimate.apngDeflate == .cold else { return final }
+            let strongest = RenderCostModel.estimate(kind: final.request.kind, format: .apng, pixelSize: final.plan.pixelSize,
+                                                     frames: final.plan.times.count, filledBackground: final.scene.hasBackground,
+                                                     renderedAhead: true)
+            guard strongest.effort == .thorough, case .ahead(let strongestBytes)? = strongest.apngDeflate else { return final }
+            estimate = strongest
+            estimate.apngDeflate = .behind(strongestBytes: strongestBytes)
+            // The cold pricing counts its slowest tier whole; never price the stronger work below it.
+            estimate.seconds = max(strongest.seconds, final.estimate.seconds)
+        case .webp:
+            estimate.seconds *= WebPEncoder.longerSearchCostRatio
+        case .png, .gif, .svg, .lottie:
+            return final
+        }
+        var behind = PreparedRender(request: final.request, scene: final.scene, darkScene: final.darkScene, plan: final.plan,
+                                    estimate: estimate, provisionalEstimate: final.provisionalEstimate)
+        behind.encodesBehind = true
+        return behind
+    }
+
     /// The cost of `request`, or the budget's refusal, before any work.
     public func estimate(_ request: SpinnerRequest) throws(RequestError) -> RenderEstimate {
         try prepare(request).estimate
@@ -148,8 +181,8 @@ public struct SpinnerRenderer: Sendable {
         case .webp:
             // Drawn one at a time as libwebp reads them, like GIF.
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            let encoder = WebPEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
-                                      timings: timings)
+            let encoder = WebPEncoder(loops: request.shared.loops, effort: cost.effort, searchesLonger: prepared.encodesBehind,
+                                      maxBytes: budget.maxOutputBytes, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .svg:
             bytes = SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene, loopMilliseconds: plan.loopMilliseconds).bytes

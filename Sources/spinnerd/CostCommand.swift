@@ -32,6 +32,7 @@ enum CostCommand {
         case nil: ""
         case .quick: " deflate=quick"
         case .ahead(let strongestBytes): " deflate=ahead strongest-deflate-bytes=\(strongestBytes)"
+        case .behind(let strongestBytes): " deflate=behind strongest-deflate-bytes=\(strongestBytes)"
         case .cold:
             " deflate=cold deflate-levels="
                 + RenderCostModel.coldLibdeflateLevels(rowsAtMost: estimate.rowBytesAtMost).map(String.init).joined(separator: ",")

@@ -31,7 +31,11 @@ enum RenderCommand {
             let (started, cpuAtStart) = (ContinuousClock.now, PhaseTimes.processNanoseconds())
             let renderer = SpinnerRenderer(budget: budget)
             var prepared = try renderer.prepare(request)
-            if invocation.flags.contains("provisional") { prepared = renderer.provisional(of: prepared) ?? prepared }
+            if invocation.flags.contains("provisional") {
+                prepared = renderer.provisional(of: prepared) ?? prepared
+            } else {
+                prepared = renderer.behindProvisional(prepared)
+            }
             if invocation.flags.contains("exhaustive") { prepared = renderer.exhaustive(prepared) }
             let image = try renderer.render(prepared, timings: timings)
             let elapsed = ContinuousClock.now - started

@@ -61,9 +61,10 @@ final class RenderStore: Sendable {
 
     /// Queues the final encode of `key` behind its provisional answer: it replaces that
     /// answer in the cache when done (even if the provisional one was evicted meanwhile).
-    /// A kind's default APNG is compressed exhaustively there.
+    /// A kind's default APNG is compressed exhaustively there, any other APNG with the
+    /// strongest deflate its cost allows (`SpinnerRenderer.behindProvisional`).
     func queueFinal(_ final: PreparedRender, key: String) {
-        let kept = renderer.exhaustive(final)
+        let kept = renderer.exhaustive(renderer.behindProvisional(final))
         let queue = kept.deflatesExhaustively ? exhaustiveFinals : finals
         let submission = queue.submit(key: key, estimate: kept.estimate.seconds, bytes: kept.estimate.workingBytes) { [self] stop in
             do throws(RenderError) {
