@@ -59,6 +59,9 @@ BACKGROUNDS = ["transparent", "filled"]
 # with the frame's size costs more per pixel there, and the rate must cover both shapes).
 MANY_FRAMES = ["webp"]
 FORMAT_MARGIN = {"webp": 1.125}
+# Still formats whose quick effort is only their provisional answer (`spinnerd cost` never
+# names it): measured by `render --provisional` beside each thorough render.
+STILL_PROVISIONAL = ["png"]
 # Formats whose thorough renders are priced apart when `spinnerd cost` names their deflate
 # `cold`: the table's section for them, and its field in RenderCostTable.swift.
 COLD = {"apng": ("apng-cold", "apngCold")}
@@ -90,11 +93,11 @@ def section(fmt, found):
     return fmt
 
 
-def render(binary, kind, params, repeat):
+def render(binary, kind, params, repeat, flags=()):
     """The median of `repeat` runs: (CPU seconds, peak resident MiB)."""
     runs = []
     for _ in range(repeat):
-        process = subprocess.Popen([binary, "render", kind, *params, "-o", "/dev/null"],
+        process = subprocess.Popen([binary, "render", kind, *params, *flags, "-o", "/dev/null"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=UNBOUNDED)
         _, status, usage = os.wait4(process.pid, 0)
         if status != 0:
@@ -195,6 +198,15 @@ def measure(arguments):
                         peaks.append({"format": fmt, "kind": kind, "params": params, "peakMiB": round(peak, 1)})
                         print(f"{filed:9} {kind:9} {background:11} {int(estimate['pixels']):5} {int(estimate['frames']):6} "
                               f"{megapixel_frames:10.2f} {estimate['effort']:8} {seconds:8.3f} {rate:12.4f} {peak:9.1f}", flush=True)
+                        if fmt in STILL_PROVISIONAL and estimate["effort"] == "thorough" and "quick" in wanted:
+                            # A still image's quick effort is only ever its provisional answer.
+                            seconds, peak = render(binary, kind, params, arguments.repeat, ["--provisional"])
+                            quick = rates.setdefault(filed, {}).setdefault("quick", {}).setdefault(kind, {})
+                            rate = seconds / megapixel_frames
+                            quick[background] = max(quick.get(background, 0.0), rate)
+                            peaks.append({"format": fmt, "kind": kind, "params": params + ["--provisional"], "peakMiB": round(peak, 1)})
+                            print(f"{filed:9} {kind:9} {background:11} {int(estimate['pixels']):5} {int(estimate['frames']):6} "
+                                  f"{megapixel_frames:10.2f} {'quick':8} {seconds:8.3f} {rate:12.4f} {peak:9.1f}", flush=True)
     probes = cold_probes(binary, names, arguments.repeat) if "apng" in chosen else []
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     run = {"made": datetime.date.today().isoformat(), "commit": commit, "machine": platform.node(),

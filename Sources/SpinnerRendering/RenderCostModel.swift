@@ -84,15 +84,15 @@ public enum RenderCostModel {
     public static func efforts(of format: OutputFormat) -> [EncoderEffort] {
         switch format {
         case .svg, .lottie: []
-        case .png: [.thorough]
-        case .apng, .gif, .webp: [.thorough, .quick]
+        case .apng, .gif, .webp, .png: [.thorough, .quick]
         }
     }
 
     /// The estimate for `frames` frames of `pixelSize` square pixels of `kind` in `format`,
     /// with the encoder effort it gets — the one place that is decided: thorough for the
     /// sizes people use; quick beyond `quickEffortPixelFrames`, or where thorough would
-    /// take longer than `thoroughWithinSeconds` (a still PNG is always thorough).
+    /// take longer than `thoroughWithinSeconds` (a still PNG's final encode is always
+    /// thorough; its `.quick` one is only its provisional answer).
     /// `renderedAhead`: the URL is a kind's defaults (`SpinnerRequest.isRenderedAhead`),
     /// whose APNG gets the strongest deflate the cost allows; every other APNG gets the
     /// cold tiers (`APNGDeflatePlan`). The other formats do not depend on it.
@@ -104,9 +104,11 @@ public enum RenderCostModel {
             estimate(kind: kind, format: format, pixelSize: pixelSize, frames: frames, filledBackground: filledBackground,
                      renderedAhead: renderedAhead, effort: effort)
         }
-        if efforts.contains(.quick) && pixelFrames > quickEffortPixelFrames { return at(.quick) }
+        // A still PNG's final encode is always thorough; its quick one is only its provisional answer.
+        let animated = format != .png
+        if animated && efforts.contains(.quick) && pixelFrames > quickEffortPixelFrames { return at(.quick) }
         let thorough = at(.thorough)
-        guard efforts.contains(.quick), thorough.seconds > thoroughWithinSeconds else { return thorough }
+        guard animated, efforts.contains(.quick), thorough.seconds > thoroughWithinSeconds else { return thorough }
         return at(.quick)
     }
 
@@ -145,6 +147,7 @@ public enum RenderCostModel {
         var estimate = RenderEstimate(format: format, pixelSize: pixelSize, frames: frames, effort: effort,
                                       seconds: fixedSeconds + Double(frames) * perFrame + Double(pixelFrames) / 1_000_000 * rate,
                                       peakBytes: peak)
+        if format == .png && effort == .thorough { estimate.seconds += stillStrongestDeflateSeconds(estimate) }
         guard format == .apng else { return estimate }
         if effort == .quick {
             estimate.apngDeflate = .quick
@@ -154,6 +157,17 @@ public enum RenderCostModel {
             priceColdTiers(&estimate)
         }
         return estimate
+    }
+
+    /// What a still PNG's strongest deflate adds beyond the measured rates, which hold
+    /// zlib's level 9 (the calibration's PNGs have millions of pixels): up to
+    /// `APNGEncoder.standardStrongestBytes` of RGBA rows are compressed by libdeflate level
+    /// 12 instead, at `strongestDeflateBytesPerSecond`: 0.17 s at 256 px, 0.4 s at most.
+    /// Without it a 256 px PNG was priced at 13 ms for 80 ms of compression, and so had no
+    /// provisional answer.
+    private static func stillStrongestDeflateSeconds(_ estimate: RenderEstimate) -> Double {
+        let rows = estimate.rowBytesAtMost
+        return rows <= APNGEncoder.standardStrongestBytes ? Double(rows) / strongestDeflateBytesPerSecond : 0
     }
 
     /// Raises an APNG's strongest-deflate allowance to what fits in

@@ -81,7 +81,7 @@ public struct SpinnerRenderer: Sendable {
 
     /// The provisional encode of `final` (`RenderPass.provisional`): the same frames at
     /// `.quick` effort, for the first answer of a URL while the final encode runs behind
-    /// it. Nil where there is none worth making: vector formats and PNG, renders already
+    /// it. Nil where there is none worth making: vector formats, renders already
     /// at `.quick` effort, and small ones the cost model expects within
     /// `RenderCostModel.provisionalAboveSeconds` anyway.
     public func provisional(of final: PreparedRender) -> PreparedRender? {
@@ -159,7 +159,7 @@ public struct SpinnerRenderer: Sendable {
                 let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
                 return timings.measure(.draw) { rasterizer.render(at: plan.times[0]) }
             }
-            bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image, timings: timings) }
+            bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(image, effort: cost.effort, timings: timings) }
         case .apng:
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             // The defaults are rendered ahead, where time is cheap and the bytes go to everyone:
