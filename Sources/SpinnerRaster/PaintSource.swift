@@ -5,8 +5,10 @@ import Glibc
 #endif
 
 /// Cairo sources for our paints. Cairo 1.16 has no conic gradient, so an angular
-/// gradient is built as a mesh of thin pie slices (`sliceCount` of them), each
-/// interpolating between the colours at its two edge angles.
+/// gradient is built here as a mesh of thin pie slices (`sliceCount` of them), each
+/// interpolating between the colours at its two edge angles: a shape's angular paint is
+/// coloured by `AngularFill` instead (the mesh costs its extents' area per slice), and the
+/// mesh remains for where that cannot make its images.
 enum PaintSource {
     /// Slices in an angular gradient: 2° each, finer than any visible banding.
     static let sliceCount = 180

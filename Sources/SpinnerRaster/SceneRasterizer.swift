@@ -10,11 +10,17 @@ public final class SceneRasterizer {
     private let scene: Scene
     private let canvas: CairoCanvas
     private let pixelsPerPoint: Double
+    private let angularFill: AngularFill
+
+    /// True to draw angular gradients by Cairo's mesh (`PaintSource`), as before
+    /// `AngularFill`: for tests that hold the two alike.
+    var drawsAngularByMesh = false
 
     /// A rasterizer for `scene` producing `pixelSize`-square bitmaps.
     public init(scene: Scene, pixelSize: Int) throws(RasterError) {
         self.scene = scene
         self.canvas = try CairoCanvas(size: pixelSize)
+        self.angularFill = try AngularFill(size: pixelSize)
         self.pixelsPerPoint = Double(pixelSize) / scene.size
     }
 
@@ -56,9 +62,7 @@ public final class SceneRasterizer {
     private func draw(_ command: DrawCommand) {
         let context = canvas.context
         guard let stroke = command.stroke else {
-            CairoPath.add(command.shape, to: context)
-            PaintSource.set(command.paint, opacity: command.opacity, on: context)
-            cairo_fill(context)
+            paint(command, command.paint, opacity: command.opacity, strokeWidth: nil)
             return
         }
         if let shadow = command.dropShadow { drawDropShadow(shadow, of: command, stroke: stroke) }
@@ -66,19 +70,35 @@ public final class SceneRasterizer {
             // Nested bands drawn as one group, then composited with the paint's opacity.
             cairo_push_group(context)
             for band in shadow.bands(strokeWidth: stroke.width, paint: command.paint) {
-                CairoPath.add(command.shape, to: context)
-                PaintSource.set(band.paint, opacity: 1, on: context)
-                CairoPath.applyStroke(stroke, width: band.width, to: context)
-                cairo_stroke(context)
+                paint(command, band.paint, opacity: 1, strokeWidth: band.width)
             }
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, InnerShadow.groupOpacity(of: command.paint) * command.opacity)
             return
         }
-        CairoPath.add(command.shape, to: context)
-        PaintSource.set(command.paint, opacity: command.opacity, on: context)
-        CairoPath.applyStroke(stroke, width: stroke.width, to: context)
-        cairo_stroke(context)
+        paint(command, command.paint, opacity: command.opacity, strokeWidth: stroke.width)
+    }
+
+    /// `command`'s outline painted with `paint` at `opacity`: stroked `strokeWidth` points
+    /// wide with its stroke style, or filled when nil. An angular gradient's colours are
+    /// found only where the outline covers (`AngularFill`).
+    private func paint(_ command: DrawCommand, _ paint: Paint, opacity: Double, strokeWidth: Double?) {
+        let context = canvas.context
+        func outline(on target: OpaquePointer) {
+            CairoPath.add(command.shape, to: target)
+            if let stroke = command.stroke, let strokeWidth {
+                CairoPath.applyStroke(stroke, width: strokeWidth, to: target)
+                cairo_stroke(target)
+            } else {
+                cairo_fill(target)
+            }
+        }
+        if case .angular(let gradient) = paint, !drawsAngularByMesh {
+            angularFill.setSource(gradient, opacity: opacity, on: context, cover: outline)
+        } else {
+            PaintSource.set(paint, opacity: opacity, on: context)
+        }
+        outline(on: context)
     }
 }
 
