@@ -36,6 +36,26 @@ final class CairoCanvas {
         cairo_restore(context)
     }
 
+    /// A copy of the surface's stored bytes (premultiplied, rows with their stride), for
+    /// `restore`.
+    func pixels() -> [UInt8] {
+        cairo_surface_flush(surface)
+        let count = Int(cairo_image_surface_get_stride(surface)) * size
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: count))
+    }
+
+    /// Puts back bytes `pixels()` copied: the canvas as it was then. False (the canvas
+    /// untouched) when they are not this surface's.
+    func restore(_ pixels: [UInt8]) -> Bool {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface),
+              pixels.count == Int(cairo_image_surface_get_stride(surface)) * size else { return false }
+        pixels.withUnsafeBufferPointer { if let base = $0.baseAddress { data.update(from: base, count: pixels.count) } }
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+
     /// The pixels as straight RGBA. Cairo stores premultiplied ARGB in native-endian
     /// 32-bit words; un-premultiplying a partly transparent pixel only pins its colour to
     /// within ±255/(2·alpha), so antialiased edges and faded shapes come out as a spray of

@@ -26,25 +26,79 @@ public final class SceneRasterizer {
 
     /// The picture at model time `milliseconds`.
     public func render(at milliseconds: Rational) -> RGBAImage {
-        let context = canvas.context
-        canvas.clear()
-        if scene.hasBackground {
-            cairo_save(context)
-            var matrix = AffineTransform.scale(pixelsPerPoint).cairoMatrix
-            cairo_set_matrix(context, &matrix)
-            PaintSource.set(scene.background, opacity: 1, on: context)
-            cairo_paint(context)
-            cairo_restore(context)
-        }
         let commands = scene.drawCommands(at: milliseconds)
-        for command in commands {
-            cairo_save(context)
-            var matrix = AffineTransform.scale(pixelsPerPoint).concatenating(command.transform).cairoMatrix
-            cairo_set_matrix(context, &matrix)
-            draw(command)
-            cairo_restore(context)
+        let drawn: Int
+        if case .kept(let prefix, let pixels) = still, commands.starts(with: prefix), canvas.restore(pixels) {
+            drawn = prefix.count
+        } else {
+            drawn = startFrame(commands)
         }
+        for command in commands[drawn...] { drawPlaced(command) }
         return canvas.snapshot(paintColors: Self.solidColors(of: commands))
+    }
+
+    /// What every frame starts from, drawn once a render: the background and the leading
+    /// commands that did not change between the first two frames drawn (circular's
+    /// track, a filled background), kept as pixels and copied into the canvas for every
+    /// frame whose leading commands are still those. The same drawing on the same pixels,
+    /// so the same bytes; at 256 px a copy instead of a ring's rasterising.
+    private enum Still {
+        /// No frame drawn yet: its commands are what the next frame's are compared with.
+        case unknown(first: [DrawCommand]?)
+        /// The leading commands and the canvas with them drawn.
+        case kept(prefix: [DrawCommand], pixels: [UInt8])
+        /// Nothing worth keeping (nothing stands still, and no background).
+        case none
+    }
+    private var still = Still.unknown(first: nil)
+
+    /// False to draw every frame whole, for tests that hold both ways to the same bytes.
+    var keepsStill = true
+
+    /// How many leading commands are kept drawn (`Still`), for tests.
+    var stillCommandCount: Int? {
+        if case .kept(let prefix, _) = still { prefix.count } else { nil }
+    }
+
+    /// Clears the canvas, draws the background, and draws from `commands` what stands
+    /// still (keeping it, on the second frame); returns how many commands it drew.
+    private func startFrame(_ commands: [DrawCommand]) -> Int {
+        canvas.clear()
+        drawBackground()
+        guard keepsStill, case .unknown(let first) = still else { return 0 }
+        guard let first else {
+            still = .unknown(first: commands)
+            return 0
+        }
+        let prefix = Array(zip(first, commands).prefix { $0 == $1 }.map(\.1))
+        guard !prefix.isEmpty || scene.hasBackground else {
+            still = .none
+            return 0
+        }
+        for command in prefix { drawPlaced(command) }
+        still = .kept(prefix: prefix, pixels: canvas.pixels())
+        return prefix.count
+    }
+
+    private func drawBackground() {
+        guard scene.hasBackground else { return }
+        let context = canvas.context
+        cairo_save(context)
+        var matrix = AffineTransform.scale(pixelsPerPoint).cairoMatrix
+        cairo_set_matrix(context, &matrix)
+        PaintSource.set(scene.background, opacity: 1, on: context)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// `command` in the canvas's pixels.
+    private func drawPlaced(_ command: DrawCommand) {
+        let context = canvas.context
+        cairo_save(context)
+        var matrix = AffineTransform.scale(pixelsPerPoint).concatenating(command.transform).cairoMatrix
+        cairo_set_matrix(context, &matrix)
+        draw(command)
+        cairo_restore(context)
     }
 
     /// The distinct solid paint colours of `commands`, for edge settling.
