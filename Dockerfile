@@ -7,7 +7,7 @@ FROM ${SWIFT_IMAGE} AS build
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libzopfli-dev libwebp-dev nettle-dev pkg-config \
+ && apt-get install -y --no-install-recommends libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libzopfli-dev libwebp-dev libimagequant-dev nettle-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test and fuzz targets' folders, so they come along (they are small).

@@ -8,7 +8,7 @@
 //     clock, the heap's trim) below HTTPServer, ImageCodecs and SpinnerService; the render pool (SpinnerService/Rendering)
 //     reaches the platform only through it and imports no transport
 //   Compression (deflate, CRC-32) below ImageCodecs and SpinnerService
-//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP (only ImageCodecs).
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP, CImageQuant (only ImageCodecs).
 import PackageDescription
 
 let package = Package(
@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]),
 
         // HTTP/1.1 on epoll: wire parser/serializer, sockets, connection state. Knows nothing of spinners.
         // Its loop state is confined to one thread by type (the reactor is not Sendable);
@@ -56,7 +59,7 @@ let package = Package(
         // Deflate by zlib, libdeflate and zopfli, and CRC-32: what PNG data and gzip answers share.
         .target(name: "Compression", dependencies: ["Concurrency", "CZlib", "CLibdeflate", "CZopfli"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
-        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "Compression", "CGif", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "Compression", "CGif", "CWebP", "CImageQuant"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.

@@ -6,7 +6,7 @@ set -euo pipefail
 purpose="${1:-run}"
 
 # Build and run: the C libraries behind the systemLibrary targets.
-apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libzopfli-dev libwebp-dev nettle-dev pkg-config fontconfig)
+apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libzopfli-dev libwebp-dev libimagequant-dev nettle-dev pkg-config fontconfig)
 pip_packages=()
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # Decoders and validators nobody on this project wrote.

@@ -159,6 +159,36 @@ public enum RenderCostModel {
         return estimate
     }
 
+    /// Seconds of one core per megapixel-frame libimagequant takes to choose a palette and
+    /// map the frames to it (`quality` below 100), by effort (its speed 4 or 10), above
+    /// what was measured (`spinnerd render --timings`, reduce phase: 0.10 s/Mpx·frame for
+    /// circular's APNG at speed 4, 0.031 for dots' at 128 px @2× at speed 10), with room
+    /// for capsules' and the machines' noise.
+    static let lossySecondsPerMegapixelFrame: [EncoderEffort: Double] = [.thorough: 0.4, .quick: 0.06]
+
+    /// Adds a lossy render's extra work to `estimate`: the quantizer's (every raster
+    /// format quantizes: APNG, PNG and GIF to write the palette's colours, WebP to code
+    /// them losslessly); at thorough effort a WebP's second, lossy coding of the frames
+    /// and a GIF's second coding of its exact colours (each as long again as the first);
+    /// and the frames held for the quantizer, which reads all of them before it maps any
+    /// (a WebP otherwise holds a batch, a GIF one copy of its reduced frames).
+    public static func addLossyWork(_ estimate: inout RenderEstimate) {
+        guard !estimate.format.isVector else { return }
+        let megapixelFrames = Double(estimate.pixelFrames) / 1_000_000
+        let quantizing = megapixelFrames * (lossySecondsPerMegapixelFrame[estimate.effort] ?? 0.4)
+        switch estimate.format {
+        case .webp:
+            if estimate.effort == .thorough { estimate.seconds *= 2 }
+            estimate.peakBytes += estimate.pixelFrames * 8
+        case .gif:
+            if estimate.effort == .thorough { estimate.seconds *= 2 }
+            estimate.peakBytes += estimate.pixelFrames * 8
+        case .apng, .png, .svg, .lottie:
+            break
+        }
+        estimate.seconds += quantizing
+    }
+
     /// What a still PNG's strongest deflate adds beyond the measured rates, which hold
     /// zlib's level 9 (the calibration's PNGs have millions of pixels): up to
     /// `APNGEncoder.standardStrongestBytes` of RGBA rows are compressed by libdeflate level

@@ -19,7 +19,7 @@ public struct RenderEstimate: Hashable, Sendable {
     public internal(set) var seconds: Double
     /// Expected peak memory of the process while it renders, in bytes: what the budget's
     /// `maxRenderBytes` bounds.
-    public let peakBytes: Int
+    public internal(set) var peakBytes: Int
     /// What the render adds to the process's memory at its peak, in bytes: `peakBytes`
     /// less the process's own (`RenderCostModel.processBytes`); 0 for SVG and Lottie.
     /// What a render takes from the memory gate under a memory limit.

@@ -67,6 +67,12 @@ public enum Decoders {
         try decode(PixelDifference.self, try python("diff", first, second, String(tolerance), background ?? "-", String(blur)))
     }
 
+    /// How far the frames of `path` are from those of `reference`, both composited over
+    /// `background` (hex `rrggbb`): each reference frame beside the one showing at its start.
+    public static func error(_ reference: String, _ path: String, background: String) throws -> FrameError {
+        try decode(FrameError.self, try python("error", reference, path, background))
+    }
+
     /// The APNG's acTL and fcTL chunks.
     public static func apngControl(_ path: String) throws -> APNGControl {
         try decode(APNGControl.self, try python("apng", path))
@@ -100,4 +106,14 @@ public enum Decoders {
 public struct DecoderFailure: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+}
+
+/// `Decoders.error`: mean absolute channel differences (0–255).
+public struct FrameError: Decodable {
+    /// Over every pixel of every frame compared.
+    public let meanError: Double
+    /// The frame that differs most, its mean.
+    public let worstFrameError: Double
+    /// Frames compared (the reference's).
+    public let frames: Int
 }

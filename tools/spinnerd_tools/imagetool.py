@@ -12,6 +12,11 @@
                                      with BG (hex) both are first composited over that
                                      colour, with BLUR both are box-blurred by that radius
                                      (to compare a dithered GIF with the smooth original)
+  imagetool error REFERENCE FILE BG  JSON: how far FILE's frames are from REFERENCE's, both
+                                     composited over BG (hex): each REFERENCE frame beside the
+                                     FILE frame showing at its start (files may merge equal
+                                     frames), the mean absolute channel difference (0-255) of
+                                     all of them, the worst frame's, and the frames compared
   imagetool rgba FILE                raw RGBA bytes of the first frame on stdout
   imagetool digest FILE...           JSON per file: format, bytes, the file's SHA-256, and a SHA-256 of what a
                                      viewer sees: the composited frames (fully transparent
@@ -98,6 +103,29 @@ def diff(a, b, tolerance, background=None, blur=0):
         mask = ImageChops.lighter(ImageChops.lighter(over[0], over[1]), ImageChops.lighter(over[2], over[3]))
         differing = mask.histogram()[255]
         return {"sameSize": True, "differing": differing, "largest": largest}
+
+
+def timed_frames(path, background):
+    """[(start ms, RGB bytes composited over `background`)] of every frame of `path`."""
+    page = tuple(int(background[i:i + 2], 16) for i in (0, 2, 4)) + (255,)
+    frames, start = [], 0.0
+    for _, frame, info in composited_frames(path):
+        flat = Image.new("RGBA", frame.size, page)
+        flat.alpha_composite(frame)
+        frames.append((start, flat.convert("RGB").tobytes()))
+        start += float(info.get("duration", 0) or 0)
+    return frames
+
+
+def error(reference, path, background):
+    expected, shown = timed_frames(reference, background), timed_frames(path, background)
+    means = []
+    for start, wanted in expected:
+        got = [pixels for begin, pixels in shown if begin <= start + 0.5][-1]
+        if len(got) != len(wanted):
+            raise SystemExit("frame sizes differ")
+        means.append(sum(abs(a - b) for a, b in zip(wanted, got)) / len(wanted))
+    return {"meanError": sum(means) / len(means), "worstFrameError": max(means), "frames": len(means)}
 
 
 def picture_digest(path):
@@ -247,6 +275,8 @@ def main(argv):
         print(json.dumps(diff(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 0,
                               argv[5] if len(argv) > 5 and argv[5] != "-" else None,
                               float(argv[6]) if len(argv) > 6 else 0)))
+    elif command == "error":
+        print(json.dumps(error(argv[2], argv[3], argv[4])))
     elif command == "rgba":
         with Image.open(argv[2]) as image:
             sys.stdout.buffer.write(image.convert("RGBA").tobytes())

@@ -43,6 +43,27 @@ enum GIFAlpha {
         return output
     }
 
+    /// Reduced frames' opaque colours mapped to one palette at `quality`
+    /// (`PaletteQuantizer`); clear pixels stay clear, opaque ones opaque.
+    static func quantized(_ frames: [(pixels: [GIFPixel], width: Int, height: Int)], width: Int, height: Int, quality: Int,
+                          speed: Int, stop: StopCheck) throws(CodecError) -> [(pixels: [GIFPixel], width: Int, height: Int)] {
+        let images = frames.map { frame in
+            var bytes = [UInt8](repeating: 0, count: frame.pixels.count * 4)
+            for (index, pixel) in frame.pixels.enumerated() {
+                guard let color = pixel.color else { continue }
+                (bytes[index * 4], bytes[index * 4 + 1], bytes[index * 4 + 2], bytes[index * 4 + 3]) = (color.red, color.green, color.blue, 255)
+            }
+            return RGBAImage(width: width, height: height, pixels: bytes)
+        }
+        return try PaletteQuantizer.quantize(images, quality: quality, speed: speed, stop: stop).map { image in
+            let pixels = (0 ..< width * height).map { index in
+                image.pixels[index * 4 + 3] == 0 ? GIFPixel.clear
+                    : GIFPixel(opaque: RGB24(red: image.pixels[index * 4], green: image.pixels[index * 4 + 1], blue: image.pixels[index * 4 + 2]))
+            }
+            return (pixels, width, height)
+        }
+    }
+
     private static func blend(_ color: UInt32, _ backdrop: UInt32, _ alpha: UInt32) -> UInt32 {
         (color * alpha + backdrop * (255 - alpha) + 127) / 255
     }

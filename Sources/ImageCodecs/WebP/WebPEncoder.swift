@@ -26,9 +26,15 @@ public struct WebPEncoder: Sendable {
     /// `longerSearchCostRatio` times as long. Default false.
     public let searchesLonger: Bool
 
-    public init(loops: Int = 0, effort: EncoderEffort = .thorough, searchesLonger: Bool = false, maxBytes: Int = .max,
-                timings: PhaseTimes = .off) {
+    /// libwebp's lossy quality (1–99) for the colours, the alpha kept lossless; nil (the
+    /// default) codes every frame losslessly.
+    public let lossyQuality: Int?
+
+    public init(loops: Int = 0, effort: EncoderEffort = .thorough, searchesLonger: Bool = false, lossyQuality: Int? = nil,
+                maxBytes: Int = .max, timings: PhaseTimes = .off) {
+        precondition(lossyQuality.map { (1 ... 99).contains($0) } ?? true, "lossy quality is 1–99")
         self.searchesLonger = searchesLonger
+        self.lossyQuality = lossyQuality
         precondition((0 ... 65535).contains(loops), "WebP loop counts are 16-bit")
         self.loops = loops
         self.effort = effort
@@ -76,8 +82,8 @@ public struct WebPEncoder: Sendable {
     public func encode<Frames: FrameSource>(_ frames: Frames, stop: StopCheck = .never) throws(CodecError) -> [UInt8] {
         guard frames.count > 0 else { throw CodecError("no frames to encode") }
         let ends = FrameDuration.wholeMilliseconds((0 ..< frames.count).map { frames.duration(at: $0) })
-        let config = try Self.config(effort)
-        let longer = searchesLonger && effort == .thorough ? try Self.config(effort, searchesLonger: true) : nil
+        let config = try Self.config(effort, lossyQuality: lossyQuality)
+        let longer = searchesLonger && effort == .thorough && lossyQuality == nil ? try Self.config(effort, searchesLonger: true) : nil
         let timings = timings
         var planner: WebPFramePlanner? = nil
         var stored: [(frame: WebPFramePlanner.Frame, bitstream: [UInt8])] = []
@@ -151,13 +157,24 @@ public struct WebPEncoder: Sendable {
     }
 
     /// The lossless configuration for `effort`, validated.
-    private static func config(_ effort: EncoderEffort, searchesLonger: Bool = false) throws(CodecError) -> WebPConfig {
+    private static func config(_ effort: EncoderEffort, searchesLonger: Bool = false, lossyQuality: Int? = nil) throws(CodecError) -> WebPConfig {
         var config = WebPConfig()
         guard spinnerd_webp_config_init(&config) != 0 else { throw CodecError("libwebp: version mismatch (WebPConfig)") }
         let settings = Self.settings(effort, searchesLonger: searchesLonger)
         config.lossless = 1
         config.method = settings.method
         config.quality = settings.quality
+        if let lossyQuality {
+            // Lossy colours (VP8) at the asked quality, sharp RGB→YUV conversion (saturated
+            // colours keep their edges), and the alpha plane lossless: clear stays clear, so
+            // frames still blend over the ones before exactly where nothing changed.
+            config.lossless = 0
+            config.quality = Float(lossyQuality)
+            config.method = effort == .thorough ? 4 : 2
+            config.use_sharp_yuv = 1
+            config.alpha_compression = 1
+            config.alpha_quality = 100
+        }
         guard WebPValidateConfig(&config) != 0 else { throw CodecError("libwebp: invalid configuration") }
         return config
     }
@@ -236,7 +253,7 @@ public struct WebPEncoder: Sendable {
         options.anim_params.loop_count = Int32(loops)
         options.anim_params.bgcolor = 0x0000_0000
         options.allow_mixed = 0  // lossless only: spinners are flat colours and smooth edges
-        var config = try Self.config(effort, searchesLonger: searchesLonger)
+        var config = try Self.config(effort, searchesLonger: searchesLonger, lossyQuality: lossyQuality)
         let reader = frames.reader()
         let first = try reader.image(at: 0)
         guard let encoder = spinnerd_webp_anim_encoder_new(Int32(first.width), Int32(first.height), &options) else {

@@ -16,6 +16,15 @@ public struct OptionBinding<Options>: Sendable {
 }
 
 extension OptionBinding {
+    /// This binding, but left out of the canonical form (and so of cache keys and ETags)
+    /// while its value is `value`: for a parameter added after URLs were cached, whose
+    /// default must keep every earlier URL's key (`quality=100`, lossless).
+    func keyedUnless(_ value: ParameterValue) -> Self {
+        let read = read
+        return OptionBinding(definition: definition, read: { options in read(options).flatMap { $0 == value ? nil : $0 } },
+                             write: write)
+    }
+
     /// A whole number in `range`.
     static func integer(_ path: WritableKeyPath<Options, Int> & Sendable, _ name: ParameterName, _ summary: String,
                         range: ClosedRange<Int>, defaults: Options, formats: Set<OutputFormat> = Set(OutputFormat.allCases)) -> Self {

@@ -16,6 +16,11 @@ public struct SharedOptions: Hashable, Sendable {
     /// GIF only: the page colour translucent pixels are blended into. Default the theme's
     /// page colour (`systemBackground`).
     public var matte: ColorValue = .system(.systemBackground)
+    /// Raster files only: 100 keeps every pixel exactly (lossless, the default); 1–99 trade
+    /// exactness for bytes: the frames' colours mapped to one palette chosen for all of them
+    /// (`PaletteQuantizer`), a WebP's also coded by libwebp's lossy coder at thorough
+    /// effort, the smaller kept.
+    public var quality = 100
     /// Light or dark system colours, or `auto` (SVG follows the viewer). Default light.
     public var theme: ThemeChoice = .light
     /// SVG only: the accessible name. Default "Loading".
@@ -50,6 +55,11 @@ public struct SharedOptions: Hashable, Sendable {
                    + "Default: the theme's page colour (systemBackground: white, black when dark). "
                    + "none (or transparent) keeps partial opacity as an ordered (Bayer) dither of opaque "
                    + "and clear pixels, for pages of any colour.", defaults: defaults, formats: [.gif]),
+            .integer(\.quality, .quality, "Raster files: 100 (the default) keeps every pixel; 1–99 trade exactness for "
+                     + "bytes: the frames' colours mapped to one palette chosen for all of them (libimagequant, pngquant's "
+                     + "library; a WebP also tries libwebp's lossy coding and keeps the smaller). At 80 most files shrink by "
+                     + "a third to two thirds, with differences few eyes see.", range: 1...100, defaults: defaults,
+                     formats: rasterFormats).keyedUnless(.integer(100)),
             .choice(\.theme, .theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
                     + "prefers-color-scheme (SVG; raster images and Lottie draw auto as light).", defaults: defaults),
             .text(\.title, .title, "SVG only: the accessible name, written as the SVG's <title>; at most 120 bytes of UTF-8.",
