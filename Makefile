@@ -88,11 +88,13 @@ capacity: deps-test release
 	python3 deploy/capacity.py --binary .build/release/spinnerd --write deploy/CAPACITY.md
 
 # Benchmarks: the encoders against their peers (bench.sh), the first answer to never-seen
-# URLs over HTTP (bench-cold.sh), cached answers against nginx and h2o serving the same
+# URLs over HTTP (bench-cold.sh) and at the sizes people use against a baseline binary, with
+# lossy files against the tools (bench-sizes.sh), cached answers against nginx and h2o serving the same
 # bytes (bench-http.sh) and instructions per answer under callgrind (bench-instructions.sh).
 bench: deps-bench release
 	scripts/bench.sh
 	scripts/bench-cold.sh
+	scripts/bench-sizes.sh
 	scripts/bench-http.sh
 	scripts/bench-instructions.sh
 

@@ -31,8 +31,8 @@ if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
 fi
 if [[ "$purpose" == bench ]]; then
     # h2o: the second static-file peer of bench-http.sh, beside nginx; stress-ng loads both
-    # cores when a benchmark is to be read under load.
-    apt_packages+=(apngdis apngopt webp hyperfine wrk valgrind h2o stress-ng)
+    # cores when a benchmark is to be read under load; pngquant the APNG peer of bench-sizes.sh.
+    apt_packages+=(apngdis apngopt webp pngquant hyperfine wrk valgrind h2o stress-ng)
 fi
 if [[ "$purpose" == flaky ]]; then
     # `make flaky-check`: the load on both cores beside which the suites must still pass.

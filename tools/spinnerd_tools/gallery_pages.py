@@ -104,6 +104,10 @@ def view(browser, url, out, scheme, name, width, height):
     result["darkGif"] = page.evaluate("() => ({url: document.getElementById('snippet-url').value,"
                                       " disabled: document.getElementById('matte-page').disabled,"
                                       " reason: document.getElementById('matte-page-reason').textContent})")
+    # The advice offers quality=80 once that file's final size is known (a lossless GIF).
+    wait_until(page, "() => document.getElementById('advice').textContent.includes('quality=80')")
+    result["darkGif"]["advice"] = page.evaluate("() => document.getElementById('advice').textContent")
+    result["darkGif"]["quality"] = page.evaluate("() => !!document.querySelector('[data-parameter=quality]')")
 
     # Folded hints: two lines at most until "more".
     lines = ("() => Math.max(...[...document.querySelectorAll('.field:not([hidden]) .hint:not(.open) .hint-text')].map(t =>"

@@ -13,7 +13,7 @@ extension GalleryBrowserTests {
             let stage: String, url: String, picture: String, preview: String, note: String?, matteText: String
             let matteButton: Bool, matteReason: String, pressed: [String]
         }
-        struct DarkGIF: Decodable { let url: String; let disabled: Bool; let reason: String }
+        struct DarkGIF: Decodable { let url: String; let disabled: Bool; let reason: String; let advice: String; let quality: Bool }
         struct Hints: Decodable { let tallest: Double; let matteFolded: Double; let matteMoreShown: Bool; let matteOpen: Double; let expanded: String? }
         struct Swatch: Decodable { let colour: String; let image: String; let resolved: String?; let picker: String }
         struct Problem: Decodable {
@@ -102,6 +102,10 @@ extension GalleryBrowserTests {
             // Blending a GIF's edges into the Dark stage makes the same bytes: disabled, and why.
             XCTAssertFalse(view.darkGif.url.contains("matte"), "\(name): \(view.darkGif.url)")
             XCTAssertTrue(view.darkGif.disabled && view.darkGif.reason.contains("default matte"), "\(name): \(view.darkGif.reason)")
+            // quality is an output setting, and the advice says what quality=80 saves on this GIF.
+            XCTAssertTrue(view.darkGif.quality, name)
+            XCTAssertNotNil(view.darkGif.advice.range(of: #"At quality=80 this GIF is [0-9.]+ KB instead of [0-9.]+ KB \([0-9]+ % smaller"#,
+                                                      options: .regularExpression), "\(name): \(view.darkGif.advice)")
 
             // Help is two lines at most until "more".
             XCTAssertLessThanOrEqual(view.hints.tallest, 2.05, "\(name): a hint is taller than two lines")

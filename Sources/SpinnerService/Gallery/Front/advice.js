@@ -3,20 +3,24 @@
 import { $ } from "./dom.js";
 import { bytes, sizeShown } from "./sizes.js";
 
+/** A raster this large (bytes) is large for a loading indicator: the advice says so. */
+const largeRaster = 100 * 1024;
+
 /**
  * Writes the advice: `measured` holds the animated pictures' sizes in bytes by format,
- * `refused` the formats the service refused for these settings.
+ * `refused` the formats the service refused for these settings, `lossy` the chosen
+ * raster's final size at a lossy quality ({quality, bytes}) or null.
  */
-export function advise(state, measured, refused) {
+export function advise(state, measured, refused, lossy = null) {
   const lottie = { written: sizeShown("lottie"), zipped: sizeShown("lottie-gzip") };
-  $("#advice").textContent = adviceText(state, measured, refused, lottie);
+  $("#advice").textContent = adviceText(state, measured, refused, lottie, lossy, sizeShown("svg"));
 }
 
 /**
  * The advice's text. Pure: `lottie` is what the sizes table shows for the Lottie document
- * ({written, zipped}, texts as shown).
+ * ({written, zipped}, texts as shown), `svg` the SVG's size as shown.
  */
-export function adviceText(state, measured, refused, lottie) {
+export function adviceText(state, measured, refused, lottie, lossy = null, svg = undefined) {
   if (state.format === "lottie") {
     const { written, zipped } = lottie;
     return `The Lottie document for these settings is ${written}` + (zipped && zipped.endsWith("B") ? `, ${zipped} gzipped` : "") +
@@ -42,6 +46,15 @@ export function adviceText(state, measured, refused, lottie) {
     // GIF frames last whole hundredths of a second: more than 50 fps is drawn at 50.
     const fps = Number(state.settings().fps);
     if (state.format === "gif" && fps > 50) text += ` A GIF plays at most 50 fps (its frames last whole hundredths of a second): fps=${fps} is drawn at 50.`;
+    const chosen = measured[state.format];
+    if (chosen > largeRaster) {
+      text += ` At ${bytes(chosen)} this ${label(state.format)} is large for a loading indicator: ` +
+        (svg && svg.endsWith("B") ? `the SVG is ${svg}, sharp at any size, and plays in every browser.` : "the SVG is far smaller, where a page can show one.");
+    }
+    if (lossy && chosen && lossy.bytes < chosen) {
+      text += ` At quality=${lossy.quality} this ${label(state.format)} is ${bytes(lossy.bytes)} instead of ${bytes(chosen)} ` +
+        `(${Math.round((1 - lossy.bytes / chosen) * 100)} % smaller; colours mapped to one palette): set quality in the output settings to see it on the stage.`;
+    }
     if (state.format === "gif" || state.format === "apng") {
       text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
         (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :

@@ -99,7 +99,17 @@ async function compareFormats(state, ticket) {
         }
       })
       .catch(() => show(format, "unknown")));
-  await Promise.all([...documents, ...rasters]);
+  // What quality=80 would save on the chosen raster (when the settings are lossless): the
+  // advice offers it where it saves most.
+  const lossyQuality = 80;
+  const chosenRaster = animatedFormats.some(({ name }) => name === state.format);
+  const lossless = [undefined, "", "100", 100].includes(state.settings().quality);
+  const lossy = chosenRaster && lossless
+    ? finalHead(imageURL(state, state.format, { ...state.settings(), quality: lossyQuality }), ticket, () => {})
+      .then((response) => (response.ok && isFinal(response) ? { quality: lossyQuality, bytes: Number(response.headers.get("Content-Length")) } : null))
+      .catch(() => null)
+    : Promise.resolve(null);
+  const [saving] = await Promise.all([lossy, ...documents, ...rasters]);
   if (ticket !== measuring) return;
   const saidBy = new Map();
   for (const format of [...documentFormats, ...animatedFormats].map(({ name }) => name).filter((name) => reasons.has(name))) {
@@ -108,7 +118,7 @@ async function compareFormats(state, ticket) {
     show(format, first === undefined ? "refused: " + reason : `refused (as ${state.formatByName(first).label})`, true);
   }
   state.keepSizes(query(state, "webp"), measured);
-  advise(state, measured, refused);
+  advise(state, measured, refused, saving);
   // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
   if (state.accepted === imageURL(state, state.format)) writeSnippets(state, state.accepted);
 }
