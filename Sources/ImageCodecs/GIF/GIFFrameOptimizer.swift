@@ -99,23 +99,18 @@ struct GIFFrameOptimizer {
     /// gifsicle's "runs" (`runs(base:target:)`).
     private func bestImage(base: [UInt8], target: [UInt8], rect: PixelRect, delay: Int,
                            disposal: Int32, written: Bool = false) throws(CodecError) -> (image: GIFWriter.Image, size: Int) {
-        var keep = [UInt8](), redraw = [UInt8]()
-        keep.reserveCapacity(rect.width * rect.height)
-        redraw.reserveCapacity(rect.width * rect.height)
-        var old = [UInt8]()
-        old.reserveCapacity(rect.width * rect.height)
-        for y in rect.y ..< rect.y + rect.height {
-            for x in rect.x ..< rect.x + rect.width {
-                let (pixel, before) = (target[y * width + x], base[y * width + x])
-                redraw.append(pixel)
-                keep.append(pixel == before ? transparent : pixel)
-                old.append(before)
-            }
-        }
+        let keep = Self.kept(base: base, target: target, rect: rect, width: width, transparent: transparent)
         let first = GIFWriter.Image(rect: rect, indices: keep, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
         // Large frames: unchanged pixels made transparent, unmeasured (long transparent runs
         // are what LZW codes best; measuring both ways coded every frame three times).
         guard effort == .thorough else { return (first, 0) }
+        var redraw = [UInt8](), old = [UInt8]()
+        redraw.reserveCapacity(rect.width * rect.height)
+        old.reserveCapacity(rect.width * rect.height)
+        for y in rect.y ..< rect.y + rect.height {
+            redraw.append(contentsOf: target[y * width + rect.x ..< y * width + rect.x + rect.width])
+            old.append(contentsOf: base[y * width + rect.x ..< y * width + rect.x + rect.width])
+        }
         var best = (image: first, size: try size(of: first))
         guard keep != redraw else { return best }
         let second = GIFWriter.Image(rect: rect, indices: redraw, delay: delay, disposal: disposal,
@@ -128,6 +123,26 @@ struct GIFFrameOptimizer {
         let third = GIFWriter.Image(rect: rect, indices: runs, delay: delay, disposal: disposal, transparentIndex: Int(transparent))
         let thirdSize = try size(of: third)
         return thirdSize < best.size ? (third, thirdSize) : best
+    }
+
+    /// The rectangle's pixels of `target` (a `width`-wide frame), each one equal to
+    /// `base`'s made `transparent` ("keep what is there").
+    static func kept(base: [UInt8], target: [UInt8], rect: PixelRect, width: Int, transparent: UInt8) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rect.width * rect.height) { output, initialized in
+            base.withUnsafeBufferPointer { base in
+                target.withUnsafeBufferPointer { target in
+                    var written = 0
+                    for y in rect.y ..< rect.y + rect.height {
+                        for index in y * width + rect.x ..< y * width + rect.x + rect.width {
+                            let pixel = target[index]
+                            output[written] = pixel == base[index] ? transparent : pixel
+                            written += 1
+                        }
+                    }
+                }
+            }
+            initialized = rect.width * rect.height
+        }
     }
 
     /// gifsicle's middle way between keeping and redrawing unchanged pixels
