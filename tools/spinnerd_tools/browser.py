@@ -357,7 +357,11 @@ def wait_until(page, function, arg=None, timeout=300.0):
         if page.evaluate(function, arg):
             return
         if time.monotonic() > deadline:
-            raise TimeoutError("timed out waiting for " + function)
+            # What the playground showed, if this is it: its sizes and its status line.
+            shown = page.evaluate("() => { const p = document.getElementById('preview'); return [...[document.getElementById('sizes'),"
+                                  " document.getElementById('size'), document.getElementById('status')].map(e => e ? e.textContent : null),"
+                                  " p ? [p.getAttribute('src'), p.complete, p.naturalWidth, p.hidden] : null]; }")
+            raise TimeoutError("timed out waiting for " + function + " (sizes, size, status, preview: %r)" % (shown,))
         page.wait_for_timeout(50)
 
 

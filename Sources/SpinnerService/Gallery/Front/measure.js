@@ -99,17 +99,7 @@ async function compareFormats(state, ticket) {
         }
       })
       .catch(() => show(format, "unknown")));
-  // What quality=80 would save on the chosen raster (when the settings are lossless): the
-  // advice offers it where it saves most.
-  const lossyQuality = 80;
-  const chosenRaster = animatedFormats.some(({ name }) => name === state.format);
-  const lossless = [undefined, "", "100", 100].includes(state.settings().quality);
-  const lossy = chosenRaster && lossless
-    ? finalHead(imageURL(state, state.format, { ...state.settings(), quality: lossyQuality }), ticket, () => {})
-      .then((response) => (response.ok && isFinal(response) ? { quality: lossyQuality, bytes: Number(response.headers.get("Content-Length")) } : null))
-      .catch(() => null)
-    : Promise.resolve(null);
-  const [saving] = await Promise.all([lossy, ...documents, ...rasters]);
+  await Promise.all([...documents, ...rasters]);
   if (ticket !== measuring) return;
   const saidBy = new Map();
   for (const format of [...documentFormats, ...animatedFormats].map(({ name }) => name).filter((name) => reasons.has(name))) {
@@ -118,20 +108,38 @@ async function compareFormats(state, ticket) {
     show(format, first === undefined ? "refused: " + reason : `refused (as ${state.formatByName(first).label})`, true);
   }
   state.keepSizes(query(state, "webp"), measured);
-  advise(state, measured, refused, saving);
+  advise(state, measured, refused);
+  offerLossy(state, ticket, measured, refused, animatedFormats);
   // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
   if (state.accepted === imageURL(state, state.format)) writeSnippets(state, state.accepted);
+}
+
+// What quality=80 would save on the chosen raster when the settings are lossless: its final
+// size, asked once the sizes are in (an encode of its own, which may wait behind the other
+// final encodes: asked for up to five minutes), then the advice says it.
+const lossyQuality = 80;
+function offerLossy(state, ticket, measured, refused, animatedFormats) {
+  const chosenRaster = animatedFormats.some(({ name }) => name === state.format);
+  if (!chosenRaster || ![undefined, "", "100", 100].includes(state.settings().quality)) return;
+  const url = imageURL(state, state.format, { ...state.settings(), quality: lossyQuality });
+  finalHead(url, ticket, () => {}, Array(60).fill(5000))
+    .then((response) => {
+      if (ticket !== measuring || !response.ok || !isFinal(response)) return;
+      advise(state, measured, refused, { quality: lossyQuality, bytes: Number(response.headers.get("Content-Length")) });
+    })
+    .catch(() => {});
 }
 
 // A new URL's APNG, GIF or WebP is answered first by a quick encode, served for a
 // minute (no "immutable" in its Cache-Control), while the smaller final one is made:
 // compare the sizes caches keep, so ask again (past the browser's cache) until the final
-// one is there, for up to two minutes (final encodes wait while the server is busy);
+// one is there, for up to two minutes (final encodes wait while the server is busy; `longer`
+// adds waits, in ms);
 // `provisional` is told the quick answer's size meanwhile.
 const isFinal = (response) => (response.headers.get("Cache-Control") || "").includes("immutable");
-async function finalHead(url, ticket, provisional) {
+async function finalHead(url, ticket, provisional, longer = []) {
   let response = await fetch(url, { method: "HEAD" });
-  const waits = [200, 400, 800, 1600, 3200, ...Array(23).fill(5000)];
+  const waits = [200, 400, 800, 1600, 3200, ...Array(23).fill(5000), ...longer];
   for (const wait of waits) {
     if (!response.ok || isFinal(response) || ticket !== measuring) break;
     provisional(Number(response.headers.get("Content-Length")));
