@@ -26,14 +26,11 @@ final class AngularFill {
     static let slices = PaintSource.sliceCount
 
     init(size: Int) throws(RasterError) {
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size), Int32(size)),
-              cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else {
-            throw RasterError(message: "cannot create a \(size)×\(size) mask")
-        }
-        guard let colors = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size)),
-              cairo_surface_status(colors) == CAIRO_STATUS_SUCCESS else {
+        let mask = try CairoCanvas.imageSurface(CAIRO_FORMAT_A8, size: size)
+        let colors: OpaquePointer
+        do { colors = try CairoCanvas.imageSurface(CAIRO_FORMAT_ARGB32, size: size) } catch {
             cairo_surface_destroy(mask)
-            throw RasterError(message: "cannot create a \(size)×\(size) surface")
+            throw error
         }
         self.size = size
         self.mask = mask

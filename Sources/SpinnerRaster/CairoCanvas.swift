@@ -10,10 +10,7 @@ final class CairoCanvas {
 
     /// A square transparent canvas of `size` pixels.
     init(size: Int) throws(RasterError) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw RasterError(message: "cannot create a \(size)×\(size) surface")
-        }
+        let surface = try Self.imageSurface(CAIRO_FORMAT_ARGB32, size: size)
         guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             throw RasterError(message: "cannot create a drawing context")
@@ -26,6 +23,15 @@ final class CairoCanvas {
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+    }
+
+    /// A new `size`-square image surface in `format`, cleared; the caller destroys it.
+    static func imageSurface(_ format: cairo_format_t, size: Int) throws(RasterError) -> OpaquePointer {
+        guard let surface = cairo_image_surface_create(format, Int32(size), Int32(size)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cannot create a \(size)×\(size) surface")
+        }
+        return surface
     }
 
     /// Clears every pixel to transparent.

@@ -177,10 +177,7 @@ public enum RenderCostModel {
         let megapixelFrames = Double(estimate.pixelFrames) / 1_000_000
         let quantizing = megapixelFrames * (lossySecondsPerMegapixelFrame[estimate.effort] ?? 0.4)
         switch estimate.format {
-        case .webp:
-            if estimate.effort == .thorough { estimate.seconds *= 2 }
-            estimate.peakBytes += estimate.pixelFrames * 8
-        case .gif:
+        case .webp, .gif:
             if estimate.effort == .thorough { estimate.seconds *= 2 }
             estimate.peakBytes += estimate.pixelFrames * 8
         case .apng, .png, .svg, .lottie:

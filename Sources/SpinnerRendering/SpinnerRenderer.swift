@@ -1,4 +1,3 @@
-import ExactTime
 import ImageCodecs
 import SpinnerModel
 import SpinnerRaster
@@ -68,7 +67,7 @@ public struct SpinnerRenderer: Sendable {
         var estimate = RenderCostModel.estimate(kind: request.kind, format: request.format, pixelSize: plan.pixelSize,
                                                 frames: plan.times.count, filledBackground: scene.hasBackground,
                                                 renderedAhead: request.format == .apng && request.isRenderedAhead)
-        if request.shared.quality < 100 { RenderCostModel.addLossyWork(&estimate) }
+        if request.shared.lossyQuality != nil { RenderCostModel.addLossyWork(&estimate) }
         guard estimate.seconds <= budget.maxRenderSeconds else {
             throw .renderTooCostly(format: request.format, seconds: estimate.seconds, limit: budget.maxRenderSeconds)
         }
@@ -77,7 +76,7 @@ public struct SpinnerRenderer: Sendable {
         }
         let darkScene = request.format == .svg && request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil
         var provisional = RenderCostModel.provisionalEstimate(for: estimate, kind: request.kind, filledBackground: scene.hasBackground)
-        if request.shared.quality < 100, var lossy = provisional {
+        if request.shared.lossyQuality != nil, var lossy = provisional {
             RenderCostModel.addLossyWork(&lossy)
             provisional = lossy
         }
@@ -127,10 +126,10 @@ public struct SpinnerRenderer: Sendable {
                                                      renderedAhead: true)
             guard strongest.effort == .thorough, case .ahead(let strongestBytes)? = strongest.apngDeflate else { return final }
             estimate = strongest
-            if final.request.shared.quality < 100 { RenderCostModel.addLossyWork(&estimate) }
+            if final.request.shared.lossyQuality != nil { RenderCostModel.addLossyWork(&estimate) }
             estimate.apngDeflate = .behind(strongestBytes: strongestBytes)
             // The cold pricing counts its slowest tier whole; never price the stronger work below it.
-            estimate.seconds = max(strongest.seconds, final.estimate.seconds)
+            estimate.seconds = max(estimate.seconds, final.estimate.seconds)
         case .webp:
             estimate.seconds *= WebPEncoder.longerSearchCostRatio
         case .png, .gif, .svg, .lottie:
@@ -166,11 +165,14 @@ public struct SpinnerRenderer: Sendable {
                 let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
                 return timings.measure(.draw) { rasterizer.render(at: plan.times[0]) }
             }
-            let kept = try lossy(request) { (quality: Int) throws(CodecError) -> RGBAImage in
-                let still = [AnimationFrame(image: image, duration: FrameDuration(milliseconds: Rational(1)))]
-                return try quantized(still, quality, cost, timings, stop)[0].image
-            } ?? image
-            bytes = try codec { () throws(CodecError) in try PNGEncoder.encode(kept, effort: cost.effort, timings: timings) }
+            bytes = try codec { () throws(CodecError) in
+                let kept = try request.shared.lossyQuality.map { (quality: Int) throws(CodecError) -> RGBAImage in
+                    try timings.measure(.reduce) { () throws(CodecError) in
+                        try PaletteQuantizer.quantize([image], quality: quality, speed: PaletteQuantizer.speed(for: cost.effort), stop: stop)[0]
+                    }
+                } ?? image
+                return try PNGEncoder.encode(kept, effort: cost.effort, timings: timings)
+            }
         case .apng:
             let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
             // The defaults are rendered ahead, where time is cheap and the bytes go to everyone:
@@ -180,8 +182,8 @@ public struct SpinnerRenderer: Sendable {
             let encoder = APNGEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
                                       deflate: prepared.deflatesExhaustively ? .exhaustive : deflate.tiers, timings: timings)
             bytes = try codec { () throws(CodecError) in
-                guard request.shared.quality < 100 else { return try encoder.encode(frames, stop: stop) }
-                return try encoder.encode(try quantized(drawn(frames, stop), request.shared.quality, cost, timings, stop), stop: stop)
+                guard let quality = request.shared.lossyQuality else { return try encoder.encode(frames, stop: stop) }
+                return try encoder.encode(try quantized(drawn(frames, stop), quality, cost, timings, stop), stop: stop)
             }
         case .gif:
             // Drawn one at a time as the encoder reads them: no frame is held once reduced.
@@ -189,9 +191,8 @@ public struct SpinnerRenderer: Sendable {
             // A clear matte (`none`) means no page colour is known: partial opacity is dithered.
             let color = request.shared.matte.resolved(for: request.shared.theme.fixed)
             let matte = color.bytes.alpha == 0 ? nil : GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
-            let quality = request.shared.quality
             let encoder = GIFEncoder(loops: request.shared.loops, matte: matte, effort: cost.effort,
-                                     lossyQuality: quality < 100 ? quality : nil, maxBytes: budget.maxOutputBytes, timings: timings)
+                                     lossyQuality: request.shared.lossyQuality, maxBytes: budget.maxOutputBytes, timings: timings)
             bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
         case .webp:
             // Drawn one at a time as libwebp reads them, like GIF.
@@ -199,8 +200,7 @@ public struct SpinnerRenderer: Sendable {
             let encoder = WebPEncoder(loops: request.shared.loops, effort: cost.effort, searchesLonger: prepared.encodesBehind,
                                       maxBytes: budget.maxOutputBytes, timings: timings)
             bytes = try codec { () throws(CodecError) in
-                let quality = request.shared.quality
-                guard quality < 100 else { return try encoder.encode(frames, stop: stop) }
+                guard let quality = request.shared.lossyQuality else { return try encoder.encode(frames, stop: stop) }
                 // Lossy: the frames mapped to one palette and coded losslessly (flat colours:
                 // a third to a half of the lossless file, where libwebp's lossy coding made
                 // four of the five defaults larger); at thorough effort also libwebp's lossy
@@ -220,12 +220,6 @@ public struct SpinnerRenderer: Sendable {
             bytes = LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
         }
         return RenderedImage(bytes: bytes, format: request.format)
-    }
-
-    /// `body(quality)` for a lossy request (`quality` below 100); nil for a lossless one.
-    private func lossy<T>(_ request: SpinnerRequest, _ body: (Int) throws(CodecError) -> T) throws(RenderError) -> T? {
-        guard request.shared.quality < 100 else { return nil }
-        return try codec { () throws(CodecError) in try body(request.shared.quality) }
     }
 
     /// Every frame of `frames` drawn (over all the cores), for the quantizer, which reads
@@ -250,15 +244,7 @@ public struct SpinnerRenderer: Sendable {
     /// Every planned frame, rasterised (over all the cores), with its exact duration in seconds.
     func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never) throws(RenderError) -> [AnimationFrame] {
         let source = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
-        return try Parallel.map(source.count, state: { source.reader() }) {
-            (index, reader: inout DrawnFrames.Reader) throws(RenderError) -> AnimationFrame in
-            do throws(StopCheck.Reason) { try stop.check() } catch { throw .stopped(error) }
-            do throws(CodecError) {
-                return AnimationFrame(image: try reader.image(at: index), duration: source.duration(at: index))
-            } catch {
-                throw .codec(error)
-            }
-        }
+        return try codec { () throws(CodecError) in try drawn(source, stop) }
     }
 
     func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {

@@ -119,7 +119,7 @@ struct SVGSceneBuilder {
             guard Self.animatedEnds(arc) != nil || arc.degrees(at: .zero).end - arc.degrees(at: .zero).start < 360 else {
                 return [SVGElement("g", [("fill", "none")] + width, children: pieces)]
             }
-            var mask = geometry(shape.shape) + common + width + [("stroke", "#fff")]
+            let mask = geometry(shape.shape) + common + width + [("stroke", "#fff")]
             let id = "m\(definitions.count)", reach = arc.radius + stroke.width
             definitions.append(SVGElement("mask", [
                 ("id", id), ("maskUnits", "userSpaceOnUse"),

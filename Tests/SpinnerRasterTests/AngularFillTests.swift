@@ -24,11 +24,8 @@ final class AngularFillTests: XCTestCase {
 
     func testFramesStayWithinTheirToleranceOfTheMesh() throws {
         for (kind, query, largest, share) in cases {
-            let request = try SpinnerRequest.parse(kind: kind, format: .apng, query: query.map { (name: $0.0, value: $0.1) })
-            let scene = request.kind.scene(for: request)
-            let plan = try FramePlan(request: request, scene: scene, budget: .standard)
-            let (fill, mesh) = (try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize),
-                                try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize))
+            let pair = try RasterizerPair(kind, query)
+            let (fill, mesh, plan) = (pair.tried, pair.reference, pair.plan)
             mesh.drawsAngularByMesh = true
             var (worst, past, pixels) = (0, 0, 0)
             for time in plan.times {

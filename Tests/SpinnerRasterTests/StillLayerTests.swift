@@ -23,11 +23,8 @@ final class StillLayerTests: XCTestCase {
 
     func testEveryFrameIsWhatDrawingItWholeGives() throws {
         for (kind, query, kept) in cases {
-            let request = try SpinnerRequest.parse(kind: kind, format: .apng, query: query.map { (name: $0.0, value: $0.1) })
-            let scene = request.kind.scene(for: request)
-            let plan = try FramePlan(request: request, scene: scene, budget: .standard)
-            let (quick, whole) = (try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize),
-                                  try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize))
+            let pair = try RasterizerPair(kind, query)
+            let (quick, whole, plan) = (pair.tried, pair.reference, pair.plan)
             whole.keepsStill = false
             let label = "\(kind) \(query)"
             for (index, time) in plan.times.enumerated() {

@@ -41,7 +41,7 @@ public enum PaletteQuantizer {
     }
 
     /// `images` (all the same size) mapped to one shared palette at `quality` (1–99).
-    static func quantize(_ images: [RGBAImage], quality: Int, speed: Int, stop: StopCheck = .never) throws(CodecError) -> [RGBAImage] {
+    public static func quantize(_ images: [RGBAImage], quality: Int, speed: Int, stop: StopCheck = .never) throws(CodecError) -> [RGBAImage] {
         precondition((1 ... 99).contains(quality), "quality is 1–99 (100 is lossless: nothing to quantize)")
         guard let first = images.first else { throw CodecError("no frames to quantize") }
         guard let attributes = liq_attr_create() else { throw CodecError("libimagequant: out of memory") }

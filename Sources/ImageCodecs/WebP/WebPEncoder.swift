@@ -253,7 +253,7 @@ public struct WebPEncoder: Sendable {
         options.anim_params.loop_count = Int32(loops)
         options.anim_params.bgcolor = 0x0000_0000
         options.allow_mixed = 0  // lossless only: spinners are flat colours and smooth edges
-        var config = try Self.config(effort, searchesLonger: searchesLonger, lossyQuality: lossyQuality)
+        var config = try Self.config(effort, lossyQuality: lossyQuality)
         let reader = frames.reader()
         let first = try reader.image(at: 0)
         guard let encoder = spinnerd_webp_anim_encoder_new(Int32(first.width), Int32(first.height), &options) else {

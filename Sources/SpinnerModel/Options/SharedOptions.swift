@@ -21,6 +21,9 @@ public struct SharedOptions: Hashable, Sendable {
     /// (`PaletteQuantizer`), a WebP's also coded by libwebp's lossy coder at thorough
     /// effort, the smaller kept.
     public var quality = 100
+
+    /// `quality` when it asks for a lossy file (1–99); nil for lossless (100).
+    public var lossyQuality: Int? { quality < 100 ? quality : nil }
     /// Light or dark system colours, or `auto` (SVG follows the viewer). Default light.
     public var theme: ThemeChoice = .light
     /// SVG only: the accessible name. Default "Loading".
