@@ -142,6 +142,7 @@ def main():
     parser.add_argument("--quality", type=int, default=80)
     parser.add_argument("--kinds", default=",".join(KINDS))
     parser.add_argument("--ours", type=int, default=None, help="our quality, if not --quality's")
+    parser.add_argument("--formats", default="webp,gif,apng")
     arguments = parser.parse_args()
     binary, q = arguments.binary, arguments.quality
     os.makedirs(arguments.work, exist_ok=True)
@@ -154,7 +155,7 @@ def main():
             work = f"{arguments.work}/{kind}-{label}"
             folder = work + "/frames"
             reference = lossless_frames(binary, kind, query, folder)
-            for fmt in ("webp", "gif", "apng"):
+            for fmt in arguments.formats.split(","):
                 lossless = run([binary, "render", kind, f"format={fmt}", *query, "-o", "-"])
                 ours = run([binary, "render", kind, f"format={fmt}", f"quality={arguments.ours or q}", *query, "-o", "-"])
                 tool = tool_file(fmt, folder, lossless if fmt == "gif" else None, q, work)

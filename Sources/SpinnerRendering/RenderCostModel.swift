@@ -168,8 +168,9 @@ public enum RenderCostModel {
 
     /// Adds a lossy render's extra work to `estimate`: the quantizer's (every raster
     /// format quantizes: APNG, PNG and GIF to write the palette's colours, WebP to code
-    /// them losslessly); at thorough effort a WebP's second, lossy coding of the frames
-    /// and a GIF's second coding of its exact colours (each as long again as the first);
+    /// them losslessly; a GIF at thorough effort only); at thorough effort a WebP's second,
+    /// lossy coding of the frames and a GIF's second coding (each as long again as the
+    /// first);
     /// and the frames held for the quantizer, which reads all of them before it maps any
     /// (a WebP otherwise holds a batch, a GIF one copy of its reduced frames).
     public static func addLossyWork(_ estimate: inout RenderEstimate) {
@@ -177,7 +178,12 @@ public enum RenderCostModel {
         let megapixelFrames = Double(estimate.pixelFrames) / 1_000_000
         let quantizing = megapixelFrames * (lossySecondsPerMegapixelFrame[estimate.effort] ?? 0.4)
         switch estimate.format {
-        case .webp, .gif:
+        case .gif:
+            // A quick GIF codes its exact colours alone, unquantized.
+            guard estimate.effort == .thorough else { return }
+            estimate.seconds *= 2
+            estimate.peakBytes += estimate.pixelFrames * 8
+        case .webp:
             if estimate.effort == .thorough { estimate.seconds *= 2 }
             estimate.peakBytes += estimate.pixelFrames * 8
         case .apng, .png, .svg, .lottie:

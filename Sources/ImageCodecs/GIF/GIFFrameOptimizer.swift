@@ -3,7 +3,7 @@
 /// either left in place or cleared to transparent (widened to clear every pixel that
 /// must turn transparent, which the "keep" index cannot express); and inside the
 /// rectangle unchanged pixels are either made transparent ("keep") or redrawn, whichever
-/// LZW codes smaller. Sizes are measured by giflib itself.
+/// LZW codes smaller. Sizes are measured by coding them (giflib, or `GIFLossyLZW`).
 ///
 /// It takes frames one at a time (`add`) and hands back each stored image once the frame
 /// after it is known (the choice of disposal looks one frame ahead), so an encoder holds
@@ -14,6 +14,9 @@ struct GIFFrameOptimizer {
     let height: Int
     let palette: [(UInt8, UInt8, UInt8)]
     let effort: EncoderEffort
+    /// The coder that lets LZW codes run through small errors (sizes are weighed as it
+    /// codes them), or nil for giflib's exact one.
+    let lossy: GIFLossyLZW?
     let timings: PhaseTimes
     private let transparent = GIFPalette.transparentIndex
     /// The canvas the waiting frame is drawn on, and the rectangle it redraws.
@@ -22,11 +25,13 @@ struct GIFFrameOptimizer {
     /// The frame waiting for its successor, with its delay.
     private var waiting: (frame: [UInt8], delay: Int)?
 
-    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], effort: EncoderEffort = .thorough, timings: PhaseTimes = .off) {
+    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], effort: EncoderEffort = .thorough,
+         lossy: GIFLossyLZW? = nil, timings: PhaseTimes = .off) {
         self.width = width
         self.height = height
         self.palette = palette
         self.effort = effort
+        self.lossy = lossy
         self.timings = timings
         base = [UInt8](repeating: GIFPalette.transparentIndex, count: width * height)
     }
@@ -171,9 +176,9 @@ struct GIFFrameOptimizer {
         return output
     }
 
-    /// Bytes the image takes in a GIF (plus a constant header), as giflib codes it.
+    /// Bytes the image takes in a GIF (plus a constant header), as it is coded.
     private func size(of image: GIFWriter.Image) throws(CodecError) -> Int {
-        let writer = try GIFWriter(width: width, height: height, palette: palette, keepsBytes: false)
+        let writer = try GIFWriter(width: width, height: height, palette: palette, lossy: lossy, keepsBytes: false)
         try writer.write(image)
         return try writer.finishCounting()
     }

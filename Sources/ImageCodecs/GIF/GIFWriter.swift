@@ -21,6 +21,8 @@ final class GIFWriter {
 
     private let file: UnsafeMutablePointer<GifFileType>
     private let sink: Sink
+    /// The LZW coder that lets codes run through small errors, or nil for giflib's exact one.
+    private let lossy: GIFLossyLZW?
     private var closed = false
 
     /// Collects the bytes giflib writes (or only counts them, for size estimates).
@@ -32,9 +34,12 @@ final class GIFWriter {
     }
 
     /// Opens a stream of `width` × `height` pixels with `palette` (RGB triples; padded to a
-    /// power of two). `keepsBytes: false` only counts the output.
-    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], keepsBytes: Bool = true) throws(CodecError) {
+    /// power of two). `keepsBytes: false` only counts the output. `lossy` codes the images'
+    /// pixels (nil, the default: giflib's exact LZW).
+    init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], lossy: GIFLossyLZW? = nil,
+         keepsBytes: Bool = true) throws(CodecError) {
         sink = Sink(keepsBytes: keepsBytes)
+        self.lossy = lossy
         var error: Int32 = 0
         let output: OutputFunc = { gif, data, length in
             guard let gif, let data, let user = gif.pointee.UserData else { return 0 }
@@ -95,6 +100,20 @@ final class GIFWriter {
         defer { map.pointee.BitsPerPixel = tableBits }
         try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
                   "EGifPutImageDesc")
+        if let lossy {
+            // giflib has written the minimum code size (the map's bits, at least 2); the
+            // coded stream goes out in sub-blocks of up to 255 bytes, then the terminator.
+            let stream = lossy.code(image.indices, minimumCodeSize: Int(max(2, map.pointee.BitsPerPixel)))
+            var block = [GifByteType](repeating: 0, count: 256)
+            for start in stride(from: 0, to: stream.count, by: 255) {
+                let length = min(255, stream.count - start)
+                block[0] = GifByteType(length)
+                for offset in 0 ..< length { block[1 + offset] = stream[start + offset] }
+                try check(EGifPutCodeNext(file, block), "EGifPutCodeNext")
+            }
+            try check(EGifPutCodeNext(file, nil), "EGifPutCodeNext")
+            return
+        }
         var row = [GifPixelType](repeating: 0, count: rect.width)
         for y in 0 ..< rect.height {
             for x in 0 ..< rect.width { row[x] = image.indices[y * rect.width + x] }

@@ -33,6 +33,46 @@ final class GIFRoundTripTests: XCTestCase {
         }
     }
 
+    /// The lossy LZW coder (`quality`): its streams decode in gifsicle and Pillow,
+    /// are shorter, and every pixel stays within the tolerance of the exact file's (a quick
+    /// encode codes the exact colours, so both files share one palette).
+    func testLossyLZWDecodesEverywhereWithinItsTolerance() throws {
+        let frames = (0 ..< 4).map {
+            AnimationFrame(image: Fixtures.gradient(size: 64, bar: $0 * 9), duration: FrameDuration(numerator: 1, denominator: 10))
+        }
+        let directory = try TemporaryDirectory()
+        let white = GIFEncoder.Matte(red: 255, green: 255, blue: 255)
+        let exactBytes = try GIFEncoder(matte: white, effort: .quick).encode(frames)
+        let lossyBytes = try GIFEncoder(matte: white, effort: .quick, lossyQuality: 80).encode(frames)
+        let thoroughBytes = try GIFEncoder(matte: white, lossyQuality: 80).encode(frames)
+        XCTAssertLessThan(lossyBytes.count, exactBytes.count * 9 / 10, "lossy \(lossyBytes.count) B, exact \(exactBytes.count) B")
+        let exact = try directory.write(exactBytes, to: "exact.gif")
+        let lossy = try directory.write(lossyBytes, to: "lossy.gif")
+        let thorough = try directory.write(thoroughBytes, to: "thorough.gif")
+        for path in [lossy, thorough] {
+            try check(path)
+            // Unoptimizing decodes every image's LZW stream (gifsicle warns of any it cannot).
+            let unoptimized = try ExternalTool.run("gifsicle", ["--unoptimize", path, "-o", directory.path("unoptimized.gif")])
+            XCTAssertEqual(unoptimized.status, 0, unoptimized.errorText)
+            XCTAssertEqual(unoptimized.errorText.trimmingCharacters(in: .whitespacesAndNewlines), "", "gifsicle's decoder complained")
+            XCTAssertEqual(try Decoders.inspect(path).frames, 4)
+        }
+        let tolerance = GIFLossyLZW.tolerance(quality: 80)
+        let (expected, decoded) = (try Fixtures.decodedFrames(exact, in: directory), try Fixtures.decodedFrames(lossy, in: directory))
+        XCTAssertEqual(decoded.count, expected.count)
+        var changed = 0
+        for (want, got) in zip(expected, decoded) {
+            XCTAssertEqual(want.count, got.count)
+            for offset in stride(from: 0, to: min(want.count, got.count), by: 4) {
+                let squared = (0 ..< 3).map { (Int(want[offset + $0]) - Int(got[offset + $0])) * (Int(want[offset + $0]) - Int(got[offset + $0])) }.reduce(0, +)
+                XCTAssertLessThanOrEqual(squared, tolerance, "pixel \(offset / 4)")
+                XCTAssertEqual(want[offset + 3], got[offset + 3], "alpha is never traded")
+                if squared > 0 { changed += 1 }
+            }
+        }
+        XCTAssertGreaterThan(changed, 0, "the lossy coder changed no pixel")
+    }
+
     func testManyColoursAreQuantizedCloselyWithAMatte() throws {
         let frames = (0..<3).map { AnimationFrame(image: Fixtures.gradient(bar: $0 * 5), duration: FrameDuration(numerator: 1, denominator: 10)) }
         let directory = try TemporaryDirectory()
