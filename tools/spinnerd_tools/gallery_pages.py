@@ -112,6 +112,21 @@ def view(browser, url, out, scheme, name, width, height):
     wait_until(page, "() => document.getElementById('advice').textContent.includes('quality=80')", timeout=600.0)
     result["darkGif"]["advice"] = page.evaluate("() => document.getElementById('advice').textContent")
     result["darkGif"]["quality"] = page.evaluate("() => !!document.querySelector('[data-parameter=quality]')")
+    result["darkGif"]["gridCell"] = page.evaluate("() => document.querySelector('#sizes [data-format=gif] output').textContent")
+    # Lossless beside quality=80 on the stage: the button, the second picture, both sizes.
+    page.click("#compare")
+    wait_until(page, "() => /Right: quality=80, [0-9.]+ (KB|bytes)/.test(document.getElementById('compare-note').textContent)"
+                     " && document.getElementById('compare-image').complete && document.getElementById('compare-image').naturalWidth > 0",
+               timeout=120.0)
+    result["compare"] = page.evaluate(
+        "() => { const p = document.getElementById('preview').getBoundingClientRect(),"
+        " c = document.getElementById('compare-image').getBoundingClientRect(), s = document.getElementById('stage').getBoundingClientRect();"
+        " return {note: document.getElementById('compare-note').textContent, src: document.getElementById('compare-image').getAttribute('src'),"
+        " preview: document.getElementById('preview').getAttribute('src'), pressed: document.getElementById('compare').getAttribute('aria-pressed'),"
+        " side: c.left >= p.right - 0.5, inside: c.right <= s.right + 0.5 && p.left >= s.left - 0.5, shown: c.width > 0 && p.width > 0}; }")
+    shot("compare")
+    page.click("#compare")
+    wait_until(page, "() => document.getElementById('compare-image').hidden && document.getElementById('compare-note').hidden")
 
     # Folded hints: two lines at most until "more".
     lines = ("() => Math.max(...[...document.querySelectorAll('.field:not([hidden]) .hint:not(.open) .hint-text')].map(t =>"

@@ -13,7 +13,12 @@ extension GalleryBrowserTests {
             let stage: String, url: String, picture: String, preview: String, note: String?, matteText: String
             let matteButton: Bool, matteReason: String, pressed: [String]
         }
-        struct DarkGIF: Decodable { let url: String; let disabled: Bool; let reason: String; let advice: String; let quality: Bool }
+        struct DarkGIF: Decodable {
+            let url: String; let disabled: Bool; let reason: String; let advice: String; let quality: Bool; let gridCell: String
+        }
+        struct Comparison: Decodable {
+            let note: String; let src: String; let preview: String; let pressed: String; let side: Bool; let inside: Bool; let shown: Bool
+        }
         struct Hints: Decodable { let tallest: Double; let matteFolded: Double; let matteMoreShown: Bool; let matteOpen: Double; let expanded: String? }
         struct Swatch: Decodable { let colour: String; let image: String; let resolved: String?; let picker: String }
         struct Problem: Decodable {
@@ -41,6 +46,7 @@ extension GalleryBrowserTests {
             let headings: [Heading]
             let custom: [String: Custom]
             let darkGif: DarkGIF
+            let compare: Comparison
             let hints: Hints
             let swatches: [String: Swatch]
             let error: ErrorState
@@ -106,6 +112,16 @@ extension GalleryBrowserTests {
             XCTAssertTrue(view.darkGif.quality, name)
             XCTAssertNotNil(view.darkGif.advice.range(of: #"At quality=80 this GIF is [0-9.]+ KB instead of [0-9.]+ KB \([0-9]+ % smaller"#,
                                                       options: .regularExpression), "\(name): \(view.darkGif.advice)")
+            // The sizes grid shows it beside the lossless size, and "Compare quality" puts both on
+            // the stage: the lossless preview on the left, quality=80 on its right, with their sizes.
+            XCTAssertNotNil(view.darkGif.gridCell.range(of: #"^[0-9.]+ KB · [0-9.]+ KB at quality=80$"#, options: .regularExpression),
+                            "\(name): \(view.darkGif.gridCell)")
+            XCTAssertEqual(view.compare.pressed, "true", name)
+            XCTAssertTrue(view.compare.src.contains("quality=80") && !view.compare.preview.contains("quality="),
+                          "\(name): \(view.compare.preview) beside \(view.compare.src)")
+            XCTAssertTrue(view.compare.shown && view.compare.side && view.compare.inside, "\(name): \(view.compare)")
+            XCTAssertNotNil(view.compare.note.range(of: #"Left: lossless GIF, [0-9.]+ KB\. Right: quality=80, [0-9.]+ KB \([0-9]+ % smaller\)"#,
+                                                    options: .regularExpression), "\(name): \(view.compare.note)")
 
             // Help is two lines at most until "more".
             XCTAssertLessThanOrEqual(view.hints.tallest, 2.05, "\(name): a hint is taller than two lines")

@@ -53,7 +53,7 @@ export function adviceText(state, measured, refused, lottie, lossy = null, svg =
     }
     if (lossy && chosen && lossy.bytes < chosen) {
       text += ` At quality=${lossy.quality} this ${label(state.format)} is ${bytes(lossy.bytes)} instead of ${bytes(chosen)} ` +
-        `(${Math.round((1 - lossy.bytes / chosen) * 100)} % smaller; colours mapped to one palette): set quality in the output settings to see it on the stage.`;
+        `(${Math.round((1 - lossy.bytes / chosen) * 100)} % smaller; colours mapped to one palette): "Compare quality" shows both on the stage, and quality in the output settings makes it yours.`;
     }
     if (state.format === "gif" || state.format === "apng") {
       text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +

@@ -2,6 +2,7 @@
 // formats, the stage's page colour, the copy buttons and the address the page was opened at
 // to the state (state.js), the fields (controls.js) and the service (measure.js).
 
+import { showComparison } from "./compare.js";
 import { buildControls, fitHints, refreshApplicability, refreshColours, showTheme } from "./controls.js";
 import { $, make, status } from "./dom.js";
 import { measure } from "./measure.js";
@@ -80,6 +81,12 @@ async function main() {
   for (const button of document.querySelectorAll("button.toggle")) {
     button.addEventListener("click", () => setPage(button.dataset.page === "dark" ? DARK : LIGHT, false));
   }
+  // Lossless beside lossy on the stage (compare.js), for a raster.
+  $("#compare").addEventListener("click", () => {
+    const button = $("#compare");
+    button.setAttribute("aria-pressed", String(button.getAttribute("aria-pressed") !== "true"));
+    if (state.accepted) showComparison(state);
+  });
   let picking = null;
   $("#page-colour").addEventListener("input", (event) => {
     clearTimeout(picking);

@@ -3,6 +3,7 @@
 // ticket; the answers of an older round are dropped.
 
 import { advise } from "./advice.js";
+import { offeredQuality } from "./compare.js";
 import { markInvalid } from "./controls.js";
 import { $, status } from "./dom.js";
 import { keeping, problemOf, reasonOf, sentence } from "./problems.js";
@@ -109,23 +110,25 @@ async function compareFormats(state, ticket) {
   }
   state.keepSizes(query(state, "webp"), measured);
   advise(state, measured, refused);
-  offerLossy(state, ticket, measured, refused, animatedFormats);
+  offerLossy(state, ticket, measured, refused, animatedFormats, show);
   // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
   if (state.accepted === imageURL(state, state.format)) writeSnippets(state, state.accepted);
 }
 
 // What quality=80 would save on the chosen raster when the settings are lossless: its final
 // size, asked once the sizes are in (an encode of its own, which may wait behind the other
-// final encodes: asked for up to five minutes), then the advice says it.
-const lossyQuality = 80;
-function offerLossy(state, ticket, measured, refused, animatedFormats) {
+// final encodes: asked for up to five minutes), then the sizes grid shows it beside the
+// lossless size and the advice says it.
+function offerLossy(state, ticket, measured, refused, animatedFormats, show) {
   const chosenRaster = animatedFormats.some(({ name }) => name === state.format);
   if (!chosenRaster || ![undefined, "", "100", 100].includes(state.settings().quality)) return;
-  const url = imageURL(state, state.format, { ...state.settings(), quality: lossyQuality });
+  const url = imageURL(state, state.format, { ...state.settings(), quality: offeredQuality });
   finalHead(url, ticket, () => {}, Array(60).fill(5000))
     .then((response) => {
       if (ticket !== measuring || !response.ok || !isFinal(response)) return;
-      advise(state, measured, refused, { quality: lossyQuality, bytes: Number(response.headers.get("Content-Length")) });
+      const lossy = Number(response.headers.get("Content-Length"));
+      if (measured[state.format]) show(state.format, `${bytes(measured[state.format])} · ${bytes(lossy)} at quality=${offeredQuality}`);
+      advise(state, measured, refused, { quality: offeredQuality, bytes: lossy });
     })
     .catch(() => {});
 }

@@ -1,6 +1,7 @@
 // The stage: its page colour, the preview of the accepted URL with its download, the note on
 // what the page colour means, the scale the preview is shown at, and the playground's address.
 
+import { showComparison } from "./compare.js";
 import { $ } from "./dom.js";
 import { DARK, LIGHT } from "./state.js";
 import { previewURL, query } from "./urls.js";
@@ -34,6 +35,7 @@ export function showAccepted(state, path) {
   if (preview.getAttribute("src") !== shown) preview.src = shown;
   preview.alt = state.kind.name + " spinner preview";
   showScale(state);
+  showComparison(state);
   const page = new URLSearchParams(query(state, state.format).slice(1));
   page.set("kind", state.kind.name);
   page.set("format", state.format);
