@@ -53,7 +53,7 @@ cluster-run:
 # Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,
 # every target for FUZZ_SECONDS (default 600) on its committed corpus and dictionary, past
 # findings replayed first. `make test` runs each for 20 s instead, in two lanes side by side
-# (scripts/test.sh takes FUZZ_SECONDS from the environment only, default 20: the 600 here
+# (scripts/test.sh takes FUZZ_SECONDS from the environment only, default 15: the 600 here
 # is not passed to it); FUZZ_MERGE=1 folds new inputs into the committed corpus, minimised.
 FUZZ_SECONDS ?= 600
 # The libFuzzer build with AddressSanitizer, which makes the ASan spinnerd of the sanitizer

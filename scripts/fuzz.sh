@@ -5,7 +5,7 @@
 # executions per second and coverage (edges) per target; fails on any finding, which
 # lands in .build/fuzz-findings/.
 #
-#   scripts/fuzz.sh SECONDS            # make fuzz (FUZZ_SECONDS, default 600), make test (20, two lanes)
+#   scripts/fuzz.sh SECONDS            # make fuzz (FUZZ_SECONDS, default 600), make test (15, two lanes)
 #   scripts/fuzz.sh                    # 30 s each
 #   FUZZ_MERGE=1 scripts/fuzz.sh N     # also merge what was found into Fuzz/corpus, minimised
 #   FUZZ_SEED=0 scripts/fuzz.sh N      # a random seed (default 1: runs repeat, as far as time allows)

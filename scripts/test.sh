@@ -14,7 +14,7 @@
 # Budgets that shrink here have a full form of their own (docs/development.md):
 #   Schemathesis  coverage phase on 11 of the 40 spinner GETs  (make api-check-full: all 80)
 #   soak          SOAK_MINUTES=1.5                              (make soak: 60 min)
-#   fuzzing       FUZZ_SECONDS=20 per target                    (make fuzz: 600 s)
+#   fuzzing       FUZZ_SECONDS=15 per target                    (make fuzz: 600 s)
 #   sanitizers    the stresses 1–1.5 min, XCTests under TSan not run (make sanitize)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -108,11 +108,11 @@ side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api
 # checks after each lane's targets (the front's resizes in one, the rest in the other).
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-20} s each; the front through resizes" \
-             "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-20} || s=1
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front through resizes" \
+             "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1
                python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
-             "fuzzing $(lane 1), ${FUZZ_SECONDS:-20} s each; manifests, cluster, capacity" \
-             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-20} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
+             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity" \
+             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
                python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
                exit \$s)"
 exit $failed
