@@ -15,8 +15,10 @@ enum KindsCommand {
         var kinds: [SpinnerKind] = []
         for name in arguments {
             guard let kind = SpinnerKind(rawValue: name.lowercased()) else {
-                Console.error("spinnerd kinds: there is no kind '\(name)'; kinds are "
-                              + SpinnerKind.allCases.map(\.rawValue).joined(separator: ", ") + "\n" + Usage.hint)
+                let names = SpinnerKind.allCases.map(\.rawValue)
+                let guess = Suggestion.closest(to: name.lowercased(), in: names).map { "did you mean '\($0)'? " } ?? ""
+                Console.error("spinnerd kinds: there is no kind '\(name)'; \(guess)kinds are " + names.joined(separator: ", ")
+                              + "\n" + Usage.hint)
                 return 2
             }
             kinds.append(kind)
@@ -66,6 +68,8 @@ enum KindsCommand {
             return options.joined(separator: "|") + " (default \(value))"
         case .text(let value, _):  // its length limit is in the summary
             return "text (default \(value))"
+        case .token(let maxLength):
+            return "1–\(maxLength) of \(ParameterType.tokenCharacters) (default none)"
         }
     }
 }

@@ -10,8 +10,15 @@ import Glibc
 
 signal(SIGPIPE, SIG_IGN)
 var arguments = Array(CommandLine.arguments.dropFirst())
-// `--help` anywhere (`spinnerd --help`, `spinnerd serve --help`) asks for the usage.
-if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { arguments = ["help"] }
+// `--help` anywhere asks for the usage: a command's own after the command
+// (`spinnerd serve --help`: its flags; `spinnerd render --help`), else every command's.
+if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+    if let command = arguments.first, let help = Usage.help(for: command) {
+        Console.out(help)
+        exit(0)
+    }
+    arguments = ["help"]
+}
 // `--version` anywhere asks for the version.
 if arguments.contains(where: { $0 == "--version" || $0 == "-V" }) { arguments = ["version"] }
 // A command comes first, `serve` included: no arguments print the usage rather than open
@@ -52,7 +59,7 @@ case "version":
     Console.out("spinnerd \(ServiceVersion.text)")
     status = 0
 default:
-    let commands = ["serve", "render", "cost", "sign", "kinds", "frames", "healthcheck", "openapi"]
+    let commands = Usage.commandNames.filter { $0 != "version" }
     let guess = Suggestion.closest(to: command, in: commands).map { "did you mean '\($0)'? " } ?? ""
     Console.error("spinnerd: unknown command '\(command)'; \(guess)commands are \(commands.joined(separator: ", "))\n" + Usage.hint)
     status = 2

@@ -76,6 +76,48 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertTrue(matte.detail.contains("gif"), matte.detail)
     }
 
+    /// `v`, a version of one's own for cache busting, attacked: too long, empty, control
+    /// characters, characters a URL must escape, repeated; accepted, it is in the canonical
+    /// form (and so the cache key, ETag and signature) for every format, and changes nothing else.
+    func testTheCacheBustingVersionIsAShortURLSafeToken() throws {
+        for value in [String(repeating: "a", count: 33), "", "a\u{0}b", "a\nb", "a\u{7f}", "2 3", "a/b", "a&b", "a=b", "%41",
+                      "v\u{e9}", "\u{202e}2", "a#b", "a?b", "a+b"] {
+            let error = try XCTUnwrap(refusal("circular", .gif, [("v", value)]), value.debugDescription)
+            XCTAssertEqual(error.parameter, "v", value.debugDescription)
+            XCTAssertEqual(error.status, 400, value.debugDescription)
+            XCTAssertTrue(error.detail.contains("letters, digits"), error.detail)
+        }
+        XCTAssertEqual(refusal("circular", .gif, [("v", "1"), ("v", "2")]), .repeatedParameter("v"))
+        let plain = try SpinnerRequest.parse(kind: "circular", format: .gif, query: [])
+        for value in ["2", String(repeating: "z", count: 32), "2026-12-05", "a.b_c~d-E"] {
+            for format in OutputFormat.allCases {
+                let versioned = try SpinnerRequest.parse(kind: "circular", format: format, query: [(name: "v", value: value)])
+                XCTAssertTrue(versioned.canonicalForm.hasSuffix("&v=\(value)") || versioned.canonicalForm.contains("v=\(value)&"),
+                              versioned.canonicalForm)
+                let without = try SpinnerRequest.parse(kind: "circular", format: format, query: [])
+                var shared = versioned.shared
+                XCTAssertEqual(shared.version, value)
+                shared.version = ""
+                XCTAssertEqual(shared, without.shared, "v changes nothing but the key")
+            }
+        }
+        XCTAssertFalse(plain.canonicalForm.contains("v="), "no v, no key change: \(plain.canonicalForm)")
+    }
+
+    /// Link-tracking parameters (`utm_*`, any case, repeated, any value) are ignored: the URL
+    /// is the one without them. A key that only starts like one is still refused.
+    func testTrackingParametersAreIgnored() throws {
+        let plain = try SpinnerRequest.parse(kind: "dots", format: .webp, query: [(name: "size", value: "40")])
+        let tracked = try SpinnerRequest.parse(kind: "dots", format: .webp, query: [
+            (name: "utm_source", value: "newsletter"), (name: "size", value: "40"), (name: "UTM_Medium", value: "e\u{0}mail"),
+            (name: "utm_source", value: "again"), (name: "utm_campaign", value: String(repeating: "x", count: 2000)),
+        ])
+        XCTAssertEqual(tracked.canonicalForm, plain.canonicalForm)
+        XCTAssertEqual(refusal("dots", .webp, [("utm", "x")]), .unknownParameter("utm", kind: .dots))
+        XCTAssertEqual(refusal("dots", .webp, [("utm_", "x")]), .unknownParameter("utm_", kind: .dots))
+        XCTAssertEqual(refusal("dots", .webp, [("utmsource", "x")]), .unknownParameter("utmsource", kind: .dots))
+    }
+
     func testFormatMustNotConflictWithThePath() throws {
         XCTAssertEqual(try XCTUnwrap(refusal("arc", .gif, [("format", "png")])), .conflictingFormat(path: .gif, query: "png"))
         XCTAssertEqual(try XCTUnwrap(refusal("arc", nil, [("format", "bmp")])), .unknownFormat("bmp"))

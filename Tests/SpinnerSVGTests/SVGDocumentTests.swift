@@ -48,7 +48,8 @@ final class SVGDocumentTests: XCTestCase {
         let attacks = ["\"/><script>alert(1)</script>", "red;fill:url(http://x)", "#fff\" onload=\"x", "1e309", "</style>", "accent<"]
         for kind in SpinnerKind.allCases {
             for definition in kind.parameters where definition.name != .title {
-                for attack in attacks {
+                // `v` is a token of letters and digits, never written into a file: 1e309 is one.
+                for attack in attacks where !(definition.name == .v && attack == "1e309") {
                     XCTAssertThrowsError(try SpinnerRequest.parse(kind: kind.rawValue, format: nil, query: [(definition.name.rawValue, attack)]),
                                          "\(kind) \(definition.name)=\(attack)")
                 }

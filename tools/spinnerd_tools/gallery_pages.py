@@ -73,7 +73,8 @@ def view(browser, url, out, scheme, name, width, height):
     wait_until(page, SETTLED)
     result["start"] = page.evaluate("() => ({stage: getComputedStyle(document.getElementById('stage')).backgroundColor,"
                                     " pressed: [...document.querySelectorAll('button.toggle[aria-pressed=true]')].map(b => b.dataset.page),"
-                                    " address: location.search})")
+                                    " address: location.search, note: document.getElementById('stage-note').hidden ? null"
+                                    " : document.getElementById('stage-note').textContent})")
     result["headings"] = page.evaluate("() => ['#controls', '#output-controls'].map(s => { const f = document.querySelector(s);"
                                        " const l = f.querySelector(':scope > legend'); return {legend: l ? l.textContent : null,"
                                        " shown: !!l && l.getBoundingClientRect().height > 0,"
@@ -275,7 +276,47 @@ def gallery_pages(browser, job):
                            " message: document.getElementById('p-size-error').textContent})")
     page.screenshot(path=os.path.join(out, "pages-opened-refused.png"))
     page.close()
-    return {"views": views, "openedRefused": opened}
+    return {"views": views, "openedRefused": opened, "sizesGrid": sizes_grid(browser, url, out)}
+
+
+# The longest texts a size cell shows: a quick answer that outlived its polls, a refusal,
+# a lossy offer beside a lossless size.
+LONGEST_SIZES = """() => {
+  const texts = ['1023.9 KB (quick answer; final not ready)', '1023.9 KB · 1023.9 KB at quality=80', 'not sent gzipped'];
+  [...document.querySelectorAll('#sizes .format-size:not(.refused) output')].forEach((o, n) => { o.textContent = texts[n % texts.length]; });
+}"""
+# Whether any two size cells overlap, or one reaches past the grid, at this width.
+SIZES_OVERLAP = """() => {
+  const grid = document.getElementById('sizes').getBoundingClientRect();
+  const cells = [...document.querySelectorAll('#sizes .format-size')].map(c => ({name: c.dataset.format, r: c.getBoundingClientRect(),
+    inner: c.scrollWidth <= c.clientWidth + 1}));
+  const bad = [];
+  for (const [i, a] of cells.entries()) {
+    if (a.r.left < grid.left - 0.5 || a.r.right > grid.right + 0.5 || !a.inner) bad.push(a.name + ' leaves its cell or the grid');
+    for (const b of cells.slice(i + 1)) {
+      const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left), y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (x > 0.5 && y > 0.5) bad.push(a.name + ' over ' + b.name);
+    }
+  }
+  return {cells: cells.length, bad};
+}"""
+
+
+def sizes_grid(browser, url, out):
+    """The sizes grid with its longest texts at every width from 320 to 1920 px: which
+    cells overlap or leave the grid, per width."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url.split("?")[0] + "?kind=dots&format=gif", wait_until="load")
+    wait_until(page, SIZES_SETTLED)
+    page.evaluate(LONGEST_SIZES)
+    widths = {}
+    for width in (320, 390, 600, 721, 900, 1024, 1100, 1152, 1280, 1440, 1600, 1920):
+        page.set_viewport_size({"width": width, "height": 900})
+        widths[str(width)] = page.evaluate(SIZES_OVERLAP)
+        if width in (1024, 1280):
+            page.locator("#sizes").screenshot(path=os.path.join(out, "pages-sizes-%d.png" % width))
+    page.close()
+    return widths
 
 
 if __name__ == "__main__":

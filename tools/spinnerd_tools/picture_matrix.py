@@ -10,9 +10,10 @@ follows the OS colour scheme (`follows`). Every snippet is then put on a page of
 colour and shown in a light and a dark OS colour scheme: a page that follows the scheme
 is light (the stage's colour when it is light, else white) in the light scheme and dark
 (the stage's when dark, else black) in the dark one; any other page is the stage's
-colour in both. Per case and scheme it reports the page colour shown, the image the
-browser chose (`currentSrc`) and the contrast against the page of the picture's most
-visible part (browser.visibility, over 14 screenshots 130 ms apart), with the screenshot;
+colour in both. Each scheme is shown with motion and with reduced motion (the still).
+Per case, scheme and motion it reports the page colour shown, the image the browser
+chose (`currentSrc`) and the contrast against the page of the picture's most visible
+part (browser.visibility, over 14 screenshots 130 ms apart, one of a still), with the screenshot;
 and the playground's own wiring of the snippet (see `playground`).
 """
 import os
@@ -87,25 +88,26 @@ def picture_matrix(browser, job):
     snippets = [m["snippet"] for m in made]
     cases = [dict(case, theme=m["theme"]) for case, m in zip(cases, made)]
     results = []
-    for scheme in ("light", "dark"):
+    for scheme, motion in (("light", "no-preference"), ("dark", "no-preference"), ("light", "reduce"), ("dark", "reduce")):
         blocks = "".join(
             '<div id="c%d" style="display:inline-block;background:#%s;padding:12px;margin:2px">%s</div>'
             % (n, shown_page(case, scheme), snippet) for n, (case, snippet) in enumerate(zip(cases, snippets)))
-        html = os.path.join(out, "pictures-%s.html" % scheme)
+        html = os.path.join(out, "pictures-%s-%s.html" % (scheme, motion))
         with open(html, "w") as handle:
             handle.write("<!doctype html><meta name=color-scheme content='light dark'>"
                          "<body style='margin:0;background:#808080'>%s</body>" % blocks)
         shown = browser.new_page(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
-        shown.emulate_media(color_scheme=scheme)
+        shown.emulate_media(color_scheme=scheme, reduced_motion=motion)
         shown.goto(pathlib.Path(html).resolve().as_uri(), wait_until="load")
         wait_until(shown, "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=120.0)
         chosen = shown.eval_on_selector_all("img", "images => images.map(i => i.currentSrc)")
         boxes = [shown.locator("#c%d img" % n).bounding_box() for n in range(len(cases))]
         shown.set_viewport_size({"width": 1280, "height": int(max(b["y"] + b["height"] for b in boxes)) + 20})
         best, ratios = [(0.0, None)] * len(cases), {}
-        # 14 shots 130 ms apart (1.8 s): every default loop's most visible moment is seen.
-        for shot in range(14):
-            path = os.path.join(out, "pictures-%s-%d.png" % (scheme, shot))
+        # 14 shots 130 ms apart (1.8 s): every default loop's most visible moment is seen
+        # (one of the stills for reduced motion).
+        for shot in range(14 if motion == "no-preference" else 1):
+            path = os.path.join(out, "pictures-%s-%s-%d.png" % (scheme, motion, shot))
             shown.screenshot(path=path)
             picture = Image.open(path).convert("RGB")
             for n, (case, box) in enumerate(zip(cases, boxes)):
@@ -116,6 +118,6 @@ def picture_matrix(browser, job):
             shown.wait_for_timeout(130)
         shown.close()
         for n, case in enumerate(cases):
-            results.append(dict(case, scheme=scheme, shownPage=shown_page(case, scheme), chosen=chosen[n],
+            results.append(dict(case, scheme=scheme, motion=motion, shownPage=shown_page(case, scheme), chosen=chosen[n],
                                 snippet=snippets[n], contrast=round(best[n][0], 3), screenshot=best[n][1]))
     return {"cases": results, "playground": playground(browser, job["url"])}

@@ -137,6 +137,16 @@ extension OptionBinding {
             })
     }
 
+    /// A token of at most `maxLength` URL-safe characters; left out of the canonical form
+    /// while empty (absent).
+    static func token(_ path: WritableKeyPath<Options, String> & Sendable, _ name: ParameterName, _ summary: String,
+                      maxLength: Int, formats: Set<OutputFormat> = Set(OutputFormat.allCases)) -> Self {
+        OptionBinding(
+            definition: ParameterDefinition(name, summary, .token(maxLength: maxLength), formats: formats),
+            read: { options in options[keyPath: path].isEmpty ? nil : .text(options[keyPath: path]) },
+            write: { options, value in if case .text(let text) = value { options[keyPath: path] = text } })
+    }
+
     /// Text for people, at most `maxLength` bytes.
     static func text(_ path: WritableKeyPath<Options, String> & Sendable, _ name: ParameterName, _ summary: String,
                      maxLength: Int, defaults: Options, formats: Set<OutputFormat> = Set(OutputFormat.allCases)) -> Self {

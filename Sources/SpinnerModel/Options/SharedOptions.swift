@@ -30,6 +30,11 @@ public struct SharedOptions: Hashable, Sendable {
     public var title = "Loading"
     /// PNG only: the time of the still frame, taken modulo the loop. Default 0.
     public var t = Milliseconds(0)
+    /// A version of the user's own (`v`), for cache busting: part of the URL's cache key
+    /// and ETag, not of the image. Default none (empty).
+    public var version = ""
+    /// The longest `v`, in characters (32).
+    public static let versionMaxLength = 32
 
     /// Every default, for a kind drawn at `size` CSS pixels.
     public init(size: Int) {
@@ -69,6 +74,9 @@ public struct SharedOptions: Hashable, Sendable {
                   maxLength: 120, defaults: defaults, formats: [.svg]),
             .seconds(\.t, .t, "Time of the still PNG frame, in seconds; taken modulo the loop.", range: 0...3_600_000,
                      defaults: defaults, formats: [.png]),
+            .token(\.version, .v, "A version of your own, for cache busting: 1–\(versionMaxLength) letters, digits, '.', '_', "
+                   + "'~' or '-' (v=2, v=2026-12-05). A new value is a new URL, cache key and ETag for the same image, so "
+                   + "caches that keep an answer for a year fetch it again.", maxLength: versionMaxLength),
         ]
     }
 }

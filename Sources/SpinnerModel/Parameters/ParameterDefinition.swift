@@ -29,6 +29,7 @@ public struct ParameterDefinition: Hashable, Sendable {
         case .dropShadow: nil
         case .choice(let value, _): .choice(value)
         case .text(let value, _): .text(value)
+        case .token: nil
         }
     }
 }
@@ -51,6 +52,13 @@ public enum ParameterType: Hashable, Sendable {
     case choice(default: String, options: [String])
     /// Free text for people (a title), at most `maxLength` bytes of UTF-8, no control characters.
     case text(default: String, maxLength: Int)
+    /// A short word of URL-safe characters (`tokenCharacters`), 1 to `maxLength` of them;
+    /// none when absent. Its value is `.text`.
+    case token(maxLength: Int)
+
+    /// The characters a token may have, as a regular expression's class: letters, digits
+    /// and `.` `_` `~` `-`, the ones a URL carries unescaped (RFC 3986's unreserved).
+    public static let tokenCharacters = "A-Za-z0-9._~-"
 }
 
 /// A validated parameter value.

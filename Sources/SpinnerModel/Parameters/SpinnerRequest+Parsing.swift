@@ -13,6 +13,9 @@ extension SpinnerRequest {
     /// `parse(kind:format:query:)` for a kind already known (a route that read it).
     public static func parse(kind: SpinnerKind, format pathFormat: OutputFormat?,
                              query: [(name: String, value: String)]) throws(RequestError) -> SpinnerRequest {
+        // Tracking parameters a link may carry (utm_source=newsletter) are not the spinner's:
+        // ignored, so the URL answers as it would without them (one cache entry, one ETag).
+        let query = query.filter { !isTracking($0.name) }
         var seen: Set<String> = []
         for item in query where !seen.insert(item.name).inserted {
             throw .repeatedParameter(item.name)
@@ -37,6 +40,12 @@ extension SpinnerRequest {
         let options = SpinnerOptions.decoding(kind, given)
         try options.check()
         return SpinnerRequest(format: format, shared: shared, options: options)
+    }
+
+    /// Whether a query key is a link-tracking parameter (`utm_source`, `utm_medium`, … any
+    /// `utm_` key, in any case), which the service ignores.
+    public static func isTracking(_ name: String) -> Bool {
+        name.utf8.count > 4 && name.prefix(4).lowercased() == "utm_"
     }
 
     private static func resolveFormat(_ pathFormat: OutputFormat?, query: String?) throws(RequestError) -> OutputFormat {
@@ -101,6 +110,13 @@ extension SpinnerRequest {
             }
             return .text(text)
 
+        case .token(let maxLength):
+            guard (1 ... maxLength).contains(text.utf8.count), text.utf8.allSatisfy(isTokenByte) else {
+                throw .invalidValue(name, value: text, expected: "1 to \(maxLength) letters, digits, '.', '_', '~' or '-' "
+                                    + "(a version of your own, such as 2 or 2026-12-05)")
+            }
+            return .text(text)
+
         case .choice(_, let options):
             guard let option = options.first(where: { $0.lowercased() == text.lowercased() }) else {
                 throw .invalidValue(name, value: text, expected: "one of " + options.joined(separator: ", "),
@@ -128,6 +144,15 @@ extension SpinnerRequest {
                                 suggestion: Suggestion.closest(to: typed, in: names))
         }
         return color
+    }
+
+    /// A byte of `ParameterType.tokenCharacters`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 
     /// Characters XML 1.0 allows, minus controls (tab and newline too: a title is one line).

@@ -46,11 +46,12 @@ final class RenderStore: Sendable {
         finals.isPending(key) || exhaustiveFinals.isPending(key)
     }
 
-    /// `image` cached for `key` (a provisional one only while no final one is cached); the
-    /// representation answered: the one stored, or the final one that stayed.
+    /// `image` cached for `key` (a provisional one only while no final one is cached), its
+    /// entity tag with the URL's `version`; the representation answered: the one stored, or
+    /// the final one that stayed.
     @discardableResult
-    func store(_ image: RenderedImage, key: String, pass: RenderPass) -> Representation {
-        let representation = Representation(image: image, pass: pass, files: files)
+    func store(_ image: RenderedImage, key: String, pass: RenderPass, version: String) -> Representation {
+        let representation = Representation(image: image, pass: pass, files: files, version: version)
         let cost = representation.cost + key.utf8.count
         guard pass == .provisional else {
             cache.insert(representation, cost: cost, for: key)
@@ -69,7 +70,7 @@ final class RenderStore: Sendable {
         let submission = queue.submit(key: key, estimate: kept.estimate.seconds, bytes: kept.estimate.workingBytes) { [self] stop in
             do throws(RenderError) {
                 let image = try draw(kept, stop)
-                store(image, key: key, pass: .final)
+                store(image, key: key, pass: .final, version: kept.request.shared.version)
                 metrics.finalRendered(format: kept.request.format.rawValue)
             } catch {
                 if case .stopped = error {

@@ -3,12 +3,18 @@ import HTTPServer
 /// Strong entity tags from content (64-bit FNV-1a, enough to tell versions of one URL
 /// apart), and `If-None-Match` matching with the weak comparison RFC 9110 §13.1.2 asks for.
 enum EntityTag {
-    /// `"<16 hex digits>"` for `bytes`.
-    static func of(_ bytes: [UInt8]) -> String {
+    /// `"<16 hex digits>"` for `bytes`, and for `version` (a URL's `v`) after them when
+    /// there is one: the same bytes under another version are another tag, so a cache that
+    /// revalidates a versioned URL never matches the tag of another version.
+    static func of(_ bytes: [UInt8], version: String = "") -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
+        func add(_ byte: UInt8) {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
+        }
+        for byte in bytes { add(byte) }
+        if !version.isEmpty {
+            for byte in [0] + Array("v=".utf8) + Array(version.utf8) { add(byte) }
         }
         let hex = String(hash, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""

@@ -66,8 +66,9 @@ final class Representation: Sendable {
     static let fileThreshold = 16 * 1024
 
     /// `files` counts the memfds of large bodies (with none left, or nil, they stay in memory).
+    /// `version` (a URL's `v`) goes into the entity tag.
     init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(HTTPFieldName, String)] = [], files: DescriptorQuota?,
-         isFinal: Bool = true) {
+         isFinal: Bool = true, version: String = "") {
         self.isFinal = isFinal
         let compressible = Representation.compressible(mediaType)
         func fields(_ tag: String, contentEncoding: String?) -> HTTPHeaders {
@@ -83,7 +84,7 @@ final class Representation: Sendable {
             return Variant(body: file == nil ? bytes : [], file: file, tag: tag, fields: fields(tag, contentEncoding: contentEncoding),
                            notModifiedFields: fields(tag, contentEncoding: nil))
         }
-        let identityTag = EntityTag.of(body)
+        let identityTag = EntityTag.of(body, version: version)
         identity = variant(body, tag: identityTag, contentEncoding: nil)
         // Only worth sending when it is smaller; its tag is the identity tag marked "-gz".
         gzip = (compressible ? ContentCoding.gzip(body) : nil).flatMap { compressed in

@@ -175,7 +175,7 @@ final class RenderDispatcher: Sendable {
             } else {
                 metrics.rendered(format: format.rawValue, lane: lane, seconds: seconds, estimated: prepared.estimate.seconds)
             }
-            let representation = store.store(image, key: key, pass: prepared.pass)
+            let representation = store.store(image, key: key, pass: prepared.pass, version: prepared.request.shared.version)
             // Queued once the provisional answer is cached, whether or not its visitor is
             // still connected: the URL was asked for, and its next visitors and fronts should
             // get the final bytes. A provisional render cut short queues nothing.

@@ -177,6 +177,10 @@ public enum Catalog {
             return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: value,
                              absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats, group: group,
                              styleDefaults: styleDefaults)
+        case .token(let maxLength):
+            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: nil,
+                             absent: "none", minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats,
+                             group: group, styleDefaults: styleDefaults)
         }
     }
 }

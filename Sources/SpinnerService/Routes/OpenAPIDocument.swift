@@ -172,6 +172,9 @@ public enum OpenAPIDocument {
         case .text(let value, let maxLength):
             schema = [("type", .string("string")), ("maxLength", .integer(maxLength)),
                       ("pattern", .string("^[^\\u0000-\\u001f\\u007f-\\u009f\\ufffe\\uffff]*$")), ("default", .string(value))]
+        case .token(let maxLength):
+            schema = [("type", .string("string")), ("minLength", .integer(1)), ("maxLength", .integer(maxLength)),
+                      ("pattern", .string("^[\(ParameterType.tokenCharacters)]+$"))]
         }
         return .map([("name", .string(definition.name.rawValue)), ("in", .string("query")), ("required", .bool(false)),
                      ("description", .string(definition.summary)), ("schema", .map(schema))])

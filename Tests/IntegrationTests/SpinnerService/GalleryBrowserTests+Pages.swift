@@ -7,7 +7,7 @@ import XCTest
 /// dark at 1280 and 390 px: spinnerd_tools.gallery_pages (tools/).
 extension GalleryBrowserTests {
     private struct PagesReport: Decodable {
-        struct Start: Decodable { let stage: String; let pressed: [String]; let address: String }
+        struct Start: Decodable { let stage: String; let pressed: [String]; let address: String; let note: String? }
         struct Heading: Decodable { let legend: String?; let shown: Bool; let fields: Int }
         struct Custom: Decodable {
             let stage: String, url: String, picture: String, preview: String, note: String?, matteText: String
@@ -62,6 +62,8 @@ extension GalleryBrowserTests {
         struct Opened: Decodable { let previewHidden: Bool; let message: String }
         let views: [String: View]
         let openedRefused: Opened
+        let sizesGrid: [String: SizesGrid]
+        struct SizesGrid: Decodable { let cells: Int; let bad: [String] }
     }
 
     func testThePlaygroundFitsDarkPagesAndPhonesShowsColoursAsTheyAreAndErrorsAtTheirField() throws {
@@ -72,16 +74,24 @@ extension GalleryBrowserTests {
         let report = try XCTUnwrap(try JSONDecoder().decode([PagesReport].self, from: try Browser.run(
             [["type": "galleryPages", "url": server.url("/"), "out": shots.path]], in: directory)).first)
         XCTAssertEqual(Set(report.views.keys), ["light-desktop", "light-phone", "dark-desktop", "dark-phone"])
+        // The sizes grid with its longest texts never overlaps, at any width from 320 to 1920 px.
+        XCTAssertEqual(report.sizesGrid.count, 12)
+        for (width, grid) in report.sizesGrid.sorted(by: { Int($0.key) ?? 0 < Int($1.key) ?? 0 }) {
+            XCTAssertGreaterThanOrEqual(grid.cells, 6, "at \(width) px")
+            XCTAssertEqual(grid.bad, [], "at \(width) px")
+        }
         // Opened on a refused address (size=1024 APNG): the reason at the field, no broken preview.
         XCTAssertTrue(report.openedRefused.previewHidden, "a refused first address shows a broken image")
         XCTAssertTrue(report.openedRefused.message.contains("Over the render budget")
                       && report.openedRefused.message.contains("until the service accepts"), report.openedRefused.message)
         for (name, view) in report.views.sorted(by: { $0.key < $1.key }) {
             let dark = name.hasPrefix("dark")
-            // A first visit's stage is the OS scheme's page colour, not a glaring white.
-            XCTAssertEqual(view.start.stage, dark ? "rgb(0, 0, 0)" : "rgb(255, 255, 255)", name)
-            XCTAssertEqual(view.start.pressed, [dark ? "dark" : "light"], name)
-            XCTAssertEqual(view.start.address.contains("theme=dark"), dark, "\(name): \(view.start.address)")
+            // A first visit's stage is a white page whatever the OS scheme (the snippets are for the
+            // page being built, issue 50); a dark OS is told how to name a dark page.
+            XCTAssertEqual(view.start.stage, "rgb(255, 255, 255)", name)
+            XCTAssertEqual(view.start.pressed, ["light"], name)
+            XCTAssertFalse(view.start.address.contains("theme=dark"), "\(name): \(view.start.address)")
+            XCTAssertEqual(view.start.note?.contains("Your OS is dark") ?? false, dark, "\(name): \(view.start.note ?? "no note")")
 
             // The form keeps its sections after the script builds the fields.
             XCTAssertEqual(view.headings.map(\.legend), ["Look and motion", "Output"], name)

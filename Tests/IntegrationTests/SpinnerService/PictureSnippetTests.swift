@@ -12,7 +12,7 @@ import XCTest
 /// `.build/picture-screenshots` for people to look at.
 final class PictureSnippetTests: XCTestCase {
     private struct Case: Decodable {
-        let kind: String, format: String, page: String, follows: Bool, scheme: String
+        let kind: String, format: String, page: String, follows: Bool, scheme: String, motion: String
         let shownPage: String, chosen: String, snippet: String, contrast: Double, screenshot: String?
     }
     private struct Snippet: Decodable { let snippet: String, label: String }
@@ -43,7 +43,8 @@ final class PictureSnippetTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let shots = Repository.root.appendingPathComponent(".build/picture-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let pictures = ["circular", "activity", "dots", "arc", "capsules"].map { ($0, "gif") }
+        let kinds = ["circular", "activity", "dots", "arc", "capsules"]
+        let pictures = kinds.map { ($0, "gif") } + kinds.map { ($0, "svg") }
             + [("circular", "apng"), ("activity", "apng"), ("circular", "webp"), ("activity", "webp")]
         var cases: [[String: Any]] = []
         for (kind, format) in pictures {
@@ -53,16 +54,19 @@ final class PictureSnippetTests: XCTestCase {
         }
         let output = try Browser.run([["type": "pictureMatrix", "url": server.url("/"), "cases": cases, "out": shots.path]], in: directory)
         let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: output).first)
-        XCTAssertEqual(report.cases.count, cases.count * 2)
+        XCTAssertEqual(report.cases.count, cases.count * 4)
 
-        // What light on white reaches, per picture: the bar for every other page.
+        // What light on white reaches, per picture and motion: the bar for every other page.
         var reference: [String: Double] = [:]
         // (The most any of its showings on white reached: the same image, in either scheme.)
         for item in report.cases where item.shownPage == "ffffff" {
-            reference["\(item.kind).\(item.format)"] = max(reference["\(item.kind).\(item.format)"] ?? 0, item.contrast)
+            let key = "\(item.kind).\(item.format) \(item.motion)"
+            reference[key] = max(reference[key] ?? 0, item.contrast)
         }
         for item in report.cases {
+            let still = item.motion == "reduce"
             let label = "\(item.kind).\(item.format) stage #\(item.page)\(item.follows ? " (follows the OS)" : "") in a \(item.scheme) scheme"
+                + (still ? ", reduced motion" : "")
             // The page it is shown on: the stage's; one that follows the OS is light or dark with it.
             let expectedPage = !item.follows ? item.page
                 : item.scheme == "dark" ? (Self.isDark(item.page) ? item.page : "000000") : (Self.isDark(item.page) ? "ffffff" : item.page)
@@ -70,8 +74,12 @@ final class PictureSnippetTests: XCTestCase {
             let query = Dictionary(URLComponents(string: item.chosen)?.queryItems?.map { ($0.name, $0.value ?? "") } ?? [],
                                    uniquingKeysWith: { first, _ in first })
             let dark = Self.isDark(expectedPage)
-            XCTAssertEqual(query["theme"] ?? "light", dark ? "dark" : "light", "\(label): \(item.chosen)")
-            if item.format == "gif" {
+            // Reduced motion shows the still (a PNG drawn for the page); an SVG for a page that
+            // follows the OS follows it itself (theme=auto), any other picture is drawn for its page.
+            XCTAssertEqual(URL(string: item.chosen)?.pathExtension, still ? "png" : item.format, "\(label): \(item.chosen)")
+            let expectedTheme = !still && item.format == "svg" && item.follows ? "auto" : dark ? "dark" : "light"
+            XCTAssertEqual(query["theme"] ?? "light", expectedTheme, "\(label): \(item.chosen)")
+            if item.format == "gif" && !still {
                 // Blended into the page it is on: the theme's own page colour needs no matte.
                 let themePage = dark ? "000000" : "ffffff"
                 XCTAssertEqual(query["matte"], expectedPage == themePage ? nil : expectedPage, "\(label): \(item.chosen)")
@@ -79,7 +87,7 @@ final class PictureSnippetTests: XCTestCase {
                 XCTAssertNil(query["matte"], label)
             }
             // As visible as on white, as far as the page's colour allows (no colour reaches 21:1 on #1b2a3a).
-            let white = try XCTUnwrap(reference["\(item.kind).\(item.format)"])
+            let white = try XCTUnwrap(reference["\(item.kind).\(item.format) \(item.motion)"])
             let bar = min(white, Self.highestContrast(on: expectedPage))
             XCTAssertGreaterThanOrEqual(item.contrast, bar * Self.tolerance, "\(label) is less visible than on white (\(item.screenshot ?? ""))")
             if white >= 3 { XCTAssertGreaterThanOrEqual(item.contrast, 3, "\(label) is under WCAG's 3:1 (\(item.screenshot ?? ""))") }

@@ -44,6 +44,13 @@ final class SignedModeTests: XCTestCase {
         let otherSig = String(other.split(separator: "=").last ?? "")
         XCTAssertEqual(try server.get("/spinner/dots?size=41&sig=\(otherSig)").status, 403)
         XCTAssertEqual(try server.get(other).status, 200)
+        // A version of one's own (v) is signed like any parameter; tracking parameters ride along.
+        let versioned = try sign(key, "arc", "format=webp", "v=3")
+        let versionSig = String(versioned.split(separator: "=").last ?? "")
+        XCTAssertEqual(try server.get(versioned).status, 200)
+        XCTAssertEqual(try server.get("/spinner/arc.webp?v=3&utm_source=newsletter&sig=\(versionSig)").status, 200)
+        XCTAssertEqual(try server.get("/spinner/arc.webp?v=4&sig=\(versionSig)").status, 403, "another version")
+        XCTAssertEqual(try server.get("/spinner/arc.webp?sig=\(versionSig)").status, 403, "no version")
         // The gallery is off in signed mode; the catalog and health stay.
         XCTAssertEqual(try server.get("/").status, 404)
         XCTAssertEqual(try server.get("/spinners").status, 200)

@@ -48,12 +48,47 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try spinnerd("render", "circular", "-o", "-").status, 0)
     }
 
+    /// `--help` anywhere: the commands at a glance, each one line or a few (serve's flags are
+    /// not among them), or after a command that command's own help.
     func testHelpPrintsTheUsageWhereverItIsAsked() throws {
-        for arguments in [["--help"], ["-h"], ["help"], ["serve", "--help"], ["render", "-h"]] {
+        for arguments in [["--help"], ["-h"], ["help"], ["bogus", "--help"]] {
             let result = try ExternalTool.run(Repository.spinnerd, arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.errorText)")
-            XCTAssertTrue(result.outputText.contains("usage: spinnerd serve"), "\(arguments)")
+            let text = result.outputText
+            XCTAssertTrue(text.hasPrefix("usage: spinnerd COMMAND"), "\(arguments): \(text.prefix(200))")
+            for command in ["serve", "render", "kinds", "sign", "cost", "frames", "healthcheck", "openapi"] {
+                XCTAssertTrue(text.contains("spinnerd \(command)"), "\(arguments): \(command) is missing")
+            }
+            XCTAssertFalse(text.contains("--max-connections"), "\(arguments): serve's flags open the usage again")
+            XCTAssertLessThan(text.components(separatedBy: "spinnerd render").first?.split(separator: "\n").count ?? 99, 5,
+                              "\(arguments): the commands come first")
         }
+        let serve = try ExternalTool.run(Repository.spinnerd, ["serve", "--help"])
+        XCTAssertEqual(serve.status, 0)
+        XCTAssertTrue(serve.outputText.hasPrefix("usage: spinnerd serve [--port") && serve.outputText.contains("--max-connections"),
+                      serve.outputText)
+        XCTAssertFalse(serve.outputText.contains("spinnerd render"), "serve --help is serve's")
+        for arguments in [["render", "-h"], ["render", "circular", "--help"]] {
+            let render = try ExternalTool.run(Repository.spinnerd, arguments)
+            XCTAssertEqual(render.status, 0, "\(arguments)")
+            XCTAssertTrue(render.outputText.hasPrefix("usage: spinnerd render KIND"), "\(arguments): \(render.outputText)")
+            XCTAssertTrue(render.outputText.contains("--timings") && render.outputText.contains("format=svg|apng"), render.outputText)
+            XCTAssertFalse(render.outputText.contains("--max-connections") || render.outputText.contains("spinnerd sign"),
+                           "\(arguments): render --help is render's")
+        }
+        let kinds = try ExternalTool.run(Repository.spinnerd, ["kinds", "--help"])
+        XCTAssertTrue(kinds.outputText.hasPrefix("usage: spinnerd kinds"), kinds.outputText)
+    }
+
+    /// `spinnerd kinds` with a slip says what was meant, as the HTTP refusal does.
+    func testAnUnknownKindGetsADidYouMean() throws {
+        let slip = try ExternalTool.run(Repository.spinnerd, ["kinds", "circularr"])
+        XCTAssertEqual(slip.status, 2)
+        XCTAssertTrue(slip.errorText.contains("there is no kind 'circularr'; did you mean 'circular'?"), slip.errorText)
+        let far = try ExternalTool.run(Repository.spinnerd, ["kinds", "zzzzzzzz"])
+        XCTAssertEqual(far.status, 2)
+        XCTAssertFalse(far.errorText.contains("did you mean"), far.errorText)
+        XCTAssertTrue(far.errorText.contains("kinds are circular, activity, dots, arc, capsules"), far.errorText)
     }
 
     func testServeDerivesItsConnectionLimitsFromTheDescriptorLimit() throws {
@@ -69,8 +104,7 @@ final class CommandLineTests: XCTestCase {
 
     func testEveryServeFlagIsDocumented() throws {
         let readme = try Repository.documentation()
-        let usage = try spinnerd("--help").outputText
-        let serveSection = usage.components(separatedBy: "spinnerd healthcheck").first ?? ""
+        let serveSection = try spinnerd("serve", "--help").outputText
         let flags = Set(serveSection.matches(of: /--[a-z-]+/).map { String($0.output) })
         XCTAssertGreaterThan(flags.count, 10)
         for flag in flags where flag != "--help" {
@@ -247,7 +281,7 @@ final class CommandLineTests: XCTestCase {
         let unknownCommand = try spinnerd("bogus")
         XCTAssertEqual(unknownCommand.status, 2)
         XCTAssertTrue(unknownCommand.errorText.contains("unknown command 'bogus'") && unknownCommand.errorText.contains("--help"))
-        XCTAssertFalse(unknownCommand.errorText.contains("usage: spinnerd serve"))
+        XCTAssertFalse(unknownCommand.errorText.contains("usage: spinnerd COMMAND"))
         let slip = try spinnerd("srve")
         XCTAssertTrue(slip.errorText.contains("did you mean 'serve'?"), slip.errorText)
     }
@@ -257,7 +291,7 @@ final class CommandLineTests: XCTestCase {
         // and listens on nothing (a listener would keep it running until `timeout` stops it: 124).
         let bare = try ExternalTool.run("timeout", ["20", Repository.spinnerd])
         XCTAssertEqual(bare.status, 2, bare.errorText)
-        XCTAssertTrue(bare.errorText.contains("usage: spinnerd serve"), bare.errorText)
+        XCTAssertTrue(bare.errorText.contains("usage: spinnerd COMMAND"), bare.errorText)
         XCTAssertTrue(bare.outputText.isEmpty, "usage goes to standard error on a usage error")
         // Serve's options without `serve` name the command to type.
         let options = try ExternalTool.run("timeout", ["20", Repository.spinnerd, "--port", "0"])

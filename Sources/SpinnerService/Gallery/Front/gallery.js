@@ -118,14 +118,14 @@ async function main() {
     if (state.accepted) writeSnippets(state, state.accepted);
   });
 
-  // Restore a shared playground address (?kind=…&format=…&page=…&stroke=…); a first visit
-  // starts on the page colour of the viewer's scheme.
+  // Restore a shared playground address (?kind=…&format=…&page=…&stroke=…). A first visit
+  // starts on a white page whatever the viewer's own scheme: the snippets are for the page
+  // the designer builds, and most pages are light (the stage's note says so to a dark OS).
   const initial = new URLSearchParams(location.search);
   const values = {};
   for (const [key, value] of initial) if (!["kind", "format", "page"].includes(key)) values[key] = value;
   const pageGiven = /^#?[0-9a-f]{6}$/i.test(initial.get("page") || "") ? initial.get("page") : null;
-  const osDark = matchMedia("(prefers-color-scheme: dark)").matches;
-  setPage(pageGiven || (values.theme === "dark" ? DARK : values.theme === "light" ? LIGHT : osDark ? DARK : LIGHT), true);
+  setPage(pageGiven || (values.theme === "dark" ? DARK : LIGHT), true);
   if (initial.get("kind") && state.kindByName(initial.get("kind"))) {
     const format = initial.get("format");
     if (state.formats.includes(format)) {

@@ -38,7 +38,7 @@ export function fitSnippets() {
 // The <picture> snippet's label: the page(s) it is for and what its sources are for.
 function pictureLabel(state) {
   const raster = state.rasterFormats.includes(state.format);
-  const pages = !raster ? "" : state.followsScheme ? "light and dark OS scheme" : `a #${state.page} page`;
+  const pages = state.followsScheme ? "light and dark OS scheme" : raster ? `a #${state.page} page` : "";
   const still = state.formatByName(state.format).animated ? "still image for reduced motion" : "";
   return `Picture (${[pages, still].filter(Boolean).join("; ")})`;
 }
@@ -57,7 +57,9 @@ function pictureSettings(state) {
 
 /**
  * The <picture> for `url` (absolute) at `size`, its other URLs made absolute against `base`.
- * For a raster format its <img> is the picture for the page the designer described: the
+ * An SVG's follows the viewer's scheme itself (theme=auto) when the page does, its still
+ * for reduced motion light and dark by media query (a PNG cannot follow: theme=auto draws
+ * it light). For a raster format its <img> is the picture for the page the designer described: the
  * stage's colour (theme and, for GIF, the matte its edges are blended into), with its still
  * for reduced motion. Only when that page follows the OS scheme does a dark source
  * (media prefers-color-scheme: dark) come first, drawn for the dark page, the <img> for
@@ -73,7 +75,15 @@ export function pictureSnippet(state, url, size, base) {
   const reduce = "(prefers-reduced-motion: reduce)", dark = "(prefers-color-scheme: dark)";
   const animated = state.formatByName(format).animated;
   if (!raster) {
-    return "<picture>\n" + source(reduce, absolute(imageURL(state, "png"))) + img(url) + "</picture>";
+    // An SVG can follow the viewer itself (theme=auto): for a page that follows the OS
+    // scheme, or with theme=auto chosen, its <img> does, and its still for reduced motion,
+    // a picture, comes light and dark by media query.
+    const themed = !!state.parameter("theme");
+    const follows = themed && (state.followsScheme || state.settings().theme === "auto");
+    if (!follows) return "<picture>\n" + source(reduce, absolute(imageURL(state, "png"))) + img(url) + "</picture>";
+    const [day, night] = [state.settingsForPage(LIGHT, "light"), state.settingsForPage(DARK, "dark")];
+    return "<picture>\n" + source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night))) +
+      source(reduce, absolute(imageURL(state, "png", day))) + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>";
   }
   const sizes = state.sizes[query(state, "webp")] || {};
   const offerWebP = (format === "gif" || format === "apng")

@@ -70,12 +70,17 @@ function writeStageNote(state) {
     return;
   }
   const named = state.page === LIGHT ? "White page" : state.page === DARK ? "Dark page" : `Page #${state.page} (${state.pageTheme()})`;
+  // A dark OS sees the white stage it starts on: say that the snippets are for the page built,
+  // and how to name a dark one.
+  const asks = state.page === LIGHT && theme !== "dark" && state.viewerIsDark()
+    ? " Your OS is dark; the snippets are for the page you build: press Dark or choose its colour if it is dark, " +
+      "or tick \"My page follows the OS colour scheme\" under the picture snippet for both." : "";
   const matte = state.format === "gif" ? (values.matte ? ` A GIF's edges blend into it (matte=${values.matte}).`
     : ` A GIF's edges blend into it (the default matte is ${state.pageTheme() === "dark" ? "black" : "white"} in this theme).`) : "";
   const note = $("#stage-note");
-  note.hidden = state.page === LIGHT && theme !== "dark";
+  note.hidden = state.page === LIGHT && theme !== "dark" && !asks;
   note.textContent = `${named}: the preview, the download and the snippets use theme=${theme}` +
-    (theme === "dark" ? ", the iOS dark colours." : ".") + matte;
+    (theme === "dark" ? ", the iOS dark colours." : ".") + matte + asks;
 }
 
 /** On a small screen the spinner is shrunk to fit the stage: says by how much. */

@@ -66,6 +66,8 @@ export class PlaygroundState {
   parameter(name) { return this.#kind.parameters.find((item) => item.name === name); }
   /** Whether a parameter does anything in the chosen format. */
   applies(item) { return item.formats.includes(this.#format); }
+  /** Whether the viewer's own colour scheme is dark now. */
+  viewerIsDark() { return this.#viewerIsDark(); }
   /** The theme the stage's page colour wants (by its luminance). */
   pageTheme() { return themeForPage(this.#page); }
 
