@@ -128,6 +128,10 @@ def view(browser, url, out, scheme, name, width, height):
     shot("compare")
     page.click("#compare")
     wait_until(page, "() => document.getElementById('compare-image').hidden && document.getElementById('compare-note').hidden")
+    # Sharp on phones: the 2x of each raster in the snippets once the service accepted it.
+    wait_until(page, "() => document.getElementById('snippet-html').value.includes('srcset=')"
+                     " && !document.getElementById('download-2x').hidden", timeout=120.0)
+    result["dense"] = page.evaluate(DENSE)
 
     # Folded hints: two lines at most until "more".
     lines = ("() => Math.max(...[...document.querySelectorAll('.field:not([hidden]) .hint:not(.open) .hint-text')].map(t =>"
@@ -276,7 +280,8 @@ def gallery_pages(browser, job):
                            " message: document.getElementById('p-size-error').textContent})")
     page.screenshot(path=os.path.join(out, "pages-opened-refused.png"))
     page.close()
-    return {"views": views, "openedRefused": opened, "sizesGrid": sizes_grid(browser, url, out)}
+    return {"views": views, "openedRefused": opened, "sizesGrid": sizes_grid(browser, url, out),
+            "denseRefused": dense_refused(browser, url)}
 
 
 # The longest texts a size cell shows: a quick answer that outlived its polls, a refusal,
@@ -300,6 +305,34 @@ SIZES_OVERLAP = """() => {
   }
   return {cells: cells.length, bad};
 }"""
+
+
+# The snippets' 2x: the <img> and <picture> texts, the 2x download, and the 2x file's width
+# as the browser decodes it.
+DENSE = """async () => {
+  const html = document.getElementById('snippet-html').value, picture = document.getElementById('snippet-picture').value;
+  const link = document.getElementById('download-2x');
+  const dense = (html.match(/srcset="([^" ]+) 2x"/) || [])[1] || '';
+  const image = new Image();
+  const width = dense ? await new Promise((done) => { image.onload = () => done(image.naturalWidth); image.onerror = () => done(-1);
+                                                      image.src = dense; }) : 0;
+  return {html, picture, download: link.hidden ? null : link.getAttribute('href'), name: link.download, width,
+          size: Number(document.getElementById('preview').getAttribute('width'))};
+}"""
+
+
+def dense_refused(browser, url):
+    """dots' APNG at 300 px, which the budget admits at 1x and refuses at 2x: once the
+    service has answered the 2x, the snippets offer no 2x and there is no 2x download."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url.split("?")[0] + "?kind=dots&format=apng&size=300", wait_until="load")
+    wait_until(page, "() => document.getElementById('snippet-html').value.includes('size=300')"
+                     " && document.getElementById('snippet-html').dataset.density === 'known'", timeout=120.0)
+    result = page.evaluate("() => ({html: document.getElementById('snippet-html').value,"
+                           " picture: document.getElementById('snippet-picture').value,"
+                           " download: document.getElementById('download-2x').hidden})")
+    page.close()
+    return result
 
 
 def sizes_grid(browser, url, out):

@@ -18,7 +18,7 @@ enum GalleryPage {
         ("problems.js", PackageResources.problems_js), ("sizes.js", PackageResources.sizes_js),
         ("urls.js", PackageResources.urls_js), ("dom.js", PackageResources.dom_js),
         ("paths.js", PackageResources.paths_js), ("gradient.js", PackageResources.gradient_js),
-        ("compare.js", PackageResources.compare_js),
+        ("compare.js", PackageResources.compare_js), ("density.js", PackageResources.density_js),
     ].map { (Substring($0.0), String(decoding: $0.1, as: UTF8.self)) })
 
     /// The entry module.

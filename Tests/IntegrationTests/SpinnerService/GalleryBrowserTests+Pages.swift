@@ -16,6 +16,7 @@ extension GalleryBrowserTests {
         struct DarkGIF: Decodable {
             let url: String; let disabled: Bool; let reason: String; let advice: String; let quality: Bool; let gridCell: String
         }
+        struct Dense: Decodable { let html: String; let picture: String; let download: String?; let name: String; let width: Int; let size: Int }
         struct Comparison: Decodable {
             let note: String; let src: String; let preview: String; let pressed: String; let side: Bool; let inside: Bool; let shown: Bool
         }
@@ -47,6 +48,7 @@ extension GalleryBrowserTests {
             let custom: [String: Custom]
             let darkGif: DarkGIF
             let compare: Comparison
+            let dense: Dense
             let hints: Hints
             let swatches: [String: Swatch]
             let error: ErrorState
@@ -64,6 +66,8 @@ extension GalleryBrowserTests {
         let openedRefused: Opened
         let sizesGrid: [String: SizesGrid]
         struct SizesGrid: Decodable { let cells: Int; let bad: [String] }
+        let denseRefused: DenseRefused
+        struct DenseRefused: Decodable { let html: String; let picture: String; let download: Bool }
     }
 
     func testThePlaygroundFitsDarkPagesAndPhonesShowsColoursAsTheyAreAndErrorsAtTheirField() throws {
@@ -74,6 +78,11 @@ extension GalleryBrowserTests {
         let report = try XCTUnwrap(try JSONDecoder().decode([PagesReport].self, from: try Browser.run(
             [["type": "galleryPages", "url": server.url("/"), "out": shots.path]], in: directory)).first)
         XCTAssertEqual(Set(report.views.keys), ["light-desktop", "light-phone", "dark-desktop", "dark-phone"])
+        // A 2x the budget refuses (dots' APNG at 300 px) is never offered: no srcset, no 2x download.
+        // (Its still, one PNG frame, is admitted at 2x and offered so.)
+        XCTAssertFalse(report.denseRefused.html.contains("srcset") || report.denseRefused.picture.contains(".apng?size=300&scale=2"),
+                       "\(report.denseRefused.html)\n\(report.denseRefused.picture)")
+        XCTAssertTrue(report.denseRefused.download, "a refused 2x is offered for download")
         // The sizes grid with its longest texts never overlaps, at any width from 320 to 1920 px.
         XCTAssertEqual(report.sizesGrid.count, 12)
         for (width, grid) in report.sizesGrid.sorted(by: { Int($0.key) ?? 0 < Int($1.key) ?? 0 }) {
@@ -127,6 +136,16 @@ extension GalleryBrowserTests {
             XCTAssertNotNil(view.darkGif.gridCell.range(of: #"^[0-9.]+ KB · [0-9.]+ KB at quality=80$"#, options: .regularExpression),
                             "\(name): \(view.darkGif.gridCell)")
             XCTAssertEqual(view.compare.pressed, "true", name)
+            // Sharp on phones: the <img> and every raster of the <picture> carry their accepted 2x,
+            // which decodes twice as wide; the 2x is offered for download beside the 1x.
+            let dense = view.dense
+            XCTAssertTrue(dense.html.contains(".gif?theme=dark&scale=2 2x\""), "\(name): \(dense.html)")
+            XCTAssertEqual(dense.width, dense.size * 2, "\(name): the 2x decodes \(dense.width) px wide for \(dense.size)")
+            XCTAssertTrue(dense.picture.contains("<img src=") && dense.picture.contains(".gif?theme=dark&scale=2 2x\""), "\(name): \(dense.picture)")
+            XCTAssertTrue(dense.picture.contains(".png?theme=dark 1x, ") && dense.picture.contains(".png?theme=dark&scale=2 2x"),
+                          "\(name): the still's 2x: \(dense.picture)")
+            XCTAssertTrue(dense.download?.contains("scale=2") ?? false, "\(name): \(dense.download ?? "no 2x download")")
+            XCTAssertTrue(dense.name.hasSuffix("@2x.gif"), "\(name): \(dense.name)")
             XCTAssertTrue(view.compare.src.contains("quality=80") && !view.compare.preview.contains("quality="),
                           "\(name): \(view.compare.preview) beside \(view.compare.src)")
             XCTAssertTrue(view.compare.shown && view.compare.side && view.compare.inside, "\(name): \(view.compare)")

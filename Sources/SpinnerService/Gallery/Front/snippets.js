@@ -2,7 +2,9 @@
 // and the Lottie players' code for a Lottie document. The texts are pure; writeSnippets
 // puts them in their boxes.
 
+import { acceptedDense, askDensity, densityKnown, rasterURLs } from "./density.js";
 import { $ } from "./dom.js";
+import { showDenseDownload } from "./stage.js";
 import { DARK, LIGHT } from "./state.js";
 import { imageURL, query } from "./urls.js";
 
@@ -12,7 +14,7 @@ export function writeSnippets(state, path) {
   const url = new URL(path, base).href;
   const size = state.shownSize();
   $("#snippet-url").value = url;
-  $("#snippet-html").value = `<img src="${url}" width="${size}" height="${size}" alt="Loading">`;
+  $("#snippet-html").value = `<img src="${url}"${denseSet(url)} width="${size}" height="${size}" alt="Loading">`;
   $("#snippet-markdown").value = `![Loading](${url})`;
   $("#snippet-picture").value = pictureSnippet(state, url, size, base);
   const label = pictureLabel(state);
@@ -24,7 +26,18 @@ export function writeSnippets(state, path) {
   for (const name of ["ios", "android", "flutter", "react-native", "web", "dotlottie"]) $("#use-" + name).hidden = !lottie;
   for (const [name, text] of Object.entries(lottieSnippets(state.kind, url, size))) $("#snippet-" + name).value = text;
   fitSnippets();
+  showDenseDownload(acceptedDense(url));
+  // The 2× of every raster named, asked once: the snippets are written again with them
+  // (data-density says whether every answer is in).
+  const rasters = lottie ? [] : rasterURLs($("#snippet-html").value + $("#snippet-picture").value);
+  $("#snippet-html").dataset.density = densityKnown(rasters) ? "known" : "asking";
+  askDensity(rasters, () => {
+    if (state.accepted === path) writeSnippets(state, path);
+  });
 }
+
+// ` srcset="URL 2x"` for an <img> whose 2× the service accepted, else nothing.
+const denseSet = (url) => (acceptedDense(url) ? ` srcset="${acceptedDense(url)} 2x"` : "");
 
 /** Makes each snippet box as tall as its text (wrapped at the box's width): nothing is cut. */
 export function fitSnippets() {
@@ -56,7 +69,8 @@ function pictureSettings(state) {
 }
 
 /**
- * The <picture> for `url` (absolute) at `size`, its other URLs made absolute against `base`.
+ * The <picture> for `url` (absolute) at `size`, its other URLs made absolute against `base`;
+ * each raster's 2× in its srcset once the service accepted it (density.js).
  * An SVG's follows the viewer's scheme itself (theme=auto) when the page does, its still
  * for reduced motion light and dark by media query (a PNG cannot follow: theme=auto draws
  * it light). For a raster format its <img> is the picture for the page the designer described: the
@@ -70,8 +84,9 @@ function pictureSettings(state) {
 export function pictureSnippet(state, url, size, base) {
   const absolute = (path) => new URL(path, base).href;
   const format = state.format, raster = state.rasterFormats.includes(format);
-  const img = (src) => `  <img src="${src}" width="${size}" height="${size}" alt="Loading">\n`;
-  const source = (media, srcset, type) => `  <source${media ? ` media="${media}"` : ""}${type ? ` type="${type}"` : ""} srcset="${srcset}">\n`;
+  const img = (src) => `  <img src="${src}"${denseSet(src)} width="${size}" height="${size}" alt="Loading">\n`;
+  const set = (url) => (acceptedDense(url) ? `${url} 1x, ${acceptedDense(url)} 2x` : url);
+  const source = (media, srcset, type) => `  <source${media ? ` media="${media}"` : ""}${type ? ` type="${type}"` : ""} srcset="${set(srcset)}">\n`;
   const reduce = "(prefers-reduced-motion: reduce)", dark = "(prefers-color-scheme: dark)";
   const animated = state.formatByName(format).animated;
   if (!raster) {

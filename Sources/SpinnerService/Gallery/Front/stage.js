@@ -43,6 +43,15 @@ export function showAccepted(state, path) {
   history.replaceState(null, "", "?" + page.toString());
 }
 
+/** Offers the 2× file beside the download when the service accepted it (`dense`: its URL), else hides it. */
+export function showDenseDownload(dense) {
+  const link = $("#download-2x");
+  link.hidden = !dense;
+  if (!dense) return;
+  link.href = dense;
+  link.download = $("#download").download.replace(/(\.[a-z]+)$/, "@2x$1");
+}
+
 /**
  * The downloaded file's name, with the settings that differ from the defaults in it
  * (`circular-stroke15-accent.gif`): a choice by its value, a number or colour by its name
