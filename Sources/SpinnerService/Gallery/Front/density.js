@@ -30,18 +30,24 @@ export function acceptedDense(url) {
 export const densityKnown = (urls) => urls.map(denseOf).every((dense) => typeof answers.get(dense) === "boolean");
 
 /**
- * Asks the service (HEAD) about the 2× of every URL in `urls` not asked before; calls
- * `then` once, when any answer came in that changes what the snippets may offer.
+ * Asks the service (HEAD) about the 2× of every URL in `urls` not asked before; once every
+ * answer still missing at the call is in (its own questions and those asked earlier and not
+ * yet answered), calls `then`, which writes the snippets with them.
  */
 export async function askDensity(urls, then) {
-  const asked = urls.map(denseOf).filter((dense) => dense && !answers.has(dense)).map((dense) => {
-    const question = fetch(dense, { method: "HEAD" })
-      .then((response) => answers.set(dense, response.ok))
-      .catch(() => answers.set(dense, false));
-    answers.set(dense, question);
-    return question;
-  });
-  if (asked.length === 0) return;
-  await Promise.all(asked);
+  const waiting = [];
+  for (const dense of urls.map(denseOf).filter((dense) => dense)) {
+    if (!answers.has(dense)) {
+      const question = fetch(dense, { method: "HEAD" })
+        .then((response) => { answers.set(dense, response.ok); })
+        .catch(() => { answers.set(dense, false); });
+      answers.set(dense, question);
+      waiting.push(question);
+    } else if (typeof answers.get(dense) !== "boolean") {
+      waiting.push(answers.get(dense));
+    }
+  }
+  if (waiting.length === 0) return;
+  await Promise.all(waiting);
   then();
 }
