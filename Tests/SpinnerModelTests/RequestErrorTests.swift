@@ -125,6 +125,16 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertEqual(try request("arc").format, .svg)
     }
 
+    /// A Lottie document is `.json`: `format=json` is pointed at the format's name, and a
+    /// path's `.lottie` (as dotLottie files are named) at the extension, not at itself.
+    func testLottiesNameAndExtensionPointAtEachOther() {
+        XCTAssertEqual(RequestError.unknownFormat("json").suggestion, "lottie")
+        XCTAssertEqual(RequestError.unknownFormat("lottie").suggestion, "json")
+        XCTAssertEqual(RequestError.unknownFormat("LOTTIE").suggestion, "json")
+        XCTAssertFalse(RequestError.unknownFormat("lottie").detail.contains("'lottie'?"))
+        XCTAssertEqual(RequestError.unknownFormat("gfi").suggestion, "gif")
+    }
+
     func testLongValuesAreShortenedInMessages() throws {
         let error = try XCTUnwrap(refusal("circular", .gif, [("style", String(repeating: "x", count: 500))]))
         XCTAssertLessThanOrEqual(error.value?.count ?? 0, 65)

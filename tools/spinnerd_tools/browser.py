@@ -39,6 +39,8 @@
     {"type": "durations", "svg": PATH, "reducedMotion": bool}
         the computed duration and end time (ms; null when it runs forever) of every
         animation of the SVG document
+    {"type": "appSnippets", "url": URL, "cases": [{"kind", "values"}, ...]}
+        the playground's app snippets in Lottie mode for each setting (see app_snippets.py)
 """
 import json
 import os
@@ -367,27 +369,32 @@ def wait_until(page, function, arg=None, timeout=300.0):
 
 def run_web_snippet(browser, snippet, out):
     """The gallery's lottie-web snippet, pasted into a page as it stands but for the player's
-    own file (lottie-web 5.12.2 here): does it play, and is the puck the snippet's pink
-    (#FF2D55) instead of the URL's red? Counts pixels of each colour, ±8 per channel."""
+    own file (lottie-web 5.12.2 here), on a white page in the light and in the dark OS
+    scheme: does it play, and which colours does it draw? Counts, per scheme, pixels of the
+    URL's red puck (#FF3B30) and of circular's track (secondaryLabel, 60 % opaque) in its
+    light colour (#3C3C43) and in its dark one (#EBEBF5) over white, ±8 per channel."""
     from . import lottie_web
     html = snippet.replace('src="lottie.min.js"', 'src="%s"' % pathlib.Path(lottie_web.script_path()).as_uri())
     path = os.path.join(out, "lottie-web-snippet.html")
     with open(path, "w") as handle:
         handle.write("<!doctype html><html><body style='margin:0;background:#fff'>" + html + "</body></html>")
-    page = browser.new_page(viewport={"width": 400, "height": 300})
-    problems = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(pathlib.Path(path).resolve().as_uri(), wait_until="load")
-    wait_until(page, "() => !!document.querySelector('#spinner svg g path')")
-    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
-    shot = os.path.join(out, "lottie-web-snippet.png")
-    page.locator("#spinner").screenshot(path=shot)
-    pixels = np.array(Image.open(shot).convert("RGB"), dtype=np.int32)
-    page.close()
+    result = {"problems": []}
+    for scheme in ("light", "dark"):
+        page = browser.new_page(viewport={"width": 400, "height": 300}, color_scheme=scheme)
+        page.on("pageerror", lambda error: result["problems"].append(str(error)))
+        page.goto(pathlib.Path(path).resolve().as_uri(), wait_until="load")
+        wait_until(page, "() => !!document.querySelector('#spinner svg g path')")
+        page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+        shot = os.path.join(out, "lottie-web-snippet-%s.png" % scheme)
+        page.locator("#spinner").screenshot(path=shot)
+        pixels = np.array(Image.open(shot).convert("RGB"), dtype=np.int32)
+        page.close()
 
-    def count(rgb):
-        return int(np.all(np.abs(pixels - np.array(rgb)) <= 8, axis=2).sum())
-    return {"pink": count((255, 45, 85)), "red": count((255, 59, 48)), "problems": problems, "screenshot": shot}
+        def count(rgb):
+            return int(np.all(np.abs(pixels - np.array(rgb)) <= 8, axis=2).sum())
+        result[scheme] = {"red": count((255, 59, 48)), "lightTrack": count((138, 138, 142)), "darkTrack": count((243, 243, 249)),
+                          "screenshot": shot}
+    return result
 
 
 def gallery(browser, job):
@@ -470,6 +477,8 @@ def gallery(browser, job):
     # says so, and the snippets are the apps' ones with the .json URL.
     step("lottie", lambda: page.click("label[for='f-lottie']"))
     wait_until(page, "() => !document.getElementById('preview-note').hidden")
+    # The apps' snippets carry the colours of the URL's documents once they are read.
+    wait_until(page, "() => document.getElementById('snippet-ios').dataset.recolour === 'known'")
     shown = lambda selector: page.eval_on_selector(selector, "e => !e.hidden && e.offsetParent !== null")
     apps = ("ios", "android", "flutter", "react-native", "web", "dotlottie")
     lottie = {"noteShown": shown("#preview-note"), "note": page.text_content("#preview-note").strip(),
@@ -525,6 +534,7 @@ def gallery_final_sizes(browser, job):
 def main(path):
     jobs = json.load(open(path))
     results = []
+    from .app_snippets import app_snippets
     from .gallery_pages import gallery_pages
     from .picture_matrix import picture_matrix
     from .playground_notes import playground_notes
@@ -534,7 +544,7 @@ def main(path):
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
                        "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
                        "galleryFinalSizes": gallery_final_sizes,
-                       "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes}[job["type"]]
+                       "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes, "appSnippets": app_snippets}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

@@ -31,6 +31,15 @@ specification's JSON schema (lottie-specs), for the tests.
         compared with spinnerd's PNG of the same moment drawn with those colours by its own
         parameters (png), and with the frame as written (how many pixels changed).
 
+    {"type": "appSnippets", "lottie": PATH, "px": N, "frames": [F, ...], "probe": [r, g, b],
+     "pngs": {"light": PATH, "dark": PATH}, "snippets": {APP: TEXT}}
+        the playground's app snippets (ios, android, flutter, react-native: their keypaths
+        read as each platform reads them, played in rlottie; web: its slots in lottie-web;
+        dotlottie: its slots in ThorVG) applied to the document they play: with every colour
+        they set replaced by the probe, how many of the pixels drawn (alpha >= 8) took it at
+        each frame; with their light and their dark colours at frames[0], against spinnerd's
+        PNG of that moment in each theme.
+
 Coverage is alpha > 0.5, as the issue states, with one refinement: a pixel whose alpha
 is within 1/16 of 0.5 in both pictures counts as neither covered nor uncovered. A shape
 drawn at about half opacity (a pulsing dot, a fading capsule) otherwise turns its edge
@@ -48,6 +57,7 @@ import ctypes
 import json
 import math
 import os
+import re
 import sys
 
 import numpy as np
@@ -220,9 +230,114 @@ def recolour(job):
     return {"thorvg": tv, "rlottie": rl, "lottieWeb": web}
 
 
+# The gallery's app snippets (issue 50): what each platform's recolouring sets, read from the
+# snippet's text as that platform reads it. Each gives [(keypath, paints, light, dark)]:
+# `keypath` in rlottie's form (dots, `**` for any depth), `paints` the paint kinds it
+# reaches ({"fill", "stroke"}), the colours as [r, g, b] 0...1 in the light and dark scheme.
+SCHEMED = re.compile(r"^(?:scheme == \.dark|if \(dark\)|dark) \? (.+?) : (.+)$|^if \(dark\) (.+?) else (.+)$")
+
+
+def schemed(text, colour):
+    """A colour expression that may choose by scheme: (light, dark)."""
+    found = SCHEMED.match(text.strip())
+    if not found:
+        return colour(text), colour(text)
+    dark, light = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+    return colour(light), colour(dark)
+
+
+def hex_colour(text):
+    digits = re.search(r"(?:0xFF|#)([0-9A-Fa-f]{6})", text).group(1)
+    return [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+
+
+def swift_colour(text):
+    found = re.search(r"LottieColor\(r: ([0-9.]+), g: ([0-9.]+), b: ([0-9.]+), a: 1\)", text)
+    return [float(found.group(n)) for n in (1, 2, 3)]
+
+
+def app_recolourings(snippets):
+    both = {"fill", "stroke"}
+    apps = {}
+    # lottie-ios: AnimationKeypath "X.**.Color"; a Color property is a fill's or a stroke's.
+    apps["ios"] = [(keypath[:-len(".Color")], both, *schemed(value, swift_colour)) for value, keypath in re.findall(
+        r'ColorValueProvider\((.+?)\),\s*for: AnimationKeypath\(keypath: "([^"]+)"\)\)', snippets["ios"])]
+    # lottie-android: LottieProperty.COLOR (fills) or STROKE_COLOR, at KeyPath(names...).
+    apps["android"] = [(".".join(json.loads("[" + names + "]")), {"fill"} if prop == "COLOR" else {"stroke"}, *schemed(value, hex_colour))
+                       for prop, value, names in re.findall(
+        r'rememberLottieDynamicProperty\(LottieProperty\.(COLOR|STROKE_COLOR), (.+?(?:toInt\(\))), ((?:"[^"]*"(?:, )?)+)\)', snippets["android"])]
+    # Flutter's lottie: ValueDelegate.color (fills) or strokeColor at a key path list.
+    apps["flutter"] = [(".".join(n.strip().strip("'") for n in names.split(",")), {"fill"} if prop == "color" else {"stroke"},
+                        *schemed(value, hex_colour)) for prop, names, value in re.findall(
+        r"ValueDelegate\.(color|strokeColor)\(const \[(.*?)\], value: (.+?)\),\n", snippets["flutter"])]
+    # lottie-react-native: colorFilters' keypath, every colour below it (iOS "K.**.Color",
+    # Android KeyPath(K..., "**")).
+    apps["react-native"] = [(keypath + ".**", both, *schemed(value, hex_colour)) for keypath, value in re.findall(
+        r"\{ keypath: '([^']+)', color: (.+?) \}", snippets["react-native"])]
+    return apps
+
+
+def slot_colours(snippet):
+    """The web players' snippets: `const colours = {slot: [r, g, b, 1]}` or a choice by
+    scheme: (light, dark), each {slot: [r, g, b]}."""
+    text = re.search(r"const colours = (.+);\n", snippet).group(1)
+    found = re.match(r"dark \? (\{.*?\}) : (\{.*\})$", text)
+    dark, light = (found.group(1), found.group(2)) if found else (text, text)
+    read = lambda part: {slot: value[:3] for slot, value in json.loads(part).items()}
+    return read(light), read(dark)
+
+
+def app_snippets(job):
+    """The app snippets of one playground setting applied as each platform would to the
+    document they play (the URL's): with every colour replaced by a probe colour, how many
+    of the pixels drawn took it, at each frame (every element reached); with the snippet's
+    light and its dark colours, against spinnerd's PNG in each theme."""
+    from rlottie_python import LottieAnimationProperty as Property
+    data = open(job["lottie"], "rb").read()
+    px, frames_, probe = job["px"], job["frames"], job["probe"]
+    expected = {theme: premultiplied_png(path, px) for theme, path in job["pngs"].items()}
+    colours = {"fill": Property.LOTTIE_ANIMATION_PROPERTY_FILLCOLOR, "stroke": Property.LOTTIE_ANIMATION_PROPERTY_STROKECOLOR}
+
+    def reached(picture):
+        alpha = picture[..., 3].astype(np.float64)
+        drawn = alpha >= 8
+        want = np.array(probe, dtype=np.float64)[None, None, :] * alpha[..., None]
+        took = np.all(np.abs(picture[..., :3].astype(np.float64) - want) <= 6, axis=2)
+        return {"drawn": int(drawn.sum()), "recoloured": int(np.logical_and(drawn, took).sum())}
+
+    results = {}
+    recolourings = app_recolourings(job["snippets"])
+    for app, groups in recolourings.items():
+        def draw(frame, pick):
+            overrides = [(colours[paint], keypath, pick(light, dark)) for keypath, paints, light, dark in groups for paint in sorted(paints)]
+            return rlottie(data, frame, px, overrides=overrides)
+        results[app] = {"groups": len(groups),
+                        "reach": [reached(draw(frame, lambda light, dark: probe)) for frame in frames_],
+                        "light": compare(draw(frames_[0], lambda light, dark: light), expected["light"]),
+                        "dark": compare(draw(frames_[0], lambda light, dark: dark), expected["dark"])}
+    for app in ("web", "dotlottie"):
+        light, dark = slot_colours(job["snippets"][app])
+        if app == "dotlottie":
+            def draw(frame, values):
+                return thorvg(data, frame, px, slots=[json.dumps({slot: {"p": {"a": 0, "k": value + [1]}} for slot, value in values.items()})])
+        else:
+            def draw(frame, values):
+                document = json.loads(data)
+                for slot, value in values.items():
+                    document["slots"][slot]["p"]["k"] = value + [1]
+                (picture,), problems = lottieweb(json.dumps(document).encode(), [frame], px, "svg")
+                results.setdefault("webProblems", []).extend(problems)
+                return picture
+        results[app] = {"groups": len(light),
+                        "reach": [reached(draw(frame, {slot: probe for slot in light})) for frame in frames_],
+                        "light": compare(draw(frames_[0], light), expected["light"]),
+                        "dark": compare(draw(frames_[0], dark), expected["dark"])}
+    return results
+
+
 def main(path):
     jobs = json.load(open(path))
-    print(json.dumps([{"frames": frames, "recolour": recolour}[job["type"]](job) for job in jobs]))
+    print(json.dumps([{"frames": frames, "recolour": recolour, "appSnippets": app_snippets}[job["type"]](job) for job in jobs]))
 
 
 if __name__ == "__main__":

@@ -155,9 +155,14 @@ public enum RequestError: Error, Hashable, Sendable {
     public var suggestion: String? {
         switch self {
         case .unknownKind(let text): Suggestion.closest(to: text, in: SpinnerKind.allCases.map(\.rawValue))
-        // `json` is Lottie's file extension, not its name: the format that writes it.
+        // `json` is Lottie's file extension, not its name: the format that writes it. And
+        // `lottie` as a path's extension (`activity.lottie`, as dotLottie files are named)
+        // is the format's name, not its extension: the extension (`format=lottie` is read
+        // as a name, so it never gets here).
         case .unknownFormat(let text):
-            OutputFormat(fileExtension: text).map(\.rawValue) ?? Suggestion.closest(to: text, in: OutputFormat.allCases.map(\.rawValue))
+            OutputFormat(fileExtension: text).map(\.rawValue)
+                ?? OutputFormat(rawValue: text.lowercased()).map(\.fileExtension)
+                ?? Suggestion.closest(to: text, in: OutputFormat.allCases.map(\.rawValue))
         case .unknownParameter(let name, let kind): Suggestion.closest(to: name, in: kind.parameterKeys + ["format"])
         case .invalidValue(_, _, _, let suggestion): suggestion
         default: nil

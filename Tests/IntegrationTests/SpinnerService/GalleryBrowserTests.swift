@@ -17,9 +17,10 @@ final class GalleryBrowserTests: XCTestCase {
             let contentType: String?
             let document: String
             let noteHiddenAgain: Bool
-            /// The lottie-web snippet pasted into a page: pixels of the snippet's pink and of
-            /// the URL's red, and what the page raised.
-            struct Played: Decodable { let pink: Int; let red: Int; let problems: [String]; let screenshot: String }
+            /// The lottie-web snippet pasted into a white page in each OS scheme: pixels of the
+            /// URL's red puck and of the track's light and dark colours, and what the page raised.
+            struct Scheme: Decodable { let red: Int; let lightTrack: Int; let darkTrack: Int; let screenshot: String }
+            struct Played: Decodable { let light: Scheme; let dark: Scheme; let problems: [String] }
             let webSnippet: Played
         }
         let consoleErrors: [String]
@@ -70,7 +71,7 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(report.copiedURL.hasSuffix(report.steps[2].after), report.copiedURL)
         XCTAssertTrue(report.bytesMatch, "the copied URL did not return the image the page showed")
         XCTAssertTrue(report.sizeText.contains("KB") || report.sizeText.contains("bytes"), report.sizeText)
-        XCTAssertTrue(report.htmlSnippet.contains("width=\"60\" height=\"60\" alt=\"Loading\""), report.htmlSnippet)
+        XCTAssertTrue(report.htmlSnippet.contains("width=\"60\" height=\"60\" alt=\"Loading\" role=\"status\""), report.htmlSnippet)
         XCTAssertTrue(report.pictureSnippet.contains("prefers-reduced-motion: reduce") && report.pictureSnippet.contains(".png"),
                       report.pictureSnippet)
         // Whether WebP comes first depends on the sizes measured (testGalleryWorksForPeople…).
@@ -104,13 +105,24 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(lottie.snippets["dotlottie"]?.contains("src: \"\(lottie.url)\"") ?? false, "\(lottie.snippets)")
         for app in ["ios", "android", "flutter", "react-native"] {
             XCTAssertTrue(lottie.snippets[app]?.contains("Puck") ?? false, "\(app): the snippet recolours the puck by its keypath")
+            XCTAssertTrue(lottie.snippets[app]?.contains("Track") ?? false, "\(app): the snippet recolours the track by its keypath")
         }
         for app in ["web", "dotlottie"] {
-            XCTAssertTrue(lottie.snippets[app]?.contains("puck") ?? false, "\(app): the snippet recolours the puck by its slot")
+            XCTAssertTrue(lottie.snippets[app]?.contains("\"puck\"") ?? false, "\(app): the snippet recolours the puck by its slot")
+            XCTAssertTrue(lottie.snippets[app]?.contains("\"track\"") ?? false, "\(app): the snippet recolours the track by its slot")
         }
-        XCTAssertEqual(lottie.webSnippet.problems, [], "the lottie-web snippet raised errors")
-        XCTAssertGreaterThan(lottie.webSnippet.pink, 20, "the lottie-web snippet's puck is not pink: \(lottie.webSnippet.screenshot)")
-        XCTAssertEqual(lottie.webSnippet.red, 0, "the URL's red puck shows through the lottie-web snippet: \(lottie.webSnippet.screenshot)")
+        // Played: the chosen red puck in both schemes; the track in each scheme's colour.
+        let played = lottie.webSnippet
+        XCTAssertEqual(played.problems, [], "the lottie-web snippet raised errors")
+        for (scheme, shown) in [("light", played.light), ("dark", played.dark)] {
+            XCTAssertGreaterThan(shown.red, 20, "\(scheme): the lottie-web snippet's puck is not the chosen red: \(shown.screenshot)")
+        }
+        // (A light track's antialiased edge over white comes near the dark colour: dozens of
+        // pixels against a thousand.)
+        XCTAssertGreaterThan(played.light.lightTrack, 10 * max(20, played.light.darkTrack),
+                             "light: the track is not secondaryLabel's light colour: \(played.light.screenshot)")
+        XCTAssertGreaterThan(played.dark.darkTrack, 10 * max(20, played.dark.lightTrack),
+                             "dark: the track is not secondaryLabel's dark colour: \(played.dark.screenshot)")
         // A clear (default) background shows the checkerboard, not black; a set colour shows itself.
         XCTAssertTrue(["transparent", "#00000000"].contains(report.swatches["background"] ?? ""), "\(report.swatches)")
         XCTAssertEqual(report.swatches["color"], "#ff3b30")

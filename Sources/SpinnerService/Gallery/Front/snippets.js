@@ -5,6 +5,7 @@
 import { acceptedDense, askDensity, densityKnown, rasterURLs } from "./density.js";
 import { $ } from "./dom.js";
 import { showDenseDownload } from "./stage.js";
+import { askRecolouring, recolouring } from "./recolour.js";
 import { DARK, LIGHT } from "./state.js";
 import { imageURL, query } from "./urls.js";
 
@@ -14,7 +15,7 @@ export function writeSnippets(state, path) {
   const url = new URL(path, base).href;
   const size = state.shownSize();
   $("#snippet-url").value = url;
-  $("#snippet-html").value = `<img src="${url}"${denseSet(url)} width="${size}" height="${size}" alt="Loading">`;
+  $("#snippet-html").value = `<img src="${url}"${denseSet(url)} width="${size}" height="${size}" alt="Loading" role="status">`;
   $("#snippet-markdown").value = `![Loading](${url})`;
   $("#snippet-picture").value = pictureSnippet(state, url, size, base);
   const label = pictureLabel(state);
@@ -24,7 +25,7 @@ export function writeSnippets(state, path) {
   const lottie = state.format === "lottie";
   for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
   for (const name of ["ios", "android", "flutter", "react-native", "web", "dotlottie"]) $("#use-" + name).hidden = !lottie;
-  for (const [name, text] of Object.entries(lottieSnippets(state.kind, url, size))) $("#snippet-" + name).value = text;
+  writeLottieSnippets(state, path, url, size, lottie);
   fitSnippets();
   showDenseDownload(acceptedDense(url));
   // The 2× of every raster named, asked once: the snippets are written again with them
@@ -33,6 +34,17 @@ export function writeSnippets(state, path) {
   $("#snippet-html").dataset.density = densityKnown(rasters) ? "known" : "asking";
   askDensity(rasters, () => {
     if (state.accepted === path) writeSnippets(state, path);
+  });
+}
+
+// The apps' snippets, with the colours of the URL's documents once they are in (asked
+// once a URL; data-recolour says whether they are).
+function writeLottieSnippets(state, path, url, size, lottie) {
+  if (!lottie) return;
+  for (const [name, text] of Object.entries(lottieSnippets(url, size, recolouring(url)))) $("#snippet-" + name).value = text;
+  $("#snippet-ios").dataset.recolour = recolouring(url) === undefined ? "asking" : "known";
+  askRecolouring(url, () => {
+    if (state.accepted === path && state.format === "lottie") writeSnippets(state, path);
   });
 }
 
@@ -84,7 +96,7 @@ function pictureSettings(state) {
 export function pictureSnippet(state, url, size, base) {
   const absolute = (path) => new URL(path, base).href;
   const format = state.format, raster = state.rasterFormats.includes(format);
-  const img = (src) => `  <img src="${src}"${denseSet(src)} width="${size}" height="${size}" alt="Loading">\n`;
+  const img = (src) => `  <img src="${src}"${denseSet(src)} width="${size}" height="${size}" alt="Loading" role="status">\n`;
   const set = (url) => (acceptedDense(url) ? `${url} 1x, ${acceptedDense(url)} 2x` : url);
   const source = (media, srcset, type) => `  <source${media ? ` media="${media}"` : ""}${type ? ` type="${type}"` : ""} srcset="${set(srcset)}">\n`;
   const reduce = "(prefers-reduced-motion: reduce)", dark = "(prefers-color-scheme: dark)";
@@ -117,51 +129,90 @@ export function pictureSnippet(state, url, size, base) {
 }
 
 /**
- * The Lottie players' snippets for a kind's document at `url` (absolute) and `size`, by box
- * (ios, android, flutter, react-native, web, dotlottie). Each plays the URL and recolours
- * one paint, the kind's first with a slot (circular's puck): by its keypath where the
- * player takes keypaths, by its slot where it reads slots. Pink is systemPink, #FF2D55.
+ * The Lottie players' snippets for a document at `url` (absolute) and `size`, by box (ios,
+ * android, flutter, react-native, web, dotlottie). Each plays the URL, is labelled for
+ * assistive technology ("Loading"), and recolours every element: each group of
+ * recolourGroups (recolour.js) by its keypath where the player takes keypaths (a wildcard
+ * below it reaches every paint), by its slots where it reads slots. A group whose dark
+ * colour differs from its light one follows the OS scheme. `groups` undefined: the
+ * documents' colours are not in yet; null: the service did not give them.
  */
-export function lottieSnippets(kind, url, size) {
-  const paint = (kind.lottie.paints || []).find((item) => item.slot) || { keypath: "Spinner", paint: "fill", slot: "" };
-  const names = paint.keypath.split(".");
-  const fill = paint.paint === "fill";
-  const pinkSlot = `{ "${paint.slot}": { p: { a: 0, k: [1, 0.1765, 0.3333, 1] } } }`;
+export function lottieSnippets(url, size, groups) {
+  const list = groups || [];
+  const scheme = list.some((group) => group.light !== group.dark);
+  const pick = (group, format) => (scheme && group.light !== group.dark
+    ? { ios: (l, d) => `scheme == .dark ? ${d} : ${l}`, kotlin: (l, d) => `if (dark) ${d} else ${l}`, dart: (l, d) => `dark ? ${d} : ${l}`,
+        js: (l, d) => `dark ? ${d} : ${l}` }[format.lang](format.colour(group.light), format.colour(group.dark))
+    : format.colour(group.light));
+  const channels = (hex) => [0, 2, 4].map((index) => Math.round(parseInt(hex.slice(index, index + 2), 16) / 255 * 10000) / 10000);
+  const swift = { lang: "ios", colour: (hex) => { const [r, g, b] = channels(hex); return `LottieColor(r: ${r}, g: ${g}, b: ${b}, a: 1)`; } };
+  const kotlin = { lang: "kotlin", colour: (hex) => `0xFF${hex.toUpperCase()}.toInt()` };
+  const dart = { lang: "dart", colour: (hex) => `const Color(0xFF${hex.toUpperCase()})` };
+  const js = { lang: "js", colour: (hex) => `'#${hex.toUpperCase()}'` };
+  const slotValue = (hex) => `[${channels(hex).join(", ")}, 1]`;
+  const slots = (theme) => "{ " + list.flatMap((group) => group.slots.map((slot) => `"${slot}": ${slotValue(group[theme])}`)).join(", ") + " }";
+  const kinds = (group) => [group.fill && "fill", group.stroke && "stroke"].filter(Boolean);
+  const names = (group) => group.keypath.split(".");
+  const note = groups === undefined ? "reading the document's colours…"
+    : groups === null ? "the service did not give the document's colours; recolour as the docs show"
+    : `every element in its colour${scheme ? ", light and dark" : ""} (each keeps its opacity)`;
+  const darkWeb = scheme ? `  const dark = matchMedia("(prefers-color-scheme: dark)").matches;\n` : "";
+  const webSlots = scheme ? `dark ? ${slots("dark")} : ${slots("light")}` : slots("light");
   return {
-    ios: `LottieView { await LottieAnimation.loadedFrom(url: URL(string: "${url}")!) }\n` +
+    ios: (scheme ? "// In a View with @Environment(\\.colorScheme) private var scheme\n" : "") +
+      `LottieView { await LottieAnimation.loadedFrom(url: URL(string: "${url}")!) }\n` +
       `  .looping()\n` +
-      `  .valueProvider(ColorValueProvider(UIColor.systemPink.lottieColorValue),\n` +
-      `                 for: AnimationKeypath(keypath: "${paint.keypath}.Color"))\n` +
-      `  .frame(width: ${size}, height: ${size})`,
-    android: `val composition by rememberLottieComposition(\n` +
+      `  // ${note}\n` +
+      list.map((group) => `  .valueProvider(ColorValueProvider(${pick(group, swift)}),\n` +
+        `                 for: AnimationKeypath(keypath: "${group.keypath}.**.Color"))\n`).join("") +
+      `  .frame(width: ${size}, height: ${size})\n` +
+      `  .accessibilityLabel("Loading")`,
+    android: (scheme ? "val dark = isSystemInDarkTheme()\n" : "") +
+      `val composition by rememberLottieComposition(\n` +
       `  LottieCompositionSpec.Url("${url}"))\n` +
-      `val colours = rememberLottieDynamicProperties(rememberLottieDynamicProperty(\n` +
-      `  LottieProperty.${fill ? "COLOR" : "STROKE_COLOR"}, android.graphics.Color.rgb(255, 45, 85), ` +
-      `${names.map((name) => JSON.stringify(name)).join(", ")}))\n` +
-      `LottieAnimation(composition, iterations = LottieConstants.IterateForever,\n` +
-      `  dynamicProperties = colours, modifier = Modifier.size(${size}.dp))`,
-    flutter: `Lottie.network('${url}', width: ${size}, height: ${size},\n` +
+      `// ${note}\n` +
+      `val colours = rememberLottieDynamicProperties(\n` +
+      list.flatMap((group) => kinds(group).map((kind) =>
+        `  rememberLottieDynamicProperty(LottieProperty.${kind === "fill" ? "COLOR" : "STROKE_COLOR"}, ${pick(group, kotlin)}, ` +
+        `${[...names(group), "**"].map((name) => JSON.stringify(name)).join(", ")}),\n`)).join("") +
+      `)\n` +
+      `LottieAnimation(composition, iterations = LottieConstants.IterateForever, dynamicProperties = colours,\n` +
+      `  modifier = Modifier.size(${size}.dp).semantics { contentDescription = "Loading" })`,
+    flutter: (scheme ? "final dark = MediaQuery.platformBrightnessOf(context) == Brightness.dark;\n" : "") +
+      `Semantics(label: 'Loading', child: Lottie.network('${url}', width: ${size}, height: ${size},\n` +
+      `  // ${note}\n` +
       `  delegates: LottieDelegates(values: [\n` +
-      `    ValueDelegate.${fill ? "color" : "strokeColor"}(const [${names.map((name) => `'${name}'`).join(", ")}], ` +
-      `value: const Color(0xFFFF2D55)),\n  ]))`,
-    "react-native": `<LottieView source={{ uri: '${url}' }} autoPlay loop\n` +
-      `  style={{ width: ${size}, height: ${size} }}\n` +
-      `  colorFilters={[{ keypath: '${paint.keypath}', color: '#FF2D55' }]} />`,
-    web: `<div id="spinner" style="width:${size}px;height:${size}px"></div>\n` +
+      list.flatMap((group) => kinds(group).map((kind) =>
+        `    ValueDelegate.${kind === "fill" ? "color" : "strokeColor"}(const [${[...names(group), "**"].map((name) => `'${name}'`).join(", ")}], ` +
+        `value: ${pick(group, dart)}),\n`)).join("") +
+      `  ])))`,
+    "react-native": (scheme ? "const dark = useColorScheme() === 'dark';\n" : "") +
+      `// ${note}\n` +
+      `<LottieView source={{ uri: '${url}' }} autoPlay loop\n` +
+      `  style={{ width: ${size}, height: ${size} }} accessibilityRole="progressbar" accessibilityLabel="Loading"\n` +
+      `  colorFilters={[\n` +
+      list.map((group) => `    { keypath: '${group.keypath}', color: ${pick(group, js)} },\n`).join("") +
+      `  ]} />`,
+    web: `<div id="spinner" role="status" aria-label="Loading" style="width:${size}px;height:${size}px"></div>\n` +
       `<!-- lottie-web 5.12: build/player/lottie.min.js of npm's lottie-web, served by your site -->\n` +
       `<script src="lottie.min.js"></script>\n` +
-      `<script>\n` +
+      `<script>\n` + darkWeb +
+      `  // ${note}: its slots\n` +
+      `  const colours = ${webSlots};\n` +
       `  fetch("${url}").then((response) => response.json()).then((animationData) => {\n` +
-      `    animationData.slots["${paint.slot}"].p.k = [1, 0.1765, 0.3333, 1];  // its opacity: slot "${paint.slot}Opacity"\n` +
+      `    for (const [slot, colour] of Object.entries(colours)) animationData.slots[slot].p.k = colour;\n` +
       `    lottie.loadAnimation({ container: document.getElementById("spinner"), renderer: "svg",\n` +
       `      loop: true, autoplay: true, animationData });\n` +
       `  });\n</script>`,
-    dotlottie: `<canvas id="spinner" width="${size}" height="${size}"></canvas>\n` +
+    dotlottie: `<canvas id="spinner" role="status" aria-label="Loading" width="${size}" height="${size}"></canvas>\n` +
       `<script type="module">\n` +
       `  // @lottiefiles/dotlottie-web (npm), the ThorVG-based dotLottie player, served by your site\n` +
-      `  import { DotLottie } from "./dotlottie-web.js";\n` +
+      `  import { DotLottie } from "./dotlottie-web.js";\n` + darkWeb +
+      `  // ${note}: its slots\n` +
+      `  const colours = ${webSlots};\n` +
       `  const player = new DotLottie({ canvas: document.getElementById("spinner"), src: "${url}", loop: true, autoplay: true });\n` +
-      `  player.addEventListener("load", () => player.setSlots(JSON.stringify(${pinkSlot})));\n` +
+      `  player.addEventListener("load", () => player.setSlots(JSON.stringify(\n` +
+      `    Object.fromEntries(Object.entries(colours).map(([slot, colour]) => [slot, { p: { a: 0, k: colour } }])))));\n` +
       `</script>`,
   };
 }

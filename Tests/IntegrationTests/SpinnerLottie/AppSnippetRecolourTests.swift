@@ -1,0 +1,113 @@
+import Foundation
+import IntegrationSupport
+import UnitSupport
+import XCTest
+
+/// The playground's app snippets in Lottie mode recolour every element of every kind
+/// (issue 50): taken from the real gallery in Chromium, each snippet's recolouring is
+/// applied to the document it plays as its platform would — lottie-ios', lottie-android's,
+/// Flutter's and React Native's keypaths (wildcards below a layer or group) read as each
+/// platform reads them and played in rlottie, lottie-web's slots in lottie-web, the
+/// dotLottie players' slots in ThorVG.
+final class AppSnippetRecolourTests: XCTestCase {
+    private struct Snippets: Decodable {
+        let url: String
+        let snippets: [String: String]
+    }
+
+    private struct Comparison: Decodable {
+        let iou: Double
+        let strictIou: Double
+        let meanDifference: [Double]
+    }
+
+    private struct Played: Decodable {
+        struct Reach: Decodable { let drawn: Int; let recoloured: Int }
+        let groups: Int
+        let reach: [Reach]
+        let light: Comparison
+        let dark: Comparison
+    }
+
+    static let apps = ["ios", "android", "flutter", "react-native", "web", "dotlottie"]
+
+    /// Each setting's snippets, for each player:
+    /// - with every colour they set replaced by a probe green, every pixel the player draws
+    ///   (alpha ≥ 8 of 255) takes it, at two moments: no element is left in the URL's
+    ///   colour (before, activity's and capsules' snippets reached one capsule of 12 or 15);
+    /// - with their light colours, the frame matches spinnerd's PNG of the URL, and with
+    ///   their dark colours its PNG at theme=dark (a colour chosen is the colour set, not
+    ///   an example pink; `label` is black, then white).
+    func testEveryAppSnippetRecoloursEveryElementWithTheColourChosen() throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess()
+        let cases: [(kind: String, values: [String: String])] = [
+            ("activity", ["color": "hotpink"]), ("capsules", ["color": "hotpink"]), ("dots", ["color": "hotpink"]),
+            ("circular", ["color": "hotpink"]), ("arc", ["color": "hotpink"]),
+            ("activity", [:]), ("circular", [:]), ("dots", [:]), ("arc", [:]), ("capsules", ["peak": "1"]),
+        ]
+        let asked: [[String: Any]] = [["type": "appSnippets", "url": server.url("/"),
+                                       "cases": cases.map { ["kind": $0.kind, "values": $0.values] }]]
+        let written = try JSONDecoder().decode([[Snippets]].self, from: try Browser.run(asked, in: directory))
+        let settings = try XCTUnwrap(written.first)
+        XCTAssertEqual(settings.count, cases.count)
+        var jobs: [[String: Any]] = []
+        for (index, (setting, written)) in zip(cases, settings).enumerated() {
+            let target = try XCTUnwrap(written.url.range(of: "/spinner/").map { String(written.url[$0.lowerBound...]) })
+            let document = try server.get(target)
+            XCTAssertEqual(document.status, 200, target)
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(document.body)) as? [String: Any])
+            let px = try XCTUnwrap(object["w"] as? Int)
+            let loop = try LottiePlayersTests.loopMilliseconds(document.body), frames = try LottiePlayersTests.outPoint(document.body)
+            // Whole frames whose times are whole ms, near a quarter and three quarters of the loop.
+            let whole = { (range: ClosedRange<Int>) in range.first { $0 * loop % frames == 0 } ?? range.lowerBound }
+            let moments = [whole(frames / 4 ... frames / 2), whole(frames * 3 / 4 ... frames - 1)]
+            let time = LottiePlayersTests.seconds(moments[0] * loop / frames)
+            var pngs: [String: String] = [:]
+            for theme in ["light", "dark"] {
+                var still = try XCTUnwrap(URLComponents(string: target.replacingOccurrences(of: ".json", with: ".png")))
+                still.queryItems = (still.queryItems ?? []).filter { $0.name != "theme" }
+                    + [URLQueryItem(name: "theme", value: theme), URLQueryItem(name: "t", value: time)]
+                let png = try server.get(try XCTUnwrap(still.string))
+                XCTAssertEqual(png.status, 200, still.string ?? "")
+                pngs[theme] = try directory.write(png.body, to: "\(index)-\(theme).png")
+            }
+            jobs.append(["type": "appSnippets", "lottie": try directory.write(document.body, to: "\(index).json"), "px": px,
+                         "frames": moments, "probe": [0, 1, 0], "pngs": pngs, "snippets": written.snippets])
+        }
+        let data = try LottiePlayers.run(jobs, in: directory)
+        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        XCTAssertEqual(results.count, cases.count)
+        for ((setting, written), result) in zip(zip(cases, settings), results) {
+            let label = setting.kind + (setting.values.isEmpty ? "" : "?" + setting.values.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "&"))
+            XCTAssertEqual(result["webProblems"] as? [String] ?? [], [], "\(label): lottie-web raised errors")
+            // The colour chosen is set as it is (arc's dots take points of a gradient from it
+            // to `track`, none of them the colour itself: the comparison with the URL's PNG holds it).
+            if setting.values["color"] == "hotpink" && setting.kind != "arc" {
+                for app in Self.apps {
+                    let text = written.snippets[app] ?? ""
+                    XCTAssertTrue(text.contains("FF69B4") || text.contains("r: 1, g: 0.4118, b: 0.7059") || text.contains("[1, 0.4118, 0.7059, 1]"),
+                                  "\(label): \(app)'s snippet does not set the colour chosen:\n\(text)")
+                }
+            }
+            for app in Self.apps {
+                let object = try XCTUnwrap(result[app], "\(label): \(app) not played")
+                let played = try JSONDecoder().decode(Played.self, from: try JSONSerialization.data(withJSONObject: object))
+                XCTAssertGreaterThan(played.groups, 0, "\(label): \(app)'s snippet recolours nothing:\n\(written.snippets[app] ?? "")")
+                for (moment, reach) in played.reach.enumerated() {
+                    XCTAssertGreaterThan(reach.drawn, 0, "\(label): \(app) drew nothing at moment \(moment)")
+                    XCTAssertEqual(reach.recoloured, reach.drawn,
+                                   "\(label): \(app)'s recolouring left \(reach.drawn - reach.recoloured) of \(reach.drawn) pixels in their own colour")
+                }
+                for (theme, comparison) in [("light", played.light), ("dark", played.dark)] {
+                    XCTAssertGreaterThanOrEqual(comparison.iou, LottiePlayersTests.minimumIoU, "coverage: \(label) \(app) \(theme)")
+                    XCTAssertLessThanOrEqual(comparison.meanDifference.max() ?? 1, LottiePlayersTests.maximumMeanDifference,
+                                             "colour: \(label) \(app) \(theme) against spinnerd's PNG")
+                }
+                print("app snippet recolour: \(label): \(app): \(played.groups) group(s); probe took "
+                      + played.reach.map { "\($0.recoloured)/\($0.drawn)" }.joined(separator: ", ") + " pixels; light IoU \(played.light.iou), "
+                      + "mean difference \(played.light.meanDifference.max() ?? 1); dark IoU \(played.dark.iou), mean difference \(played.dark.meanDifference.max() ?? 1)")
+            }
+        }
+    }
+}
