@@ -41,6 +41,9 @@
         animation of the SVG document
     {"type": "appSnippets", "url": URL, "cases": [{"kind", "values"}, ...]}
         the playground's app snippets in Lottie mode for each setting (see app_snippets.py)
+    {"type": "contrastMeter", "url": URL, "kinds": [K, ...], "pages": ["rrggbb", ...], "out": DIR}
+        the playground's contrast meter for each kind on each page colour, beside the same
+        measure taken from its stills, and its fix pressed once (see contrast_meter.py)
 """
 import json
 import os
@@ -535,6 +538,7 @@ def main(path):
     jobs = json.load(open(path))
     results = []
     from .app_snippets import app_snippets
+    from .contrast_meter import contrast_meter
     from .gallery_pages import gallery_pages
     from .picture_matrix import picture_matrix
     from .playground_notes import playground_notes
@@ -544,7 +548,8 @@ def main(path):
             handler = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
                        "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
                        "galleryFinalSizes": gallery_final_sizes,
-                       "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes, "appSnippets": app_snippets}[job["type"]]
+                       "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes, "appSnippets": app_snippets,
+                       "contrastMeter": contrast_meter}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

@@ -19,7 +19,7 @@ enum GalleryPage {
         ("urls.js", PackageResources.urls_js), ("dom.js", PackageResources.dom_js),
         ("paths.js", PackageResources.paths_js), ("gradient.js", PackageResources.gradient_js),
         ("compare.js", PackageResources.compare_js), ("density.js", PackageResources.density_js),
-        ("recolour.js", PackageResources.recolour_js),
+        ("recolour.js", PackageResources.recolour_js), ("contrast.js", PackageResources.contrast_js),
     ].map { (Substring($0.0), String(decoding: $0.1, as: UTF8.self)) })
 
     /// The entry module.

@@ -4,6 +4,7 @@
 
 import { advise } from "./advice.js";
 import { offeredQuality } from "./compare.js";
+import { meterContrast } from "./contrast.js";
 import { markInvalid } from "./controls.js";
 import { $, status } from "./dom.js";
 import { keeping, problemOf, reasonOf, sentence } from "./problems.js";
@@ -43,6 +44,7 @@ export async function measure(state, path) {
       state.accept(path);
       showAccepted(state, path);
       writeSnippets(state, path);
+      meterContrast(state);
     }
   } catch (error) {
     if (ticket === measuring) $("#size").textContent = "unknown";
