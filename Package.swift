@@ -68,10 +68,13 @@ let package = Package(
         .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
+        // lottie-web, vendored gzipped, for the gallery's Lottie preview: embedded in a module
+        // of its own, compiled once.
+        .target(name: "GalleryPlayer", resources: [.embedInCode("Vendor/lottie-web.js.gz")]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
         // The gallery's front end is written in Gallery/Front/ and embedded in the binary as it
         // is (PackageResources).
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "GalleryPlayer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
                 resources: [.embedInCode("Gallery/Front")]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
@@ -103,7 +106,7 @@ let package = Package(
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "UnitSupport"]),
         .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "UnitSupport"]),
         .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"]),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"]),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "GalleryPlayer", "Compression", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SpinnerService", "SpinnerRendering", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs",

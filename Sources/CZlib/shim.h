@@ -6,3 +6,8 @@ static inline int spinnerd_deflateInit2(z_streamp stream, int level, int method,
                                         int windowBits, int memLevel, int strategy) {
     return deflateInit2(stream, level, method, windowBits, memLevel, strategy);
 }
+
+// inflateInit2 is a macro too: this wraps it (windowBits 15 + 32: a zlib or gzip stream).
+static inline int spinnerd_inflateInit2(z_streamp stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}

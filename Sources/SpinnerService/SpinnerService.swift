@@ -1,3 +1,5 @@
+import Compression
+import GalleryPlayer
 import HTTPServer
 import ImageCodecs
 import Concurrency
@@ -58,8 +60,13 @@ public final class SpinnerService: HTTPLendingResponder {
         ]
         if configuration.gallery { documents[.index] = representation(.index, Array(GalleryPage.html.utf8), extraHeaders: GalleryPage.headers) }
         self.documents = documents
-        galleryScripts = configuration.gallery
+        var scripts = configuration.gallery
             ? GalleryPage.scripts.mapValues { representation(.galleryScripts, Array($0.utf8)) } : [:]
+        // The Lottie player, loaded by the page only in Lottie mode (not preloaded).
+        if configuration.gallery, let player = try? Inflate.decompress(LottieWebPlayer.gzipped) {
+            scripts[GalleryPage.lottiePlayer] = representation(.galleryScripts, player)
+        }
+        galleryScripts = scripts
         knownPaths = ServiceRoute.listed(gallery: configuration.gallery)
         if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
     }

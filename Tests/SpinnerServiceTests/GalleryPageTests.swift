@@ -1,4 +1,6 @@
+import Compression
 import Foundation
+import GalleryPlayer
 import HTTPServer
 import SpinnerModel
 @testable import SpinnerService
@@ -84,7 +86,7 @@ final class GalleryPageTests: XCTestCase {
 
     /// The modules are served as JavaScript with the gallery, and are not there without it;
     /// names near a module's, and paths below the folder, find nothing.
-    func testTheModulesAreServedWithTheGalleryOnly() {
+    func testTheModulesAreServedWithTheGalleryOnly() throws {
         let on = SpinnerService(configuration: ServiceConfiguration(gallery: true))
         let off = SpinnerService(configuration: ServiceConfiguration(gallery: false))
         defer { on.stop(); off.stop() }
@@ -102,6 +104,14 @@ final class GalleryPageTests: XCTestCase {
             XCTAssertEqual(served.body, Array((GalleryPage.scripts[name] ?? "").utf8))
             XCTAssertEqual(get(off, "/gallery/\(name)").status, 404, "\(name) without the gallery")
         }
+        // The Lottie player (vendored lottie-web), with the gallery only.
+        let player = get(on, "/gallery/lottie-web.js")
+        XCTAssertEqual(player.status, 200)
+        XCTAssertEqual(player.headers["Content-Type"], "text/javascript; charset=utf-8")
+        // (Its bytes, sent from a memfd, are checked over HTTP: LottiePreviewTests.)
+        XCTAssertTrue(String(decoding: try Inflate.decompress(LottieWebPlayer.gzipped).prefix(40), as: UTF8.self)
+            .hasPrefix("/* lottie-web \(LottieWebPlayer.version)"))
+        XCTAssertEqual(get(off, "/gallery/lottie-web.js").status, 404)
         for target in ["/gallery/", "/gallery/gallery", "/gallery/GALLERY.JS", "/gallery/gallery.css", "/gallery/gallery.html",
                        "/gallery/../gallery.js", "/gallery/x/gallery.js", "/gallery/gallery.js/", "/gallery/%2e%2e/openapi.yaml"] {
             XCTAssertEqual(get(on, target).status, 404, target)

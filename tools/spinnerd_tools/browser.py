@@ -44,6 +44,8 @@
     {"type": "contrastMeter", "url": URL, "kinds": [K, ...], "pages": ["rrggbb", ...], "out": DIR}
         the playground's contrast meter for each kind on each page colour, beside the same
         measure taken from its stills, and its fix pressed once (see contrast_meter.py)
+    {"type": "lottiePreview", "url": URL, "out": DIR}
+        the playground's Lottie mode playing the document itself (see lottie_preview.py)
 """
 import json
 import os
@@ -476,10 +478,11 @@ def gallery(browser, job):
     before = preview_src()
     page.click("button.toggle[data-page='light']")
     wait_for_new_preview(before)
-    # Lottie: the preview keeps showing the same settings as SVG (no player on the page),
-    # says so, and the snippets are the apps' ones with the .json URL.
+    # Lottie: the stage plays the document itself (lottie-web, served by the service), says
+    # so, and the snippets are the apps' ones with the .json URL.
     step("lottie", lambda: page.click("label[for='f-lottie']"))
     wait_until(page, "() => !document.getElementById('preview-note').hidden")
+    wait_until(page, "() => !!document.getElementById('lottie-stage').dataset.playing")
     # The apps' snippets carry the colours of the URL's documents once they are read.
     wait_until(page, "() => document.getElementById('snippet-ios').dataset.recolour === 'known'")
     shown = lambda selector: page.eval_on_selector(selector, "e => !e.hidden && e.offsetParent !== null")
@@ -539,6 +542,7 @@ def main(path):
     results = []
     from .app_snippets import app_snippets
     from .contrast_meter import contrast_meter
+    from .lottie_preview import lottie_preview
     from .gallery_pages import gallery_pages
     from .picture_matrix import picture_matrix
     from .playground_notes import playground_notes
@@ -549,7 +553,8 @@ def main(path):
                        "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
                        "galleryFinalSizes": gallery_final_sizes,
                        "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes, "appSnippets": app_snippets,
-                       "contrastMeter": contrast_meter}[job["type"]]
+                       "contrastMeter": contrast_meter,
+                       "lottiePreview": lottie_preview}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

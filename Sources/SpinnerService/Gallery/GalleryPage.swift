@@ -20,10 +20,15 @@ enum GalleryPage {
         ("paths.js", PackageResources.paths_js), ("gradient.js", PackageResources.gradient_js),
         ("compare.js", PackageResources.compare_js), ("density.js", PackageResources.density_js),
         ("recolour.js", PackageResources.recolour_js), ("contrast.js", PackageResources.contrast_js),
+        ("player.js", PackageResources.player_js),
     ].map { (Substring($0.0), String(decoding: $0.1, as: UTF8.self)) })
 
     /// The entry module.
     static let entry = "gallery.js"
+
+    /// The Lottie player's script beside the modules (`player.js` imports it in Lottie
+    /// mode): lottie-web, vendored in the GalleryPlayer module.
+    static let lottiePlayer: Substring = "lottie-web.js"
 
     /// The style sheet, inline in the page (allowed by its hash).
     static let css = String(decoding: PackageResources.gallery_css, as: UTF8.self)

@@ -57,9 +57,10 @@ final class Representation: Sendable {
     /// its final encode is on its way. True for everything else. Default true.
     let isFinal: Bool
 
-    /// Types worth compressing (text): SVG, JSON, HTML, YAML, plain text.
+    /// Types worth compressing (text): SVG, JSON, HTML, YAML, plain text, JavaScript (the
+    /// gallery's modules and its Lottie player: 305 KB, 76 KB gzipped).
     static func compressible(_ mediaType: String) -> Bool {
-        ["image/svg+xml", "application/json", "text/html", "application/yaml", "text/plain"].contains { mediaType.hasPrefix($0) }
+        ["image/svg+xml", "application/json", "text/html", "application/yaml", "text/plain", "text/javascript"].contains { mediaType.hasPrefix($0) }
     }
 
     /// Bodies this large are sent from a file (the cost of the copy outweighs the descriptor).

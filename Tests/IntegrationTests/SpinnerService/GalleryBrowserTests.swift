@@ -81,14 +81,16 @@ final class GalleryBrowserTests: XCTestCase {
             XCTAssertNotNil(text.range(of: #" [0-9.]+ (KB|bytes)( · [0-9.]+ (KB|bytes) at quality=80)?$"#, options: .regularExpression),
                             "\(format): \(text)")
         }
-        // Lottie: previewed as SVG with the same settings (the page says so), the URL is the
-        // .json document, and the snippets are the apps' (lottie-ios, lottie-android, Flutter,
-        // React Native, lottie-web, the dotLottie players), each playing the URL and
-        // recolouring the puck; lottie-web's, pasted into a page, plays it pink.
+        // Lottie: the stage plays the document in lottie-web (the page says so; the hidden
+        // SVG preview keeps the same settings), the URL is the .json document, and the
+        // snippets are the apps' (lottie-ios, lottie-android, Flutter, React Native,
+        // lottie-web, the dotLottie players), each playing the URL and recolouring puck and
+        // track; lottie-web's, pasted into a page, draws the chosen red puck, and the track
+        // in each OS scheme's colour.
         let lottie = report.lottie
         XCTAssertTrue(report.steps[5].after.hasPrefix("/spinner/circular.svg?") && report.steps[5].after.contains("stroke=15")
                       && report.steps[5].after.contains("color=ff3b30") && !report.steps[5].after.contains("matte"), report.steps[5].after)
-        XCTAssertTrue(lottie.noteShown && lottie.note.contains("SVG"), lottie.note)
+        XCTAssertTrue(lottie.noteShown && lottie.note.contains("Played by lottie-web"), lottie.note)
         XCTAssertTrue(lottie.noteHiddenAgain, "the note stays after leaving Lottie")
         XCTAssertTrue(lottie.url.contains("/spinner/circular.json?") && lottie.url.contains("stroke=15"), lottie.url)
         XCTAssertEqual(lottie.contentType, "application/json")

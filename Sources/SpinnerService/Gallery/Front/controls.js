@@ -231,6 +231,11 @@ export function refreshApplicability(state) {
   for (const field of document.querySelectorAll("[data-parameter]")) {
     field.hidden = !state.applies(state.parameter(field.dataset.parameter));
   }
+  // A group with no field that applies (Output, for Lottie) is hidden with its heading.
+  for (const group of document.querySelectorAll("#controls, #output-controls")) {
+    const fields = [...group.querySelectorAll("[data-parameter]")];
+    group.hidden = fields.length > 0 && fields.every((field) => field.hidden);
+  }
   const themes = document.getElementById("p-theme");
   if (themes) {
     const auto = themes.querySelector("option[value=auto]");

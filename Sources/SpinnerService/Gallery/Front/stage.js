@@ -3,6 +3,7 @@
 
 import { showComparison } from "./compare.js";
 import { $ } from "./dom.js";
+import { showLottie } from "./player.js";
 import { DARK, LIGHT } from "./state.js";
 import { previewURL, query } from "./urls.js";
 
@@ -29,7 +30,10 @@ export function showAccepted(state, path) {
   const preview = $("#preview");
   const shown = previewURL(state);
   $("#preview-note").hidden = state.format !== "lottie";
-  preview.hidden = false;
+  // Lottie: the stage plays the document itself (player.js), which hides the SVG preview
+  // once it plays.
+  preview.hidden = state.format === "lottie" && !$("#lottie-stage").hidden;
+  showLottie(state, path, state.shownSize());
   preview.width = state.shownSize();
   preview.height = state.shownSize();
   if (preview.getAttribute("src") !== shown) preview.src = shown;
