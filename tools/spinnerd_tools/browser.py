@@ -46,6 +46,9 @@
         measure taken from its stills, and its fix pressed once (see contrast_meter.py)
     {"type": "lottiePreview", "url": URL, "out": DIR}
         the playground's Lottie mode playing the document itself (see lottie_preview.py)
+    {"type": "inlineSvg", "url": URL, "cases": [{"kind", "values"}, ...], "time": MS, "out": DIR}
+        the playground's inline SVG snippets side by side on one page, in its text colour
+        (see inline_svg.py)
 """
 import json
 import os
@@ -542,6 +545,7 @@ def main(path):
     results = []
     from .app_snippets import app_snippets
     from .contrast_meter import contrast_meter
+    from .inline_svg import inline_svg
     from .lottie_preview import lottie_preview
     from .gallery_pages import gallery_pages
     from .picture_matrix import picture_matrix
@@ -554,7 +558,7 @@ def main(path):
                        "galleryFinalSizes": gallery_final_sizes,
                        "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes, "appSnippets": app_snippets,
                        "contrastMeter": contrast_meter,
-                       "lottiePreview": lottie_preview}[job["type"]]
+                       "lottiePreview": lottie_preview, "inlineSvg": inline_svg}[job["type"]]
             results.append(handler(browser, job))
         browser.close()
     print(json.dumps(results))

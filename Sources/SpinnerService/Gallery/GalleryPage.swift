@@ -20,7 +20,7 @@ enum GalleryPage {
         ("paths.js", PackageResources.paths_js), ("gradient.js", PackageResources.gradient_js),
         ("compare.js", PackageResources.compare_js), ("density.js", PackageResources.density_js),
         ("recolour.js", PackageResources.recolour_js), ("contrast.js", PackageResources.contrast_js),
-        ("player.js", PackageResources.player_js),
+        ("player.js", PackageResources.player_js), ("inline.js", PackageResources.inline_js),
     ].map { (Substring($0.0), String(decoding: $0.1, as: UTF8.self)) })
 
     /// The entry module.

@@ -4,6 +4,7 @@
 
 import { acceptedDense, askDensity, densityKnown, rasterURLs } from "./density.js";
 import { $ } from "./dom.js";
+import { inlineApplies, inlineMarkup, inlineSettings, prefixOf } from "./inline.js";
 import { showDenseDownload } from "./stage.js";
 import { askRecolouring, recolouring } from "./recolour.js";
 import { DARK, LIGHT } from "./state.js";
@@ -26,6 +27,7 @@ export function writeSnippets(state, path) {
   for (const name of ["html", "markdown", "picture"]) $("#use-" + name).hidden = lottie;
   for (const name of ["ios", "android", "flutter", "react-native", "web", "dotlottie"]) $("#use-" + name).hidden = !lottie;
   writeLottieSnippets(state, path, url, size, lottie);
+  writeInlineSnippet(state, path);
   fitSnippets();
   showDenseDownload(acceptedDense(url));
   // The 2× of every raster named, asked once: the snippets are written again with them
@@ -46,6 +48,24 @@ function writeLottieSnippets(state, path, url, size, lottie) {
   askRecolouring(url, () => {
     if (state.accepted === path && state.format === "lottie") writeSnippets(state, path);
   });
+}
+
+// The inline SVG (inline.js) for an SVG of a one-colour look: made from the service's SVG of
+// the same settings once it is in (asked once a URL; data-inline says whether it is).
+const inlineTexts = new Map();
+function writeInlineSnippet(state, path) {
+  const shown = state.format === "svg" && inlineApplies(state);
+  $("#use-inline").hidden = !shown;
+  if (!shown) return;
+  const source = imageURL(state, "svg", inlineSettings(state));
+  const known = inlineTexts.get(source);
+  const box = $("#snippet-inline");
+  box.value = typeof known === "string" ? inlineMarkup(known, prefixOf(source)) : "…";
+  box.dataset.inline = typeof known === "string" ? "known" : "asking";
+  if (known !== undefined) return;
+  inlineTexts.set(source, fetch(source).then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+    .then((text) => { inlineTexts.set(source, text); }, () => { inlineTexts.set(source, "<!-- the service did not answer -->"); })
+    .then(() => { if (state.accepted === path) writeSnippets(state, path); }));
 }
 
 // ` srcset="URL 2x"` for an <img> whose 2× the service accepted, else nothing.
