@@ -524,10 +524,14 @@ def gallery_final_sizes(browser, job):
     """The playground's sizes for a URL nobody asked before, on a server with provisional
     answers: once the gallery is done asking (no '…', no 'quick answer' left, at most
     600 s: final encodes wait at nice 19 while the machine is busy; the limit only bounds a hang), each animated format's size shown and the URL it measured (the snippet's URL
-    with that format's extension)."""
+    with that format's extension), and every text the chosen format's own size showed once
+    the colour was typed (the job's URL may open the playground on a kind, format and size)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(job["url"], wait_until="load")
     wait_until(page, PREVIEW_READY)
+    # Every text the chosen format's size (#size) shows from here on.
+    page.evaluate("() => { window.sizeTexts = []; new MutationObserver(() => window.sizeTexts.push(document.getElementById('size').textContent))"
+                  ".observe(document.getElementById('size'), {childList: true, characterData: true, subtree: true}); }")
     page.fill("#p-color", job["color"])
     wait_until(page, "(colour) => document.getElementById('snippet-url').value.includes(colour)", job["color"])
     wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 7 && "
@@ -536,8 +540,9 @@ def gallery_final_sizes(browser, job):
     sizes = {cell.get_attribute("data-format"): cell.query_selector("output").text_content()
              for cell in page.query_selector_all("#sizes .format-size")}
     url = page.input_value("#snippet-url")
+    size_texts = page.evaluate("() => window.sizeTexts")
     page.close()
-    return {"sizes": sizes, "url": url}
+    return {"sizes": sizes, "url": url, "sizeTexts": size_texts}
 
 
 def main(path):

@@ -10,6 +10,7 @@ final class GalleryFinalSizesTests: XCTestCase {
     private struct Report: Decodable {
         let sizes: [String: String]
         let url: String
+        let sizeTexts: [String]
     }
 
     /// As the gallery writes a length (its `bytes`).
@@ -34,5 +35,26 @@ final class GalleryFinalSizesTests: XCTestCase {
             XCTAssertEqual(report.sizes[format], shown(length), "\(format): the size shown is the final one")
         }
         XCTAssertFalse(report.sizes.values.contains { $0.contains("quick answer") }, "\(report.sizes)")
+    }
+
+    /// With a GIF chosen (120 px: one the service answers quickly first), the size beside the
+    /// download says a new URL's quick answer is one until the final is in, then shows the
+    /// final size; no unmarked quick size is shown.
+    func testTheChosenFormatsSizeIsMarkedUntilTheFinalIsIn() throws {
+        let server = try ServerProcess(["--provisional"])
+        let directory = try TemporaryDirectory()
+        let jobs: [[String: Any]] = [["type": "galleryFinalSizes", "url": server.url("/?kind=circular&format=gif&size=120"), "color": "7b3ad5"]]
+        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: try Browser.run(jobs, in: directory)).first)
+        XCTAssertTrue(report.url.contains("/spinner/circular.gif?") && report.url.contains("7b3ad5"), report.url)
+        let path = try XCTUnwrap(report.url.range(of: "/spinner/").map { String(report.url[$0.lowerBound...]) })
+        let head = try server.get(path, method: "HEAD")
+        XCTAssertEqual(head.header("Cache-Control"), "public, max-age=31536000, immutable", "its final encode is in")
+        let length = try XCTUnwrap(head.header("Content-Length").flatMap(Int.init))
+        let texts = report.sizeTexts.filter { $0 != "…" }
+        XCTAssertEqual(texts.last, shown(length), "the size shown at the end is the final one: \(report.sizeTexts)")
+        XCTAssertTrue(texts.contains { $0.contains("(quick answer") }, "the quick answer was never marked: \(report.sizeTexts)")
+        for text in texts.dropLast() {
+            XCTAssertTrue(text.contains("(quick answer") || text == shown(length), "an unmarked size: \(text) in \(report.sizeTexts)")
+        }
     }
 }

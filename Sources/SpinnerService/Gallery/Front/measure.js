@@ -38,7 +38,9 @@ export async function measure(state, path) {
     } else {
       const length = Number(response.headers.get("Content-Length"));
       const coding = response.headers.get("Content-Encoding");
-      $("#size").textContent = `${bytes(length)}${coding ? " (" + coding + ")" : ""}`;
+      // A new URL's raster is a quick answer first: marked so until the sizes grid has its
+      // final size (compareFormats puts it here).
+      $("#size").textContent = `${bytes(length)}${coding ? " (" + coding + ")" : ""}${isFinal(response) ? "" : " (quick answer; the kept file comes next)"}`;
       status("");
       markInvalid(state, null, "");
       state.accept(path);
@@ -96,6 +98,9 @@ async function compareFormats(state, ticket) {
         if (response.ok) {
           measured[format] = Number(response.headers.get("Content-Length"));
           show(format, bytes(measured[format]) + (isFinal(response) ? "" : " (quick answer; final not ready)"));
+          if (format === state.format && ticket === measuring) {
+            $("#size").textContent = bytes(measured[format]) + (isFinal(response) ? "" : " (quick answer; final not ready)");
+          }
         } else {
           refused[format] = true;
           await refusal(format, imageURL(state, format));
