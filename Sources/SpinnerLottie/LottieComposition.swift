@@ -51,7 +51,8 @@ struct LottieComposition {
         guard segments.contains(where: { if case .shapes = $0 { false } else { true } }) else {
             var shapes = builder.groups(for: scene.nodes)
             if hasBackground { shapes.append(builder.backgroundGroup(scene.background, size: scene.size)) }
-            layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline)]
+            layers = [Self.shapeLayer(layerName, index: 1, shapes: shapes, scale: scale, timeline: timeline,
+                                      mirroredWidth: scene.mirrored ? scene.size : nil)]
             paints = builder.takePaints().map { $0.under(layerName) }
             slots = builder.slots
             return
@@ -95,7 +96,7 @@ struct LottieComposition {
         let topFirst = inner.reversed()
         assets.append(LottiePrecomposition(id: "spinner", frameRate: timeline.frameRate, layers: topFirst.map(\.layer)))
         layers = [Self.precompLayer(layerName, index: 1, asset: "spinner", anchor: Point(x: 0, y: 0), rotation: 0, scale: scale,
-                                    size: scene.size, start: 0, timeline: timeline)]
+                                    size: scene.size, start: 0, timeline: timeline, mirroredWidth: scene.mirrored ? scene.size : nil)]
         paints = topFirst.flatMap(\.paints).map { $0.under(layerName) }
         slots = builder.slots
     }
@@ -188,21 +189,24 @@ struct LottieComposition {
                             size: size, start: -timeline.frame(start), timeline: timeline)
     }
 
-    /// A shape layer of `shapes` in points, scaled by `scale` percent, shown from frame 0 to
-    /// `outPoint` (default: the loop's end).
+    /// A shape layer of `shapes` in points, scaled by `scale` percent (and mirrored across a
+    /// box `mirroredWidth` points wide, when given), shown from frame 0 to `outPoint`
+    /// (default: the loop's end).
     private static func shapeLayer(_ name: String, index: Int, shapes: [LottieShapeItem], scale: Double, timeline: LottieTimeline,
-                                   outPoint: Double? = nil, matte: LottieLayer.Matte? = nil) -> LottieLayer {
+                                   outPoint: Double? = nil, matte: LottieLayer.Matte? = nil, mirroredWidth: Double? = nil) -> LottieLayer {
         LottieLayer(index: index, name: name, content: .shapes(shapes),
-                    transform: LottieLayerTransform(anchorX: 0, anchorY: 0, degrees: 0, percent: scale),
+                    transform: LottieLayerTransform(anchorX: 0, anchorY: 0, degrees: 0, percent: scale, mirroredWidth: mirroredWidth),
                     outPoint: outPoint ?? Double(timeline.outPoint), matte: matte)
     }
 
     /// A precomposition layer showing `asset` (`size` points square) turned by `rotation`
-    /// degrees about `anchor`, scaled by `scale` percent, started at frame `start`.
+    /// degrees about `anchor`, scaled by `scale` percent (and mirrored across a box
+    /// `mirroredWidth` points wide, when given), started at frame `start`.
     private static func precompLayer(_ name: String, index: Int, asset: String, anchor: Point, rotation: Double, scale: Double,
-                                     size: Double, start: Double, timeline: LottieTimeline) -> LottieLayer {
+                                     size: Double, start: Double, timeline: LottieTimeline, mirroredWidth: Double? = nil) -> LottieLayer {
         LottieLayer(index: index, name: name, content: .precomposition(id: asset, width: size, height: size),
-                    transform: LottieLayerTransform(anchorX: anchor.x, anchorY: anchor.y, degrees: rotation, percent: scale),
+                    transform: LottieLayerTransform(anchorX: anchor.x, anchorY: anchor.y, degrees: rotation, percent: scale,
+                                                    mirroredWidth: mirroredWidth),
                     outPoint: Double(timeline.outPoint), startTime: start)
     }
 }

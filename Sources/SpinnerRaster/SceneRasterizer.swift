@@ -34,7 +34,10 @@ public final class SceneRasterizer {
             drawn = startFrame(commands)
         }
         for command in commands[drawn...] { drawPlaced(command) }
-        return canvas.snapshot(paintColors: Self.solidColors(of: commands))
+        let picture = canvas.snapshot(paintColors: Self.solidColors(of: commands))
+        // direction=reverse: the picture drawn as the seed's, then mirrored pixel for pixel,
+        // so its mirror image is exact (gradients and shadows mirrored with it).
+        return scene.mirrored ? picture.mirroredLeftToRight() : picture
     }
 
     /// What every frame starts from, drawn once a render: the background and the leading

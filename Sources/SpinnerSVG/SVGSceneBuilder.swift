@@ -27,7 +27,9 @@ struct SVGSceneBuilder {
                                      + SVGPaint.attributes(scene.background, as: "fill", definitions: &definitions)))
         }
         for node in scene.nodes { result += elements(for: node) }
-        return result
+        // direction=reverse: everything in one group mirrored across the box's middle.
+        guard scene.mirrored else { return result }
+        return [SVGElement("g", [("transform", "matrix(-1 0 0 1 " + SVGFormat.number(scene.size) + " 0)")], children: result)]
     }
 
     private mutating func elements(for node: SceneNode) -> [SVGElement] {

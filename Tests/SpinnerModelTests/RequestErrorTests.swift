@@ -125,6 +125,18 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertEqual(try request("arc").format, .svg)
     }
 
+    /// `direction`: forward (the default, out of the canonical form, so no existing key
+    /// changes) or reverse (in it); anything else, or given twice, is refused naming it.
+    func testDirectionIsForwardOrReverse() throws {
+        XCTAssertEqual(try request("dots", .gif, ["direction": "forward"]).canonicalForm, try request("dots", .gif).canonicalForm)
+        XCTAssertTrue(try request("dots", .gif, ["direction": "reverse"]).canonicalForm.contains("direction=reverse"))
+        XCTAssertEqual(try request("arc", .lottie, ["direction": "reverse"]).shared.direction, .reverse)
+        for hostile in ["sideways", "", "backward", "reverse ", "rev", "1", "reverse\u{0}", "ｒｅｖｅｒｓｅ", String(repeating: "r", count: 5000)] {
+            XCTAssertEqual(refusal("capsules", .svg, [("direction", hostile)])?.parameter, "direction", hostile)
+        }
+        XCTAssertEqual(refusal("capsules", .svg, [("direction", "reverse"), ("direction", "reverse")]), .repeatedParameter("direction"))
+    }
+
     /// A Lottie document is `.json`: `format=json` is pointed at the format's name, and a
     /// path's `.lottie` (as dotLottie files are named) at the extension, not at itself.
     func testLottiesNameAndExtensionPointAtEachOther() {

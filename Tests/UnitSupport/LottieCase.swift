@@ -62,6 +62,15 @@ public struct LottieCase: Sendable {
             // Drop shadows on either layer: nested strokes beneath it, as inner shadows are.
             (.circular, [("dropshadow", "4"), ("trackdropshadow", "3,0,3,systemBlue"), ("size", "90")]),
             (.circular, [("dropshadow", "4,0,2"), ("color", "conic-gradient(red,orange,yellow)")]),
+            // direction=reverse: the top layer mirrored (a negative horizontal scale), for a
+            // shape layer (circular), precompositions of rings (activity, capsules), a matted
+            // conic puck, and dots and arc.
+            (.circular, [("direction", "reverse"), ("stroke", "15")]),
+            (.circular, [("direction", "reverse"), ("color", "conic-gradient(red,yellow,lime,aqua,blue,magenta,red)")]),
+            (.activity, [("direction", "reverse"), ("size", "56")]),
+            (.capsules, [("direction", "reverse"), ("color", "linear-gradient(to right,red,blue)"), ("peak", "1"), ("size", "120")]),
+            (.dots, [("direction", "reverse")]),
+            (.arc, [("direction", "reverse"), ("size", "100")]),
         ]
         for (kind, query) in variations {
             cases.append(LottieCase(label: kind.rawValue + " " + query.map { "\($0.0)=\($0.1)" }.joined(separator: " "), kind: kind,

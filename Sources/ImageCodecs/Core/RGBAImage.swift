@@ -15,6 +15,21 @@ public struct RGBAImage: Hashable, Sendable {
         self.pixels = pixels
     }
 
+    /// The bitmap mirrored left to right: column x becomes column width − 1 − x.
+    public func mirroredLeftToRight() -> RGBAImage {
+        var mirrored = pixels
+        pixels.withUnsafeBytes { source in
+            mirrored.withUnsafeMutableBytes { target in
+                let from = source.bindMemory(to: UInt32.self), to = target.bindMemory(to: UInt32.self)
+                for row in 0 ..< height {
+                    let start = row * width
+                    for column in 0 ..< width { to[start + width - 1 - column] = from[start + column] }
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: mirrored)
+    }
+
     /// A fully transparent bitmap.
     public init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))

@@ -13,11 +13,14 @@ struct LottieLayerTransform: Sendable {
     var scale: LottieProperty<LottieVector3>
 
     /// Turned `degrees` about (`anchorX`, `anchorY`) points and scaled by `percent`, the
-    /// anchor staying where it is on the scaled canvas.
-    init(anchorX: Double, anchorY: Double, degrees: Double, percent: Double) {
+    /// anchor staying where it is on the scaled canvas. With `mirroredWidth`, also mirrored
+    /// left to right across a box that many points wide (x ↦ width − x, before the scale):
+    /// a negative horizontal scale, the anchor landing at its mirror image.
+    init(anchorX: Double, anchorY: Double, degrees: Double, percent: Double, mirroredWidth: Double? = nil) {
         rotation = .fixed(degrees, index: 10)
-        position = .fixed(LottieVector3(x: anchorX * percent / 100, y: anchorY * percent / 100, z: 0), index: 2)
+        let landing = mirroredWidth.map { $0 - anchorX } ?? anchorX
+        position = .fixed(LottieVector3(x: landing * percent / 100, y: anchorY * percent / 100, z: 0), index: 2)
         anchor = .fixed(LottieVector3(x: anchorX, y: anchorY, z: 0), index: 1)
-        scale = .fixed(LottieVector3(x: percent, y: percent, z: 100), index: 6)
+        scale = .fixed(LottieVector3(x: mirroredWidth == nil ? percent : -percent, y: percent, z: 100), index: 6)
     }
 }

@@ -26,6 +26,9 @@ public struct SharedOptions: Hashable, Sendable {
     public var lossyQuality: Int? { quality < 100 ? quality : nil }
     /// Light or dark system colours, or `auto` (SVG follows the viewer). Default light.
     public var theme: ThemeChoice = .light
+    /// Which way the motion goes: the seed's, or its mirror image (the whole picture
+    /// mirrored left to right, so every turn goes the other way). Default forward.
+    public var direction: MotionDirection = .forward
     /// SVG only: the accessible name. Default "Loading".
     public var title = "Loading"
     /// PNG only: the time of the still frame, taken modulo the loop. Default 0.
@@ -70,6 +73,9 @@ public struct SharedOptions: Hashable, Sendable {
                      formats: rasterFormats).keyedUnless(.integer(100)),
             .choice(\.theme, .theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
                     + "prefers-color-scheme (SVG; raster images and Lottie draw auto as light).", defaults: defaults),
+            .choice(\.direction, .direction, "forward: the original's motion; reverse: its mirror image, every turn the "
+                    + "other way (the whole picture is mirrored left to right, its gradients and shadows with it).",
+                    defaults: defaults).keyedUnless(.choice(MotionDirection.forward.rawValue)),
             .text(\.title, .title, "SVG only: the accessible name, written as the SVG's <title>; at most 120 bytes of UTF-8.",
                   maxLength: 120, defaults: defaults, formats: [.svg]),
             .seconds(\.t, .t, "Time of the still PNG frame, in seconds; taken modulo the loop.", range: 0...3_600_000,
@@ -79,4 +85,12 @@ public struct SharedOptions: Hashable, Sendable {
                    + "caches that keep an answer for a year fetch it again.", maxLength: versionMaxLength),
         ]
     }
+}
+
+/// The `direction` parameter: the seed's motion, or its mirror image.
+public enum MotionDirection: String, CaseIterable, Sendable {
+    /// The original's motion. The default.
+    case forward
+    /// The mirror image of the original's motion: every turn goes the other way.
+    case reverse
 }

@@ -1,6 +1,6 @@
 /// Every parameter a spinner URL or `spinnerd render` accepts, by its query key.
 public enum ParameterName: String, CaseIterable, Hashable, Comparable, Sendable {
-    case size, scale, color, track, background, stroke, shadow, trackshadow, dropshadow, trackdropshadow, count, duration, peak, style, fps, loops, matte, quality, t, theme, title, v
+    case size, scale, color, track, background, stroke, shadow, trackshadow, dropshadow, trackdropshadow, count, duration, peak, style, direction, fps, loops, matte, quality, t, theme, title, v
 
     public static func < (a: ParameterName, b: ParameterName) -> Bool { a.rawValue < b.rawValue }
 }
@@ -19,7 +19,7 @@ extension ParameterName {
     public var group: Group {
         switch self {
         case .fps, .loops, .scale, .matte, .quality, .t, .title, .v: .output
-        case .size, .color, .track, .background, .stroke, .shadow, .trackshadow, .dropshadow, .trackdropshadow, .count, .duration, .peak, .style, .theme: .look
+        case .size, .color, .track, .background, .stroke, .shadow, .trackshadow, .dropshadow, .trackdropshadow, .count, .duration, .peak, .style, .direction, .theme: .look
         }
     }
 }

@@ -9,12 +9,17 @@ public struct Scene: Hashable, Sendable {
     public let background: Paint
     /// Elements, drawn in order (later on top).
     public let nodes: [SceneNode]
+    /// Whether the whole picture, background included, is mirrored left to right (x ↦
+    /// size − x): `direction=reverse`, the motion's mirror image, every turn the other way.
+    /// Each engine mirrors what it draws of the rest. Default false.
+    public let mirrored: Bool
 
-    public init(size: Double, background: Paint = .solid(.transparent), nodes: [SceneNode]) {
+    public init(size: Double, background: Paint = .solid(.transparent), nodes: [SceneNode], mirrored: Bool = false) {
         precondition(size > 0, "scene size must be positive")
         self.size = size
         self.background = background
         self.nodes = nodes
+        self.mirrored = mirrored
     }
 
     /// Whether the background shows (some colour of it has opacity).

@@ -54,6 +54,12 @@ final class BrowserTests: XCTestCase {
             ("circular", [("dropshadow", "4,0,2"), ("color", "conic-gradient(red,orange,yellow)"), ("size", "120")]),
             ("circular", [("dropshadow", "6,2,2,ff2d5580"), ("color", "linear-gradient(90deg,#ff2d55,#af52de)"), ("track", "f2f2f7"),
                           ("size", "120")]),
+            // direction=reverse: the whole picture in one group mirrored across the middle.
+            ("circular", [("direction", "reverse"), ("stroke", "15"), ("size", "90")]),
+            ("activity", [("direction", "reverse"), ("size", "56")]),
+            ("dots", [("direction", "reverse")]),
+            ("arc", [("direction", "reverse"), ("size", "112")]),
+            ("capsules", [("direction", "reverse"), ("color", "linear-gradient(to right,red,blue)"), ("peak", "1"), ("size", "120")]),
         ]
         var jobs: [[String: Any]] = []
         for (index, (kind, pairs)) in cases.enumerated() {
