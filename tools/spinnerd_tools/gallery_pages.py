@@ -190,6 +190,8 @@ def view(browser, url, out, scheme, name, width, height):
     # Lottie: its own note and advice; the chosen format as filled as the chosen stage.
     choose_format(page, "lottie")
     wait_until(page, "() => document.getElementById('advice').textContent.includes('Lottie')")
+    # The stage plays the document itself once the player is in.
+    wait_until(page, "() => !!document.getElementById('lottie-stage').dataset.playing")
     shot("lottie")
     result["lottie"] = page.evaluate(
         "() => { const shown = (id) => { const e = document.getElementById(id); return e.hidden ? null : e.textContent; };"

@@ -215,7 +215,7 @@ extension GalleryBrowserTests {
 
             // Lottie mode speaks of Lottie only; the chosen format is filled like the pressed stage.
             let lottie = view.lottie
-            XCTAssertTrue(lottie.previewNote?.contains("no Lottie player") ?? false, "\(name): \(lottie.previewNote ?? "no note")")
+            XCTAssertTrue(lottie.previewNote?.hasPrefix("Played by lottie-web") ?? false, "\(name): \(lottie.previewNote ?? "no note")")
             for text in [lottie.previewNote, lottie.stageNote, lottie.advice].compactMap({ $0 }) {
                 XCTAssertFalse(text.contains("GIF") || text.contains("WebP") || text.contains("<picture>"), "\(name): \(text)")
             }
