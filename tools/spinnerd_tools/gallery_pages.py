@@ -130,6 +130,7 @@ def view(browser, url, out, scheme, name, width, height):
     wait_until(page, "() => document.getElementById('compare-image').hidden && document.getElementById('compare-note').hidden")
     # Sharp on phones: the 2x of each raster in the snippets once the service accepted it.
     wait_until(page, "() => document.getElementById('snippet-html').value.includes('srcset=')"
+                     " && document.getElementById('snippet-html').dataset.density === 'known'"
                      " && !document.getElementById('download-2x').hidden", timeout=120.0)
     result["dense"] = page.evaluate(DENSE)
 
@@ -309,16 +310,18 @@ SIZES_OVERLAP = """() => {
 }"""
 
 
-# The snippets' 2x: the <img> and <picture> texts, the 2x download, and the 2x file's width
-# as the browser decodes it.
+# The snippets' 2x and 3x: the <img> and <picture> texts, the 2x download, and the 2x and
+# 3x files' widths as the browser decodes them (0 where the snippet offers none).
 DENSE = """async () => {
   const html = document.getElementById('snippet-html').value, picture = document.getElementById('snippet-picture').value;
   const link = document.getElementById('download-2x');
-  const dense = (html.match(/srcset="([^" ]+) 2x"/) || [])[1] || '';
-  const image = new Image();
-  const width = dense ? await new Promise((done) => { image.onload = () => done(image.naturalWidth); image.onerror = () => done(-1);
-                                                      image.src = dense; }) : 0;
-  return {html, picture, download: link.hidden ? null : link.getAttribute('href'), name: link.download, width,
+  const candidates = ((html.match(/srcset="([^"]+)"/) || [])[1] || '').split(', ');
+  const at = (x) => (candidates.find((c) => c.endsWith(' ' + x)) || '').slice(0, -3);
+  const width = (url) => url ? new Promise((done) => { const image = new Image();
+    image.onload = () => done(image.naturalWidth); image.onerror = () => done(-1); image.src = url; }) : Promise.resolve(0);
+  const dense = at('2x'), triple = at('3x');
+  return {html, picture, download: link.hidden ? null : link.getAttribute('href'), name: link.download,
+          width: await width(dense), triple, tripleWidth: await width(triple),
           size: Number(document.getElementById('preview').getAttribute('width'))};
 }"""
 

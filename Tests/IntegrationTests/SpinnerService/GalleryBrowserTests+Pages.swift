@@ -16,7 +16,10 @@ extension GalleryBrowserTests {
         struct DarkGIF: Decodable {
             let url: String; let disabled: Bool; let reason: String; let advice: String; let quality: Bool; let gridCell: String
         }
-        struct Dense: Decodable { let html: String; let picture: String; let download: String?; let name: String; let width: Int; let size: Int }
+        struct Dense: Decodable {
+            let html: String; let picture: String; let download: String?; let name: String; let width: Int
+            let triple: String; let tripleWidth: Int; let size: Int
+        }
         struct Comparison: Decodable {
             let note: String; let src: String; let preview: String; let pressed: String; let side: Bool; let inside: Bool; let shown: Bool
         }
@@ -137,13 +140,19 @@ extension GalleryBrowserTests {
                             "\(name): \(view.darkGif.gridCell)")
             XCTAssertEqual(view.compare.pressed, "true", name)
             // Sharp on phones: the <img> and every raster of the <picture> carry their accepted 2x,
-            // which decodes twice as wide; the 2x is offered for download beside the 1x.
+            // which decodes twice as wide, and a 3x where the service accepted it and it weighs
+            // at most 200 KB (the still's PNG: a few KB), three times as wide; the 2x is offered
+            // for download beside the 1x.
             let dense = view.dense
-            XCTAssertTrue(dense.html.contains(".gif?theme=dark&scale=2 2x\""), "\(name): \(dense.html)")
+            XCTAssertTrue(dense.html.contains(".gif?theme=dark&scale=2 2x"), "\(name): \(dense.html)")
             XCTAssertEqual(dense.width, dense.size * 2, "\(name): the 2x decodes \(dense.width) px wide for \(dense.size)")
-            XCTAssertTrue(dense.picture.contains("<img src=") && dense.picture.contains(".gif?theme=dark&scale=2 2x\""), "\(name): \(dense.picture)")
-            XCTAssertTrue(dense.picture.contains(".png?theme=dark 1x, ") && dense.picture.contains(".png?theme=dark&scale=2 2x"),
-                          "\(name): the still's 2x: \(dense.picture)")
+            if !dense.triple.isEmpty {
+                XCTAssertTrue(dense.triple.hasSuffix(".gif?theme=dark&scale=3"), "\(name): \(dense.html)")
+                XCTAssertEqual(dense.tripleWidth, dense.size * 3, "\(name): the 3x decodes \(dense.tripleWidth) px wide for \(dense.size)")
+            }
+            XCTAssertTrue(dense.picture.contains("<img src=") && dense.picture.contains(".gif?theme=dark&scale=2 2x"), "\(name): \(dense.picture)")
+            XCTAssertTrue(dense.picture.contains(".png?theme=dark 1x, ") && dense.picture.contains(".png?theme=dark&scale=2 2x, ")
+                          && dense.picture.contains(".png?theme=dark&scale=3 3x"), "\(name): the still's 2x and 3x: \(dense.picture)")
             XCTAssertTrue(dense.download?.contains("scale=2") ?? false, "\(name): \(dense.download ?? "no 2x download")")
             XCTAssertTrue(dense.name.hasSuffix("@2x.gif"), "\(name): \(dense.name)")
             XCTAssertTrue(view.compare.src.contains("quality=80") && !view.compare.preview.contains("quality="),

@@ -39,18 +39,23 @@ final class GalleryFinalSizesTests: XCTestCase {
 
     /// With a GIF chosen (120 px: one the service answers quickly first), the size beside the
     /// download says a new URL's quick answer is one until the final is in, then shows the
-    /// final size; no unmarked quick size is shown.
+    /// final size; no unmarked quick size is shown. (Only that size is waited for: beside
+    /// stress-ng on both cores the other formats' finals, made at nice 19, outlasted the
+    /// page's two minutes of asking.)
     func testTheChosenFormatsSizeIsMarkedUntilTheFinalIsIn() throws {
         let server = try ServerProcess(["--provisional"])
         let directory = try TemporaryDirectory()
-        let jobs: [[String: Any]] = [["type": "galleryFinalSizes", "url": server.url("/?kind=circular&format=gif&size=120"), "color": "7b3ad5"]]
+        let jobs: [[String: Any]] = [["type": "galleryFinalSizes", "url": server.url("/?kind=circular&format=gif&size=120"), "color": "7b3ad5",
+                                      "settle": "chosen"]]
         let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: try Browser.run(jobs, in: directory)).first)
         XCTAssertTrue(report.url.contains("/spinner/circular.gif?") && report.url.contains("7b3ad5"), report.url)
         let path = try XCTUnwrap(report.url.range(of: "/spinner/").map { String(report.url[$0.lowerBound...]) })
         let head = try server.get(path, method: "HEAD")
         XCTAssertEqual(head.header("Cache-Control"), "public, max-age=31536000, immutable", "its final encode is in")
         let length = try XCTUnwrap(head.header("Content-Length").flatMap(Int.init))
-        let texts = report.sizeTexts.filter { $0 != "…" }
+        // The texts of the new URL's round: after its "…" (before it, the opening URL's round
+        // may still put its own final size).
+        let texts = Array(report.sizeTexts.drop { $0 != "…" }).filter { $0 != "…" }
         XCTAssertEqual(texts.last, shown(length), "the size shown at the end is the final one: \(report.sizeTexts)")
         XCTAssertTrue(texts.contains { $0.contains("(quick answer") }, "the quick answer was never marked: \(report.sizeTexts)")
         for text in texts.dropLast() {

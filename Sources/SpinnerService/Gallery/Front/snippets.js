@@ -2,7 +2,7 @@
 // and the Lottie players' code for a Lottie document. The texts are pure; writeSnippets
 // puts them in their boxes.
 
-import { acceptedDense, askDensity, densityKnown, rasterURLs } from "./density.js";
+import { acceptedDense, askDensity, denserCandidates, densityKnown, rasterURLs } from "./density.js";
 import { $ } from "./dom.js";
 import { inlineApplies, inlineMarkup, inlineSettings, prefixOf } from "./inline.js";
 import { showDenseDownload } from "./stage.js";
@@ -68,8 +68,9 @@ function writeInlineSnippet(state, path) {
     .then(() => { if (state.accepted === path) writeSnippets(state, path); }));
 }
 
-// ` srcset="URL 2x"` for an <img> whose 2× the service accepted, else nothing.
-const denseSet = (url) => (acceptedDense(url) ? ` srcset="${acceptedDense(url)} 2x"` : "");
+// ` srcset="URL2 2x, URL3 3x"` for an <img> with the denser versions the service accepted
+// (density.js), else nothing.
+const denseSet = (url) => (denserCandidates(url).length ? ` srcset="${denserCandidates(url).join(", ")}"` : "");
 
 /** Makes each snippet box as tall as its text (wrapped at the box's width): nothing is cut. */
 export function fitSnippets() {
@@ -117,7 +118,7 @@ export function pictureSnippet(state, url, size, base) {
   const absolute = (path) => new URL(path, base).href;
   const format = state.format, raster = state.rasterFormats.includes(format);
   const img = (src) => `  <img src="${src}"${denseSet(src)} width="${size}" height="${size}" alt="Loading" role="status">\n`;
-  const set = (url) => (acceptedDense(url) ? `${url} 1x, ${acceptedDense(url)} 2x` : url);
+  const set = (url) => [`${url}${denserCandidates(url).length ? " 1x" : ""}`, ...denserCandidates(url)].join(", ");
   const source = (media, srcset, type) => `  <source${media ? ` media="${media}"` : ""}${type ? ` type="${type}"` : ""} srcset="${set(srcset)}">\n`;
   const reduce = "(prefers-reduced-motion: reduce)", dark = "(prefers-color-scheme: dark)";
   const animated = state.formatByName(format).animated;
