@@ -6,7 +6,7 @@
 # (for the tests' @testable imports) in .build/test, whose spinnerd the XCTest integration
 # tests, Schemathesis, the hostile, cluster and soak suites all drive. Two other builds: the
 # libFuzzer build (AddressSanitizer), which makes an ASan spinnerd too, and a ThreadSanitizer
-# spinnerd (both made, one after the other, beside the integration tests). Each suite that measures latency or memory
+# spinnerd (made beside the integration tests). Each suite that measures latency or memory
 # under attack (hostile, render admission, soak) runs beside a sanitizer's run of the same
 # load, which holds no such bound (scripts/sanitize.sh); the fuzz targets, one core each,
 # run in two lanes side by side.
@@ -78,17 +78,15 @@ trap table EXIT
 
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
+step "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
 step "gallery modules parse (node)" scripts/check-gallery-modules.sh
 step "cost table is what the committed calibration runs give" \
   python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary "$BINARY" --check
 step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
-# The sanitizer builds beside the integration tests, which wait on decoders, Chromium and
-# the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check):
-# the ThreadSanitizer spinnerd, then the libFuzzer build (AddressSanitizer), one after the
-# other (never two Swift builds at once). Nothing before the next steps needs them.
+# The ThreadSanitizer build beside the integration tests, which wait on decoders, Chromium
+# and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check).
 side_by_side "integration tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --filter IntegrationTests" \
-             "ThreadSanitizer build (spinnerd); fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" \
-             "SWIFT=$SWIFT scripts/sanitize.sh tsan-build && make --no-print-directory fuzz-build SWIFT=$SWIFT"
+             "ThreadSanitizer build (spinnerd)" "SWIFT=$SWIFT scripts/sanitize.sh tsan-build"
 # The sanitizers' runs hold no memory bound (harness.Results.bound) and their latency checks
 # are ratios to an idle peer of the same build, so each runs beside a plain suite whose
 # bounds are ratios to an idle peer or its own process's memory (each passes beside
