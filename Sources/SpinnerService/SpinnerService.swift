@@ -1,4 +1,3 @@
-import Compression
 import GalleryPlayer
 import HTTPServer
 import ImageCodecs
@@ -50,9 +49,10 @@ public final class SpinnerService: HTTPLendingResponder {
         self.transportStatistics = transportStatistics
         self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAge)
         let short = "public, max-age=300"
-        func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(HTTPFieldName, String)] = []) -> Representation {
+        func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(HTTPFieldName, String)] = [],
+                            gzipped: [UInt8]? = nil) -> Representation {
             Representation(mediaType: route.mediaType ?? "application/octet-stream", body: body, cacheControl: short,
-                           extraHeaders: extraHeaders, files: configuration.bodyFiles)
+                           extraHeaders: extraHeaders, files: configuration.bodyFiles, gzipped: gzipped)
         }
         var documents: [RouteLabel: Representation] = [
             .catalog: representation(.catalog, Catalog.json(version: ServiceVersion.text)),
@@ -62,9 +62,10 @@ public final class SpinnerService: HTTPLendingResponder {
         self.documents = documents
         var scripts = configuration.gallery
             ? GalleryPage.scripts.mapValues { representation(.galleryScripts, Array($0.utf8)) } : [:]
-        // The Lottie player, loaded by the page only in Lottie mode (not preloaded).
-        if configuration.gallery, let player = try? Inflate.decompress(LottieWebPlayer.gzipped) {
-            scripts[GalleryPage.lottiePlayer] = representation(.galleryScripts, player)
+        // The Lottie player, loaded by the page only in Lottie mode (not preloaded): its
+        // vendored gzip sent as it is, its script unzipped once a process.
+        if configuration.gallery, let player = GalleryPage.lottiePlayerScript {
+            scripts[GalleryPage.lottiePlayer] = representation(.galleryScripts, player, gzipped: LottieWebPlayer.gzipped)
         }
         galleryScripts = scripts
         knownPaths = ServiceRoute.listed(gallery: configuration.gallery)

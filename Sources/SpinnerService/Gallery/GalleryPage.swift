@@ -1,3 +1,5 @@
+import Compression
+import GalleryPlayer
 import SpinnerModel
 import HTTPServer
 
@@ -29,6 +31,10 @@ enum GalleryPage {
     /// The Lottie player's script beside the modules (`player.js` imports it in Lottie
     /// mode): lottie-web, vendored in the GalleryPlayer module.
     static let lottiePlayer: Substring = "lottie-web.js"
+
+    /// The Lottie player's script, unzipped from its vendored gzip once a process (nil
+    /// only if the vendored bytes were damaged: the page then keeps its SVG preview).
+    static let lottiePlayerScript: [UInt8]? = try? Inflate.decompress(LottieWebPlayer.gzipped)
 
     /// The style sheet, inline in the page (allowed by its hash).
     static let css = String(decoding: PackageResources.gallery_css, as: UTF8.self)

@@ -67,9 +67,10 @@ final class Representation: Sendable {
     static let fileThreshold = 16 * 1024
 
     /// `files` counts the memfds of large bodies (with none left, or nil, they stay in memory).
-    /// `version` (a URL's `v`) goes into the entity tag.
+    /// `version` (a URL's `v`) goes into the entity tag. `gzipped`: the body's gzip member
+    /// when the caller has it already (a vendored file), so it is not compressed again.
     init(mediaType: String, body: [UInt8], cacheControl: String, extraHeaders: [(HTTPFieldName, String)] = [], files: DescriptorQuota?,
-         isFinal: Bool = true, version: String = "") {
+         isFinal: Bool = true, version: String = "", gzipped: [UInt8]? = nil) {
         self.isFinal = isFinal
         let compressible = Representation.compressible(mediaType)
         func fields(_ tag: String, contentEncoding: String?) -> HTTPHeaders {
@@ -88,7 +89,7 @@ final class Representation: Sendable {
         let identityTag = EntityTag.of(body, version: version)
         identity = variant(body, tag: identityTag, contentEncoding: nil)
         // Only worth sending when it is smaller; its tag is the identity tag marked "-gz".
-        gzip = (compressible ? ContentCoding.gzip(body) : nil).flatMap { compressed in
+        gzip = (compressible ? gzipped ?? ContentCoding.gzip(body) : nil).flatMap { compressed in
             compressed.count < body.count
                 ? variant(compressed, tag: String(identityTag.dropLast()) + "-gz\"", contentEncoding: "gzip") : nil
         }
