@@ -16,11 +16,12 @@ struct GIFPalette {
 
     /// Opaque colours (index 1...).
     let colors: [RGB24]
-    private let lookup: [RGB24: UInt8]
+    /// Colour word → palette index.
+    private let lookup: ColorTable
 
     /// The palette for `frames` (as `GIFAlpha` reduces them), in the order they show.
     init(frames: [[GIFPixel]]) throws(CodecError) {
-        var counts: [RGB24: Int] = [:]
+        var counts = ColorTable()
         for frame in frames {
             // Runs of one colour are counted at once (a dictionary update per pixel was
             // a tenth of a large GIF).
@@ -30,42 +31,46 @@ struct GIFPalette {
                     run.length += 1
                     continue
                 }
-                if let color = run.pixel.color { counts[color, default: 0] += run.length }
+                if let color = run.pixel.color { counts.add(run.length, to: color.word) }
                 run = (pixel, 1)
             }
-            if let color = run.pixel.color { counts[color, default: 0] += run.length }
+            if let color = run.pixel.color { counts.add(run.length, to: color.word) }
         }
-        let unique = counts.keys.sorted { counts[$0, default: 0] != counts[$1, default: 0] ? counts[$0, default: 0] > counts[$1, default: 0] : $0 < $1 }
-        var colors = unique.count <= 255 ? unique : try GIFPalette.quantize(counts, to: 255)
-        var nearest: [RGB24: Int] = [:]  // colour → position in `colors`
-        for color in unique { nearest[color] = Int(GIFPalette.nearest(color, in: colors)) - 1 }
+        let counted = counts.entries.map { (color: RGB24(word: $0.key), count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.color < $1.color }
+        let unique = counted.map(\.color)
+        var colors = unique.count <= 255 ? unique : try GIFPalette.quantize(counted, to: 255)
+        var nearest = ColorTable(capacity: unique.count)  // colour → position in `colors`
+        for color in unique { nearest.set(Int(GIFPalette.nearest(color, in: colors)) - 1, for: color.word) }
         // Quantized entries no colour maps to (or that refining made equal) are dropped.
-        let used = Set(nearest.values).sorted()
+        let used = Set(nearest.entries.map(\.value)).sorted()
         if used.count < colors.count {
             var renumbered = [Int](repeating: -1, count: colors.count)
             for (new, old) in used.enumerated() { renumbered[old] = new }
             colors = used.map { colors[$0] }
-            nearest = nearest.mapValues { renumbered[$0] }
+            for (key, value) in nearest.entries { nearest.set(renumbered[value], for: key) }
         }
         let order = GIFPalette.lowBlockOrder(colorCount: colors.count, needs: GIFPalette.needs(of: frames, nearest: nearest))
         var position = [Int](repeating: 0, count: colors.count)  // old position → new
         for (new, old) in order.enumerated() { position[old] = new }
         self.colors = order.map { colors[$0] }
-        lookup = nearest.mapValues { UInt8(position[$0] + 1) }
+        var lookup = ColorTable(capacity: unique.count)
+        for (key, value) in nearest.entries { lookup.set(position[value] + 1, for: key) }
+        self.lookup = lookup
     }
 
     /// For each frame, the set of palette positions (bits of four words) its changed
     /// pixels use: the opaque pixels that differ from the frame before (every opaque pixel
     /// of the first). What a frame stores is cropped to what changed, so these are the
     /// colours its image data needs (gifsicle counts the same).
-    private static func needs(of frames: [[GIFPixel]], nearest: [RGB24: Int]) -> [[UInt64]] {
+    private static func needs(of frames: [[GIFPixel]], nearest: ColorTable) -> [[UInt64]] {
         var previous: [GIFPixel] = []
         return frames.map { frame in
             var bits = [UInt64](repeating: 0, count: 4)
             var last: (pixel: GIFPixel, position: Int) = (.clear, -1)
             for index in frame.indices where frame[index] != .clear && (previous.isEmpty || previous[index] != frame[index]) {
                 let pixel = frame[index]
-                if pixel != last.pixel { last = (pixel, pixel.color.flatMap { nearest[$0] } ?? 0) }
+                if pixel != last.pixel { last = (pixel, pixel.color.flatMap { nearest[$0.word] } ?? 0) }
                 bits[last.position >> 6] |= 1 << UInt64(last.position & 63)
             }
             previous = frame
@@ -119,7 +124,7 @@ struct GIFPalette {
         var last: (pixel: GIFPixel, index: UInt8) = (.clear, GIFPalette.transparentIndex)
         return frame.map { pixel in
             if pixel == last.pixel { return last.index }
-            let index = pixel.color.map { lookup[$0] ?? 1 } ?? GIFPalette.transparentIndex
+            let index = pixel.color.map { UInt8(truncatingIfNeeded: lookup[$0.word] ?? 1) } ?? GIFPalette.transparentIndex
             last = (pixel, index)
             return index
         }
@@ -144,7 +149,7 @@ struct GIFPalette {
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 
-    private static func quantize(_ counts: [RGB24: Int], to size: Int) throws(CodecError) -> [RGB24] {
+    private static func quantize(_ counts: [(color: RGB24, count: Int)], to size: Int) throws(CodecError) -> [RGB24] {
         // giflib's quantizer counts pixels; each colour is repeated by a damped weight
         // so frequent colours pull boxes without the buffer growing with the image.
         var red: [UInt8] = [], green: [UInt8] = [], blue: [UInt8] = []
@@ -167,7 +172,7 @@ struct GIFPalette {
 
     /// One k-means round: every colour joins its nearest entry; entries move to the
     /// count-weighted mean of their members (empty entries stay).
-    private static func refine(_ palette: [RGB24], _ counts: [RGB24: Int]) -> [RGB24] {
+    private static func refine(_ palette: [RGB24], _ counts: [(color: RGB24, count: Int)]) -> [RGB24] {
         var sums = [(r: Int, g: Int, b: Int, n: Int)](repeating: (0, 0, 0, 0), count: palette.count)
         for (color, count) in counts {
             let index = Int(nearest(color, in: palette)) - 1
