@@ -12,9 +12,13 @@ struct PixelRect: Hashable, Sendable {
     static func bounding(width: Int, height: Int, where test: (Int) -> Bool) -> PixelRect {
         var (minX, minY, maxX, maxY) = (width, height, -1, -1)
         for y in 0 ..< height {
-            for x in 0 ..< width where test(y * width + x) {
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-            }
+            // A row's first and last hit bound it, so a row is searched from its left end
+            // and from its right end only as far as those (not through its middle).
+            let row = y * width
+            guard let first = (0 ..< width).first(where: { test(row + $0) }) else { continue }
+            var last = width - 1
+            while last > first && !test(row + last) { last -= 1 }
+            (minX, minY, maxX, maxY) = (min(minX, first), min(minY, y), max(maxX, last), y)
         }
         return maxX < 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
                         : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
