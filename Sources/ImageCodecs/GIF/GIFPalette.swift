@@ -21,12 +21,13 @@ struct GIFPalette {
 
     /// The palette for `frames` (as `GIFAlpha` reduces them), in the order they show.
     init(frames: [[GIFPixel]]) throws(CodecError) {
-        var counts = ColorTable()
-        for frame in frames {
-            // Runs of one colour are counted at once (a dictionary update per pixel was
-            // a tenth of a large GIF).
+        // Counted frame by frame on every core, then summed (the sum does not depend on
+        // the order). Runs of one colour are counted at once (a dictionary update per
+        // pixel was a tenth of a large GIF).
+        let perFrame = Parallel.map(frames.count, state: {}) { (index, _: inout Void) -> [(key: UInt32, value: Int)] in
+            var counts = ColorTable()
             var run: (pixel: GIFPixel, length: Int) = (.clear, 0)
-            for pixel in frame {
+            for pixel in frames[index] {
                 if pixel == run.pixel {
                     run.length += 1
                     continue
@@ -35,6 +36,11 @@ struct GIFPalette {
                 run = (pixel, 1)
             }
             if let color = run.pixel.color { counts.add(run.length, to: color.word) }
+            return counts.entries
+        }
+        var counts = ColorTable()
+        for entries in perFrame {
+            for (key, value) in entries { counts.add(value, to: key) }
         }
         let counted = counts.entries.map { (color: RGB24(word: $0.key), count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.color < $1.color }
@@ -64,8 +70,9 @@ struct GIFPalette {
     /// of the first). What a frame stores is cropped to what changed, so these are the
     /// colours its image data needs (gifsicle counts the same).
     private static func needs(of frames: [[GIFPixel]], nearest: ColorTable) -> [[UInt64]] {
-        var previous: [GIFPixel] = []
-        return frames.map { frame in
+        // Each frame against the one before, on every core.
+        Parallel.map(frames.count, state: {}) { (frameIndex, _: inout Void) -> [UInt64] in
+            let frame = frames[frameIndex], previous = frameIndex > 0 ? frames[frameIndex - 1] : []
             var bits = [UInt64](repeating: 0, count: 4)
             var last: (pixel: GIFPixel, position: Int) = (.clear, -1)
             for index in frame.indices where frame[index] != .clear && (previous.isEmpty || previous[index] != frame[index]) {
@@ -73,7 +80,6 @@ struct GIFPalette {
                 if pixel != last.pixel { last = (pixel, pixel.color.flatMap { nearest[$0.word] } ?? 0) }
                 bits[last.position >> 6] |= 1 << UInt64(last.position & 63)
             }
-            previous = frame
             return bits
         }
     }

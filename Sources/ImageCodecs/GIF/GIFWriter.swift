@@ -121,6 +121,24 @@ final class GIFWriter {
         }
     }
 
+    /// The bytes `image` takes in a stream of this size and palette (its graphic control
+    /// extension, descriptor and coded data), coded apart from any stream so that images
+    /// can be coded on every core and then written in order (`write(coded:)`): giflib
+    /// keeps no state from one image to the next that the bytes depend on.
+    static func coded(_ image: Image, width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)],
+                      lossy: GIFLossyLZW?) throws(CodecError) -> [UInt8] {
+        let writer = try GIFWriter(width: width, height: height, palette: palette, lossy: lossy)
+        let header = writer.sink.count
+        try writer.write(image)
+        return Array(writer.sink.bytes[header...])
+    }
+
+    /// Appends an image's bytes as `coded` made them (for a stream of the same size and palette).
+    func write(coded bytes: [UInt8]) {
+        sink.count += bytes.count
+        if sink.keepsBytes { sink.bytes.append(contentsOf: bytes) }
+    }
+
     /// Bytes written so far.
     var byteCount: Int { sink.count }
 
