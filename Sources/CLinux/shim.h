@@ -79,16 +79,25 @@ static inline int spinnerd_tcp_socket(void) {
     return socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 }
 
-// glibc heap tuning for a long-running server that makes large short-lived buffers
-// (frames): allocations from 1 MiB up always get their own mapping, returned to the
-// system when freed (no dynamic threshold creeping up), and at most two arenas. Smaller
-// ones (a 256 px frame's 256 KiB buffers, one per stage and frame) come from the arenas,
-// whose free pages go back after each render (`spinnerd_trim_heap`): at 128 KiB every such
-// buffer was a fresh mapping, page-faulted and zeroed by the kernel, and the APNGs at
-// 128 px @2x answered a new URL in 0.75-0.85 of the time once they were not.
-static inline void spinnerd_tune_heap(void) {
+// glibc heap tuning for renders (`serve`, and `render`, so that its timings are the
+// service's), which make large short-lived buffers (frames); returns 1 when the top
+// padding took.
+// - 16 MiB of top padding: with glibc's default 128 KiB, the heap of a render thread
+//   shrank and grew back on every frame (a 1 800-frame WebP took 930 000 page faults and
+//   3.4 s in the service against 4 800 and 1.4 s in `spinnerd render`; 16 MiB kept it to
+//   200 000 and 1.8 s, and memory still goes back when a render ends).
+// - allocations from 1 MiB up always get their own mapping, returned to the system when
+//   freed (no dynamic threshold creeping up). Smaller ones (a 256 px frame's 256 KiB
+//   buffers, one per stage and frame) come from the arenas, whose free pages go back after
+//   each render (`spinnerd_trim_heap`): at 128 KiB every such buffer was a fresh mapping,
+//   page-faulted and zeroed by the kernel, and the APNGs at 128 px @2x answered a new URL
+//   in 0.75-0.85 of the time once they were not.
+// - at most two arenas.
+static inline int spinnerd_tune_heap(void) {
+    int padded = mallopt(M_TOP_PAD, 16 << 20);
     mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
     mallopt(M_ARENA_MAX, 2);
+    return padded;
 }
 // Gives free heap pages back to the system (after a render).
 static inline void spinnerd_trim_heap(void) { malloc_trim(0); }

@@ -1,3 +1,4 @@
+import CLinux
 import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
@@ -14,6 +15,8 @@ import SpinnerRendering
 /// into phases to standard error, for people and `make bench`.
 enum RenderCommand {
     static func run(_ arguments: [String]) -> Int32 {
+        // The heap as `serve` tunes it, so that `--timings` are what a cold URL costs there.
+        _ = spinnerd_tune_heap()
         guard let invocation = Invocation.parse(arguments, command: "render", flags: ["timings", "provisional", "exhaustive"]) else { return 2 }
         // The kind first: what the words say of the file and format means nothing without it.
         guard SpinnerKind(named: invocation.kind) != nil else { return Invocation.report(RequestError.unknownKind(invocation.kind)) }

@@ -19,12 +19,8 @@ enum ServeCommand {
             return 2
         }
         // Render threads allocate and free a few megabytes per frame (Cairo surfaces,
-        // libwebp's encoder state). With glibc's default 128 KiB of padding, the heap of
-        // a render thread shrank and grew back on every frame: a 1 800-frame WebP took 930 000
-        // page faults and 3.4 s in the service against 4 800 and 1.4 s in `spinnerd render`.
-        // 16 MiB of padding kept it to 200 000 and 1.8 s; memory still goes back to the
-        // system when a render ends (the resident set returned to 27 MiB).
-        let padded = mallopt(M_TOP_PAD, 16 << 20) != 0
+        // libwebp's encoder state): the heap is tuned for that (`spinnerd_tune_heap`).
+        let padded = spinnerd_tune_heap() != 0
         // Descriptors first: the connection limits and the cache's body files share them.
         let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.eventLoops)
         // Then memory: under a limit (the cgroup's, wherever the process runs, or
@@ -49,7 +45,6 @@ enum ServeCommand {
         sigaddset(&stopSignals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
-        spinnerd_tune_heap()
         let transport = TransportHandle()
         // Weak: the server holds the service, which holds this closure; a strong capture of
         // the handle (which holds the server) would be a cycle that outlives `run`.
