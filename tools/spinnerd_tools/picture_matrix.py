@@ -64,11 +64,21 @@ def playground(browser, url):
     the Copy button's text right after a click."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(url + "?kind=circular&format=gif&page=1b2a3a", wait_until="load")
+    # Every snippet written again once the 2x answers are in (data-density), so that the
+    # boxes above the checkbox have stopped growing: a click aimed while they grew once
+    # landed beside it ("Clicking the checkbox did not change its state", beside a TSan build).
+    settled = "() => document.getElementById('snippet-html').dataset.density === 'known'"
     wait_until(page, "() => document.getElementById('snippet-picture').value.includes('circular.gif')", timeout=60.0)
+    wait_until(page, settled, timeout=120.0)
     label = "() => document.querySelector('label[for=snippet-picture]').textContent"
     before = {"snippet": page.input_value("#snippet-picture"), "label": page.evaluate(label)}
-    page.check("#follows-scheme")
-    wait_until(page, "() => document.getElementById('snippet-picture').value.includes('prefers-color-scheme')")
+    # Ticked by its own click event, not by a pointer aimed at where it is: what is tested
+    # is what ticking does to the snippet (the page's layout may still move, e.g. as the
+    # contrast meter's line comes in).
+    page.locator("#follows-scheme").dispatch_event("click")
+    wait_until(page, "() => document.getElementById('follows-scheme').checked"
+                     " && document.getElementById('snippet-picture').value.includes('prefers-color-scheme')")
+    wait_until(page, settled, timeout=120.0)
     after = {"snippet": page.input_value("#snippet-picture"), "label": page.evaluate(label)}
     button = page.locator("button.copy[data-target=snippet-picture]")
     idle = button.text_content()
