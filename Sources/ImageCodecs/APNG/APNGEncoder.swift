@@ -99,7 +99,10 @@ public struct APNGEncoder: Sendable {
             output.writer.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(loops).bigEndianBytes)
             for table in layout.tableChunks { output.writer.chunk(table.type, table.data) }
         }
-        var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort, timings: timings)
+        // At `.quick` effort the layout is chosen, so candidates need only rank among
+        // themselves: RGB(A) frames by their literal pixels, not by deflate.
+        var optimizer = APNGOptimizer(layout: layout, width: width, height: height, effort: effort,
+                                      ranksByLiterals: effort == .quick && layout.colorType != .palette, timings: timings)
         // Frames become codes a few at a time on every core (as many as `codesAtOnceBytes`
         // allows); each is then planned in turn.
         let group = max(1, min(4 * Parallel.cores, Self.codesAtOnceBytes / max(1, width * height * 4)))
