@@ -26,6 +26,7 @@ final class GIFLossyLZWTests: XCTestCase {
     private func giflibBytes(_ indices: [UInt8], width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)],
                              lossy: GIFLossyLZW?) throws -> [UInt8] {
         let writer = try GIFWriter(width: width, height: height, palette: palette, lossy: lossy)
+        writer.codesByGiflib = true
         try writer.write(.init(rect: PixelRect(x: 0, y: 0, width: width, height: height), indices: indices, delay: 10,
                                disposal: 1, transparentIndex: 0))
         return try writer.finish()

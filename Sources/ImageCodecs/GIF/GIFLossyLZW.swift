@@ -58,44 +58,24 @@ struct GIFLossyLZW: Sendable {
     /// `minimumCodeSize` bits (2–8), without GIF's sub-block lengths: a clear code first,
     /// the end-of-information code last.
     func code(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
-        precondition((2 ... 8).contains(minimumCodeSize), "GIF's LZW minimum code size is 2–8")
-        var output = BitPacker()
-        let clearCode = 1 << minimumCodeSize
-        let endCode = clearCode + 1
-        var table = StringTable(literals: clearCode)
-        var nextCode = endCode + 1, codeBits = minimumCodeSize + 1, codeLimit = 1 << codeBits
-        func emit(_ code: Int) {
-            output.append(code, bits: codeBits)
-            // giflib widens the codes once a code has been written with the table full
-            // at the current width (`EGifCompressOutput`); the decoder widens in step.
-            if nextCode >= codeLimit && code <= 4095 {
-                codeBits += 1
-                codeLimit = 1 << codeBits
-            }
-        }
-        emit(clearCode)
+        var output = GIFCodeStream(minimumCodeSize: minimumCodeSize)
+        var table = StringTable(literals: output.clearCode)
         indices.withUnsafeBufferPointer { pixels in
             distance.withUnsafeBufferPointer { distance in
                 var position = 0
                 while position < pixels.count {
                     let (node, end) = table.longestMatch(from: position, in: pixels, distance: distance, budget: Self.searchBudget)
-                    emit(Int(node))
+                    output.emit(Int(node))
                     position = end
                     guard position < pixels.count else { break }
-                    if nextCode >= 4095 {
-                        emit(clearCode)
-                        nextCode = endCode + 1
-                        codeBits = minimumCodeSize + 1
-                        codeLimit = 1 << codeBits
-                        table.clear()
+                    if let code = output.nextEntry() {
+                        table.add(Int16(code), after: node, pixel: pixels[position])
                     } else {
-                        table.add(Int16(nextCode), after: node, pixel: pixels[position])
-                        nextCode += 1
+                        table.clear()
                     }
                 }
             }
         }
-        emit(endCode)
         return output.finish()
     }
 }
@@ -176,29 +156,5 @@ private struct StringTable {
             child = nextSibling[Int(child)]
         }
         return nil
-    }
-}
-
-/// Codes of varying width packed least significant bit first, as GIF stores them.
-private struct BitPacker {
-    private var bytes: [UInt8] = []
-    private var pending: UInt32 = 0
-    private var pendingBits = 0
-
-    mutating func append(_ code: Int, bits: Int) {
-        pending |= UInt32(code) << UInt32(pendingBits)
-        pendingBits += bits
-        while pendingBits >= 8 {
-            bytes.append(UInt8(truncatingIfNeeded: pending))
-            pending >>= 8
-            pendingBits -= 8
-        }
-    }
-
-    mutating func finish() -> [UInt8] {
-        if pendingBits > 0 { bytes.append(UInt8(truncatingIfNeeded: pending)) }
-        pendingBits = 0
-        pending = 0
-        return bytes
     }
 }

@@ -4,7 +4,8 @@ import Concurrency
 /// A thin wrapper over giflib's streaming encoder (`EGifOpen` with a memory sink):
 /// screen descriptor, global colour table, NETSCAPE2.0 loop block, graphic control
 /// extensions, image descriptors and LZW-coded rows. giflib writes the bytes; this
-/// only orders the calls and turns error codes into `CodecError`.
+/// orders the calls and turns error codes into `CodecError`. The images' codes come
+/// from `GIFExactLZW` (giflib's bytes, faster) or `GIFLossyLZW`.
 final class GIFWriter {
     /// One image of the stream: a rectangle of palette indices and its control block.
     struct Image {
@@ -21,8 +22,11 @@ final class GIFWriter {
 
     private let file: UnsafeMutablePointer<GifFileType>
     private let sink: Sink
-    /// The LZW coder that lets codes run through small errors, or nil for giflib's exact one.
+    /// The LZW coder that lets codes run through small errors, or nil for the exact one.
     private let lossy: GIFLossyLZW?
+    /// True to code exactly by giflib's own coder (`EGifPutLine`), for the tests that hold
+    /// `GIFExactLZW` to its bytes. Default false.
+    var codesByGiflib = false
     private var closed = false
 
     /// Collects the bytes giflib writes (or only counts them, for size estimates).
@@ -35,7 +39,7 @@ final class GIFWriter {
 
     /// Opens a stream of `width` × `height` pixels with `palette` (RGB triples; padded to a
     /// power of two). `keepsBytes: false` only counts the output. `lossy` codes the images'
-    /// pixels (nil, the default: giflib's exact LZW).
+    /// pixels (nil, the default: exact LZW, `GIFExactLZW`).
     init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], lossy: GIFLossyLZW? = nil,
          keepsBytes: Bool = true) throws(CodecError) {
         sink = Sink(keepsBytes: keepsBytes)
@@ -100,10 +104,12 @@ final class GIFWriter {
         defer { map.pointee.BitsPerPixel = tableBits }
         try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
                   "EGifPutImageDesc")
-        if let lossy {
+        if lossy != nil || !codesByGiflib {
             // giflib has written the minimum code size (the map's bits, at least 2); the
             // coded stream goes out in sub-blocks of up to 255 bytes, then the terminator.
-            let stream = lossy.code(image.indices, minimumCodeSize: Int(max(2, map.pointee.BitsPerPixel)))
+            let minimumCodeSize = Int(max(2, map.pointee.BitsPerPixel))
+            let stream = lossy?.code(image.indices, minimumCodeSize: minimumCodeSize)
+                ?? GIFExactLZW.code(image.indices, minimumCodeSize: minimumCodeSize)
             var block = [GifByteType](repeating: 0, count: 256)
             for start in stride(from: 0, to: stream.count, by: 255) {
                 let length = min(255, stream.count - start)
