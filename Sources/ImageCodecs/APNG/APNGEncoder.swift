@@ -106,19 +106,24 @@ public struct APNGEncoder: Sendable {
         // Frames become codes a few at a time on every core (as many as `codesAtOnceBytes`
         // allows); each is then planned in turn.
         let group = max(1, min(4 * Parallel.cores, Self.codesAtOnceBytes / max(1, width * height * 4)))
-        for groupStart in stride(from: 0, to: frames.count, by: group) {
-            let members = frames[groupStart ..< min(frames.count, groupStart + group)]
-            let codes = Parallel.map(members.count, state: {}) { (index, _: inout Void) -> [UInt32] in
-                timings.measure(.reduce) { PixelCodes.codes(of: members[members.startIndex + index].image, in: layout) }
+        do throws(CodecError) {
+            for groupStart in stride(from: 0, to: frames.count, by: group) {
+                let members = frames[groupStart ..< min(frames.count, groupStart + group)]
+                let codes = Parallel.map(members.count, state: {}) { (index, _: inout Void) -> [UInt32] in
+                    timings.measure(.reduce) { PixelCodes.codes(of: members[members.startIndex + index].image, in: layout) }
+                }
+                for frameCodes in codes {
+                    try check(stop)
+                    let settled = try timings.measure(.plan) { () throws(CodecError) in try optimizer.add(frameCodes) }
+                    if let settled { try output.add(settled) }
+                }
             }
-            for frameCodes in codes {
-                try check(stop)
-                let settled = try timings.measure(.plan) { () throws(CodecError) in try optimizer.add(frameCodes) }
-                if let settled { try output.add(settled) }
-            }
+            if let last = optimizer.finish() { try output.add(last) }
+            return try output.finish()
+        } catch {
+            output.abandon()
+            throw error
         }
-        if let last = optimizer.finish() { try output.add(last) }
-        return try output.finish()
     }
 
     private func check(_ stop: StopCheck) throws(CodecError) {

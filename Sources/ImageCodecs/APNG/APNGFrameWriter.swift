@@ -108,23 +108,40 @@ struct APNGFrameWriter {
                 for index in frames.indices { frames[index].filter = nil }
             }
             let ranked = frames.map { $0.filter == nil }
-            let started = APNGCompressionBatch(frames) { (frames) throws(CodecError) -> [(data: [UInt8], filter: PNGRowFilter.Choice)] in
+            let started = APNGCompressionBatch(frames) { (frames) throws(CodecError) -> APNGCompressionBatch.Compressed in
                 try Self.compress(frames, layout: layout, effort: effort, strength: strength, timings: timings, stop: stop)
             }
-            if deflate.ranksFiltersSparsely {
+            // Whether the next batch is ranked waits for this one (the rest of the encoder
+            // plans on while it is compressed) only when one of its frames was ranked.
+            if deflate.ranksFiltersSparsely && ranked.contains(true) {
                 ranksNextBatch = try zip(ranked, started.compressed()).contains { $0.0 && $0.1.filter != PNGRowFilter.Choice.none }
             }
-            try writeCompressed()
+            // The batch before is written while this one is compressed (held first, so that
+            // `abandon` waits for it should writing fail).
+            let before = compressing
             compressing = started
+            if let before { try write(before) }
         }
         pending = []
         pendingBytes = 0
+    }
+
+    /// Waits for the batch being compressed, if any, and lets it go: for an encoder that
+    /// stops early, so that no work of its render goes on after it.
+    mutating func abandon() {
+        _ = try? compressing?.compressed()
+        compressing = nil
     }
 
     /// Writes the batch being compressed, once it is done.
     private mutating func writeCompressed() throws(CodecError) {
         guard let batch = compressing else { return }
         compressing = nil
+        try write(batch)
+    }
+
+    /// Writes `batch`'s frames, once it is compressed.
+    private mutating func write(_ batch: APNGCompressionBatch) throws(CodecError) {
         for (frame, compressed) in zip(batch.frames, try batch.compressed()) {
             try timings.measure(.mux) { () throws(CodecError) in try emit(frame.choice, compressed: compressed.data) }
         }

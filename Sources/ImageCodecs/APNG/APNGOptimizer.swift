@@ -20,9 +20,13 @@ struct APNGOptimizer {
     let ranksByLiterals: Bool
     private let data: PNGImageData
     /// Codes of the last frame added, and its choice (its disposal not yet known).
-    private var current: (codes: [UInt32], choice: APNGFrameChoice)?
+    var current: (codes: [UInt32], choice: APNGFrameChoice)?
     /// The canvas the current frame was drawn onto.
-    private var baseBeforeCurrent: [UInt32]?
+    var baseBeforeCurrent: [UInt32]?
+    /// With `ranksByLiterals`: false to make every candidate and count it, as `add` does
+    /// for a deflate estimate, instead of `addRankedByLiterals`'s two passes; for the
+    /// tests that hold the two to the same choices. Default true.
+    var ranksInTwoPasses = true
 
     init(layout: PNGPixelLayout, width: Int, height: Int, effort: EncoderEffort = .thorough, ranksByLiterals: Bool = false,
          timings: PhaseTimes = .off) {
@@ -55,6 +59,7 @@ struct APNGOptimizer {
             current = (next, first)
             return nil
         }
+        if ranksByLiterals && ranksInTwoPasses { return addRankedByLiterals(next, after: codes, settled) }
         var previous = settled
         var disposals: [(APNGFrameChoice.Dispose, [UInt32])] = [(.none, codes)]
         if let transparent = layout.transparentCode {
@@ -123,29 +128,6 @@ struct APNGOptimizer {
             guard a[start ..< start + rect.width] == b[start ..< start + rect.width] else { return false }
         }
         return true
-    }
-
-    /// The pixels of `rect` (of `codes`, a `width`-wide frame) that are neither their left
-    /// nor their upper neighbour within it: roughly what deflate must store as literals,
-    /// the rest being matches one pixel or one row back. Ranks a frame's candidates in
-    /// one pass where the quick deflate estimate would pack, filter and compress (a third
-    /// of the planning of `circular` and `dots` at 128 px @2x); the choices, and the files,
-    /// came out within 0.5 % in RGB(A) layouts. Palettes pack several pixels a byte, so
-    /// they are ranked by deflate still (by this count, `capsules` grew by a sixth).
-    static func literalPixels(_ codes: [UInt32], width: Int, rect: PixelRect) -> Int {
-        var count = 0
-        codes.withUnsafeBufferPointer { codes in
-            for y in rect.y ..< rect.y + rect.height {
-                let row = y * width
-                var left = UInt32.max
-                for x in rect.x ..< rect.x + rect.width {
-                    let code = codes[row + x]
-                    if code != left && (y == rect.y || code != codes[row - width + x]) { count += 1 }
-                    left = code
-                }
-            }
-        }
-        return count
     }
 
     /// The last frame's choice (it keeps `.none`: nothing follows it).

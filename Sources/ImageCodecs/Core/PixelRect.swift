@@ -24,6 +24,12 @@ struct PixelRect: Hashable, Sendable {
                         : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
+    /// True when pixel (`x`, `y`) is inside.
+    @inline(__always)
+    func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
+    }
+
     /// The smallest rectangle holding both (a zero-sized one holds nothing).
     func union(_ other: PixelRect) -> PixelRect {
         guard other.width > 0 else { return self }
