@@ -1,4 +1,5 @@
 @testable import ImageCodecs
+import Synchronization
 import XCTest
 
 /// GIF timing without a decoder (the round trips through decoders are in IntegrationTests).
@@ -48,3 +49,59 @@ final class GIFEncoderTests: XCTestCase {
     }
 }
 
+
+/// Stored images LZW-coded in the background while the next frames are planned: every
+/// image is written, in order, and a failure while a batch is coding still ends the encode.
+final class GIFBackgroundCodingTests: XCTestCase {
+    /// 40 frames of 96 × 96 whose every pixel changes from frame to frame (16 images, the
+    /// batch coded at once, hold 147 456 pixels: past `GIFEncoder.parallelCodingPixels`).
+    private let frames: [AnimationFrame] = (0 ..< 40).map { index in
+        let (width, height) = (96, 96)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let at = (y * width + x) * 4
+                pixels[at] = UInt8((x * 8 + index * 16) % 256 & 0xE0)
+                pixels[at + 1] = UInt8((y * 8 + index * 24) % 256 & 0xE0)
+                pixels[at + 2] = UInt8(index % 2 * 128)
+                pixels[at + 3] = 255
+            }
+        }
+        return AnimationFrame(image: RGBAImage(width: width, height: height, pixels: pixels),
+                              duration: FrameDuration(numerator: 1, denominator: 25))
+    }
+
+    func testEveryImageIsWrittenInOrder() throws {
+        let bytes = try GIFEncoder().encode(frames)
+        // One graphic control extension (21 F9 04) a frame, their delays (4 cs) in order,
+        // and every image descriptor after its control block.
+        let controls = (0 ..< bytes.count - 3).filter { bytes[$0] == 0x21 && bytes[$0 + 1] == 0xF9 && bytes[$0 + 2] == 0x04 }
+        XCTAssertEqual(controls.count, 40)
+        XCTAssertTrue(controls.allSatisfy { bytes[$0 + 4] == 4 && bytes[$0 + 5] == 0 && bytes[$0 + 8] == 0x2C })
+        XCTAssertEqual(bytes.last, 0x3B)
+    }
+
+    func testStopAskedWhileABatchIsCodingEndsTheEncodeWithItsReason() {
+        let asked = Counter()
+        // 40 questions while the frames are read, then one a batch of 16 frames mapped: the
+        // third comes after the first batch of images was started coding.
+        let stop = StopCheck { asked.next() >= 42 ? .cancelled : nil }
+        XCTAssertThrowsError(try GIFEncoder().encode(frames, stop: stop)) { error in
+            XCTAssertEqual((error as? CodecError)?.stopped, .cancelled)
+        }
+    }
+
+    func testOutputLimitPassedWhileBatchesAreCodingEndsTheEncode() {
+        XCTAssertThrowsError(try GIFEncoder(maxBytes: 5_000).encode(frames)) { error in
+            XCTAssertEqual((error as? CodecError)?.tooLargeLimit, 5_000)
+        }
+    }
+}
+
+/// Counts questions from any thread.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    /// The count before this question.
+    func next() -> Int { count.withLock { value in defer { value += 1 }; return value } }
+}

@@ -129,7 +129,7 @@ struct APNGFrameWriter {
     /// Waits for the batch being compressed, if any, and lets it go: for an encoder that
     /// stops early, so that no work of its render goes on after it.
     mutating func abandon() {
-        _ = try? compressing?.compressed()
+        compressing?.settle()
         compressing = nil
     }
 

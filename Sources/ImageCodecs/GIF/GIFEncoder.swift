@@ -102,57 +102,83 @@ public struct GIFEncoder: Sendable {
         var optimizer = GIFFrameOptimizer(width: width, height: height, palette: palette.table, effort: effort, lossy: lossy,
                                           timings: timings)
         // Stored images are LZW-coded `indexBatch` at a time on every core, each apart
-        // (`GIFWriter.coded`), and written in order: the same bytes as coding them one by
-        // one into the stream, in about half the time on two cores.
+        // (`GIFWriter.coded`), in the background while the next frames are mapped and
+        // planned (`PendingWork`), and written in order: the same bytes as coding them one
+        // by one into the stream, in about half the time on two cores.
         var uncoded: [GIFWriter.Image] = []
+        var coding: PendingWork<[[UInt8]]>? = nil
         let (table, timings, maxBytes) = (palette.table, timings, maxBytes)
+        /// Writes the batch being coded, once it is.
+        func writeCoded() throws(CodecError) {
+            guard let batch = coding else { return }
+            coding = nil
+            for bytes in try batch.value() { writer.write(coded: bytes) }
+            guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
+        }
         func code() throws(CodecError) {
             let images = uncoded
             uncoded = []
             // Small images are coded straight into the stream: a stream of their own each
             // cost more than the second core saved (the default circular's 1.3 ms took 2.1).
             if images.reduce(0, { $0 + $1.indices.count }) < Self.parallelCodingPixels {
+                try writeCoded()
                 for image in images { try timings.measure(.compress) { () throws(CodecError) in try writer.write(image) } }
             } else {
-                let coded = try Parallel.map(images.count, state: {}) { (index, _: inout Void) throws(CodecError) -> [UInt8] in
-                    try timings.measure(.compress) { () throws(CodecError) in
-                        try GIFWriter.coded(images[index], width: width, height: height, palette: table, lossy: lossy)
+                let started = PendingWork { () throws(CodecError) -> [[UInt8]] in
+                    try Parallel.map(images.count, state: {}) { (index, _: inout Void) throws(CodecError) -> [UInt8] in
+                        try timings.measure(.compress) { () throws(CodecError) in
+                            try GIFWriter.coded(images[index], width: width, height: height, palette: table, lossy: lossy)
+                        }
                     }
                 }
-                for bytes in coded { writer.write(coded: bytes) }
+                // The batch before is written while this one is coded (held first, so that
+                // a failure waits for it below).
+                let before = coding
+                coding = started
+                if let before { for bytes in try before.value() { writer.write(coded: bytes) } }
             }
             guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         }
-        // Frames equal once mapped to the palette merge too; a frame goes to the optimizer
-        // once the next differs (its delay is complete).
-        var pending: (indices: [UInt8], delay: Int)? = nil
-        func emit(_ frame: (indices: [UInt8], delay: Int)) throws(CodecError) {
-            if let image = try optimizer.add(frame.indices, delay: frame.delay) { uncoded.append(image) }
-            if uncoded.count >= Self.indexBatch { try code() }
-        }
-        // Mapped to the palette on every core, `indexBatch` frames at a time, so that at most
-        // that many frames of indices are held beside the reduced pixels (which are let go
-        // as their batch is mapped).
-        for batchStart in stride(from: 0, to: schedule.count, by: Self.indexBatch) {
-            try check(stop)
-            let batch = Array(schedule[batchStart ..< min(batchStart + Self.indexBatch, schedule.count)])
-            let reducedFrames = batch.map { runs[$0.frame].value }
-            let mapped = timings.measure(.reduce) {
-                Parallel.map(reducedFrames.count, state: { () }) { (index, _: inout Void) -> [UInt8] in palette.indices(of: reducedFrames[index]) }
+        /// Maps every frame to the palette, merges, plans and codes them, in order. Frames
+        /// equal once mapped merge too; a frame goes to the optimizer once the next differs
+        /// (its delay is complete).
+        func writeFrames() throws(CodecError) {
+            var pending: (indices: [UInt8], delay: Int)? = nil
+            func emit(_ frame: (indices: [UInt8], delay: Int)) throws(CodecError) {
+                if let image = try optimizer.add(frame.indices, delay: frame.delay) { uncoded.append(image) }
+                if uncoded.count >= Self.indexBatch { try code() }
             }
-            for entry in batch { runs[entry.frame].value = [] }  // its reduced pixels are no longer needed
-            for (entry, indices) in zip(batch, mapped) {
-                if let waiting = pending, waiting.indices == indices {
-                    pending = (indices, waiting.delay + entry.delay)
-                    continue
+            // Mapped to the palette on every core, `indexBatch` frames at a time, so that at most
+            // that many frames of indices are held beside the reduced pixels (which are let go
+            // as their batch is mapped).
+            for batchStart in stride(from: 0, to: schedule.count, by: Self.indexBatch) {
+                try check(stop)
+                let batch = Array(schedule[batchStart ..< min(batchStart + Self.indexBatch, schedule.count)])
+                let reducedFrames = batch.map { runs[$0.frame].value }
+                let mapped = timings.measure(.reduce) {
+                    Parallel.map(reducedFrames.count, state: { () }) { (index, _: inout Void) -> [UInt8] in palette.indices(of: reducedFrames[index]) }
                 }
-                if let waiting = pending { try emit(waiting) }
-                pending = (indices, entry.delay)
+                for entry in batch { runs[entry.frame].value = [] }  // its reduced pixels are no longer needed
+                for (entry, indices) in zip(batch, mapped) {
+                    if let waiting = pending, waiting.indices == indices {
+                        pending = (indices, waiting.delay + entry.delay)
+                        continue
+                    }
+                    if let waiting = pending { try emit(waiting) }
+                    pending = (indices, entry.delay)
+                }
             }
+            if let waiting = pending { try emit(waiting) }
+            if let last = try optimizer.finish() { uncoded.append(last) }
+            try code()
+            try writeCoded()
         }
-        if let waiting = pending { try emit(waiting) }
-        if let last = try optimizer.finish() { uncoded.append(last) }
-        try code()
+        do throws(CodecError) {
+            try writeFrames()
+        } catch {
+            coding?.settle()  // none of this render's work goes on after it
+            throw error
+        }
         let bytes = try timings.measure(.mux) { () throws(CodecError) in try writer.finish() }
         guard bytes.count <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         return bytes
