@@ -1,5 +1,4 @@
 @testable import ImageCodecs
-import Synchronization
 import XCTest
 
 /// APNG timing without a decoder (the round trips through decoders are in IntegrationTests).
@@ -62,12 +61,4 @@ final class APNGBatchTests: XCTestCase {
             XCTAssertEqual((error as? CodecError)?.tooLargeLimit, 2_000)
         }
     }
-}
-
-/// Counts questions from any thread.
-private final class Counter: Sendable {
-    private let count = Mutex(0)
-
-    /// The count before this question.
-    func next() -> Int { count.withLock { value in defer { value += 1 }; return value } }
 }

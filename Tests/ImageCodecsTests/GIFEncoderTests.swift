@@ -1,5 +1,4 @@
 @testable import ImageCodecs
-import Synchronization
 import XCTest
 
 /// GIF timing without a decoder (the round trips through decoders are in IntegrationTests).
@@ -96,12 +95,4 @@ final class GIFBackgroundCodingTests: XCTestCase {
             XCTAssertEqual((error as? CodecError)?.tooLargeLimit, 5_000)
         }
     }
-}
-
-/// Counts questions from any thread.
-private final class Counter: Sendable {
-    private let count = Mutex(0)
-
-    /// The count before this question.
-    func next() -> Int { count.withLock { value in defer { value += 1 }; return value } }
 }
