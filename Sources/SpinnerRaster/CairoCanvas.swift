@@ -72,8 +72,15 @@ final class CairoCanvas {
     /// but a solid shape keeps its exact colour out to its faintest edge, which keeps GIF
     /// palettes and PNG data small.
     func snapshot(paintColors: [RGB24]) -> RGBAImage {
+        snapshotRecordingUnsettled(paintColors: paintColors).image
+    }
+
+    /// `snapshot(paintColors:)`, and the partly transparent pixels (indices, ascending)
+    /// that took no paint colour: those settled by a neighbour or unpremultiplied, which a
+    /// frame drawn over this canvas settles again (`snapshot(paintColors:over:)`).
+    func snapshotRecordingUnsettled(paintColors: [RGB24]) -> (image: RGBAImage, unsettled: [Int32]) {
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: size, height: size) }
+        guard let data = cairo_image_surface_get_data(surface) else { return (RGBAImage(width: size, height: size), []) }
         let rowWords = Int(cairo_image_surface_get_stride(surface)) / 4
         let words = UnsafeRawPointer(data).assumingMemoryBound(to: PremultipliedARGB.self)
         let (size, count) = (size, size * size)
@@ -89,27 +96,104 @@ final class CairoCanvas {
                 for row in 0 ..< size {
                     let source = words + row * rowWords
                     for column in 0 ..< size {
-                        let word = source[column].word, alpha = word >> 24, offset = (row * size + column) * 4
-                        if alpha == 255 {
-                            buffer[offset] = UInt8(truncatingIfNeeded: word >> 16)
-                            buffer[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                            buffer[offset + 2] = UInt8(truncatingIfNeeded: word)
-                        } else {
-                            buffer[offset] = 0
-                            buffer[offset + 1] = 0
-                            buffer[offset + 2] = 0
-                            if alpha != 0 {
-                                counts[Int(alpha)] += 1
-                                partial.append(Int32(row * size + column))
-                            }
+                        let word = source[column].word, offset = (row * size + column) * 4
+                        if Self.write(word, at: offset, into: buffer) {
+                            counts[Int(word >> 24)] += 1
+                            partial.append(Int32(row * size + column))
                         }
-                        buffer[offset + 3] = UInt8(truncatingIfNeeded: alpha)
                     }
                 }
             }
             initialized = count * 4
         }
-        guard !partial.isEmpty else { return RGBAImage(width: size, height: size, pixels: pixels) }
+        var unsettled: [Int32] = []
+        settle(partial, alphaCounts: alphaCounts, words: words, rowWords: rowWords, paintColors: paintColors, into: &pixels,
+               unsettled: &unsettled)
+        return (RGBAImage(width: size, height: size, pixels: pixels), unsettled.sorted())
+    }
+
+    /// The snapshot of a frame drawn over `still` (the canvas as it was when `still` was
+    /// taken, by the leading paint colours of `paintColors`): the same bytes as
+    /// `snapshot(paintColors:)`, with only what the frame changed worked out again. A pixel
+    /// whose stored value is the still canvas's, and which took a paint colour there (or
+    /// is opaque or clear), comes out as it did there: it depends on nothing else, and the
+    /// paint colours it was matched against lead this frame's. Every other pixel is read
+    /// and settled as `snapshot` does, in its order. At 128 px @2x, `circular`'s
+    /// translucent track (a third of the frame) is then settled once a render, not once a
+    /// frame.
+    func snapshot(paintColors: [RGB24], over still: StillSnapshot) -> RGBAImage {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface), still.surface.count == Int(cairo_image_surface_get_stride(surface)) * size
+        else { return snapshot(paintColors: paintColors) }
+        let rowWords = Int(cairo_image_surface_get_stride(surface)) / 4
+        let words = UnsafeRawPointer(data).assumingMemoryBound(to: PremultipliedARGB.self)
+        let size = size
+        var alphaCounts = [Int](repeating: 0, count: 256)
+        var partial: [Int32] = []
+        var pixels = still.image.pixels
+        still.surface.withUnsafeBytes { stillBytes in
+            let stillWords = stillBytes.assumingMemoryBound(to: UInt32.self)
+            still.unsettled.withUnsafeBufferPointer { unsettled in
+                pixels.withUnsafeMutableBufferPointer { buffer in
+                    alphaCounts.withUnsafeMutableBufferPointer { counts in
+                        var nextUnsettled = 0
+                        for row in 0 ..< size {
+                            let source = words + row * rowWords
+                            let kept = row * rowWords
+                            for column in 0 ..< size {
+                                let word = source[column].word, index = row * size + column
+                                let isUnsettled = nextUnsettled < unsettled.count && unsettled[nextUnsettled] == Int32(index)
+                                if isUnsettled { nextUnsettled += 1 }
+                                guard word != stillWords[kept + column] || isUnsettled else { continue }
+                                if Self.write(word, at: index * 4, into: buffer) {
+                                    counts[Int(word >> 24)] += 1
+                                    partial.append(Int32(index))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var ignored: [Int32] = []
+        settle(partial, alphaCounts: alphaCounts, words: words, rowWords: rowWords, paintColors: paintColors, into: &pixels,
+               unsettled: &ignored)
+        return RGBAImage(width: size, height: size, pixels: pixels)
+    }
+
+    /// A canvas's bytes as stored (`pixels()`), its snapshot, and the pixels of it that a
+    /// frame drawn over it must settle again (`snapshotRecordingUnsettled`).
+    struct StillSnapshot {
+        let surface: [UInt8]
+        let image: RGBAImage
+        let unsettled: [Int32]
+    }
+
+    /// Writes stored `word` at byte `offset` of `buffer` as straight RGBA when it is final
+    /// (opaque, or clear: black); a partly transparent pixel gets black and its alpha, and
+    /// true (it is settled later).
+    @inline(__always)
+    private static func write(_ word: UInt32, at offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let alpha = word >> 24
+        if alpha == 255 {
+            buffer[offset] = UInt8(truncatingIfNeeded: word >> 16)
+            buffer[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+            buffer[offset + 2] = UInt8(truncatingIfNeeded: word)
+        } else {
+            buffer[offset] = 0
+            buffer[offset + 1] = 0
+            buffer[offset + 2] = 0
+        }
+        buffer[offset + 3] = UInt8(truncatingIfNeeded: alpha)
+        return alpha != 255 && alpha != 0
+    }
+
+    /// Settles the partly transparent pixels `partial` (indices in pixel order; `alphaCounts`
+    /// of them at each alpha) into `pixels`, the straight RGBA written so far; appends to
+    /// `unsettled` those that took no paint colour.
+    private func settle(_ partial: [Int32], alphaCounts: [Int], words: UnsafePointer<PremultipliedARGB>, rowWords: Int,
+                        paintColors: [RGB24], into pixels: inout [UInt8], unsettled: inout [Int32]) {
+        guard !partial.isEmpty else { return }
         // Partly transparent pixels, most opaque first, each alpha in pixel order (a
         // counting sort: a list per alpha cost a quarter of a large GIF's time).
         var next = [Int](repeating: 0, count: 256)
@@ -133,6 +217,7 @@ final class CairoCanvas {
             for index in order.lazy.map(Int.init) {
                 let pixel = stored(index, words, rowWords)
                 if pixel != memo.pixel { memo = (pixel, paintColors.first { Self.premultiplies($0, to: pixel) }) }
+                if memo.paint == nil { unsettled.append(Int32(index)) }
                 let color = memo.paint ?? settledNeighbour(index, words: words, rowWords: rowWords, settled: out)
                     ?? Self.unpremultiplied(pixel)
                 out[index * 4] = color.red
@@ -140,7 +225,6 @@ final class CairoCanvas {
                 out[index * 4 + 2] = color.blue
             }
         }
-        return RGBAImage(width: size, height: size, pixels: pixels)
     }
 
     /// The stored pixel `index` (row-major, no stride) of a surface whose rows are `rowWords` apart.

@@ -28,13 +28,18 @@ public final class SceneRasterizer {
     public func render(at milliseconds: Rational) -> RGBAImage {
         let commands = scene.drawCommands(at: milliseconds)
         let drawn: Int
-        if case .kept(let prefix, let pixels) = still, commands.starts(with: prefix), canvas.restore(pixels) {
-            drawn = prefix.count
+        // The still canvas this frame was started from, when it was.
+        var base: CairoCanvas.StillSnapshot? = nil
+        if case .kept(let prefix, let kept) = still, commands.starts(with: prefix), canvas.restore(kept.surface) {
+            (drawn, base) = (prefix.count, kept)
         } else {
             drawn = startFrame(commands)
+            if case .kept(let prefix, let kept) = still, prefix.count == drawn, commands.starts(with: prefix) { base = kept }
         }
         for command in commands[drawn...] { drawPlaced(command) }
-        let picture = canvas.snapshot(paintColors: Self.solidColors(of: commands))
+        let paintColors = Self.solidColors(of: commands)
+        let picture = if let base, snapshotsOverStill { canvas.snapshot(paintColors: paintColors, over: base) }
+                      else { canvas.snapshot(paintColors: paintColors) }
         // direction=reverse: the picture drawn as the seed's, then mirrored pixel for pixel,
         // so its mirror image is exact (gradients and shadows mirrored with it).
         return scene.mirrored ? picture.mirroredLeftToRight() : picture
@@ -43,13 +48,15 @@ public final class SceneRasterizer {
     /// What every frame starts from, drawn once a render: the background and the leading
     /// commands that did not change between the first two frames drawn (circular's
     /// track, a filled background), kept as pixels and copied into the canvas for every
-    /// frame whose leading commands are still those. The same drawing on the same pixels,
-    /// so the same bytes; at 256 px a copy instead of a ring's rasterising.
+    /// frame whose leading commands are still those, with their snapshot, so that a frame's
+    /// snapshot works out again only what it changed (`CairoCanvas.snapshot(paintColors:over:)`).
+    /// The same drawing on the same pixels, so the same bytes; at 256 px a copy instead of
+    /// a ring's rasterising.
     private enum Still {
         /// No frame drawn yet: its commands are what the next frame's are compared with.
         case unknown(first: [DrawCommand]?)
         /// The leading commands and the canvas with them drawn.
-        case kept(prefix: [DrawCommand], pixels: [UInt8])
+        case kept(prefix: [DrawCommand], CairoCanvas.StillSnapshot)
         /// Nothing worth keeping (nothing stands still, and no background).
         case none
     }
@@ -57,6 +64,8 @@ public final class SceneRasterizer {
 
     /// False to draw every frame whole, for tests that hold both ways to the same bytes.
     var keepsStill = true
+    /// False to snapshot every frame whole even over a kept still canvas, for tests.
+    var snapshotsOverStill = true
 
     /// How many leading commands are kept drawn (`Still`), for tests.
     var stillCommandCount: Int? {
@@ -79,7 +88,8 @@ public final class SceneRasterizer {
             return 0
         }
         for command in prefix { drawPlaced(command) }
-        still = .kept(prefix: prefix, pixels: canvas.pixels())
+        let (image, unsettled) = canvas.snapshotRecordingUnsettled(paintColors: Self.solidColors(of: prefix))
+        still = .kept(prefix: prefix, CairoCanvas.StillSnapshot(surface: canvas.pixels(), image: image, unsettled: unsettled))
         return prefix.count
     }
 

@@ -5,7 +5,8 @@ import SpinnerModel
 import XCTest
 
 /// What stands still in a scene (a background, circular's track) is drawn once a render
-/// and copied into every frame (`SceneRasterizer.Still`): every frame's bytes are what
+/// and copied into every frame (`SceneRasterizer.Still`), its snapshot reused where a frame
+/// left it alone (`CairoCanvas.snapshot(paintColors:over:)`): every frame's bytes are what
 /// drawing it whole gives.
 final class StillLayerTests: XCTestCase {
     /// (kind, query, leading commands expected kept; nil: nothing kept).
@@ -14,6 +15,11 @@ final class StillLayerTests: XCTestCase {
         ("circular", [("background", "radial-gradient(white,gray)"), ("color", "linear-gradient(red,blue)")], 1),
         ("circular", [("shadow", "3"), ("trackdropshadow", "3"), ("theme", "dark")], 1),
         ("circular", [("track", "conic-gradient(white,black)")], 1),
+        // Translucent tracks and their edges: the still's snapshot is reused where the frame
+        // left it alone, and settled again where the puck passed or no paint colour matched.
+        ("circular", [("style", "bubbledForeground"), ("size", "96"), ("scale", "2")], 1),
+        ("circular", [("style", "nineties"), ("track", "8e8e9380"), ("theme", "dark"), ("direction", "reverse")], 1),
+        ("circular", [("style", "accent"), ("track", "radial-gradient(ff000040,0000ff)"), ("background", "ffffff80")], 1),
         ("dots", [("background", "f2f2f7")], 0),
         ("dots", [], nil),
         ("arc", [("background", "linear-gradient(white,black)")], 0),

@@ -27,6 +27,10 @@ enum GIFAlpha {
                     // Row by row, the matte decided once: a per-pixel division and optional
                     // were a tenth of a large GIF's reduction.
                     let words = UnsafeRawPointer(bytes.baseAddress)
+                    // With a matte a pixel's reduction depends on its value alone: runs of one
+                    // value (a translucent track's inside) reuse the last (a tenth of a large
+                    // `circular` GIF was blending the same pixel over the matte).
+                    var last: (word: UInt32, pixel: GIFPixel)? = nil
                     for y in 0 ..< image.height {
                         var x = 0
                         while x < width {
@@ -41,6 +45,11 @@ enum GIFAlpha {
                             }
                             let column = x
                             x += 1
+                            let word = words?.loadUnaligned(fromByteOffset: offset, as: UInt32.self) ?? 0
+                            if matte != nil, let last, last.word == word {
+                                output[index] = last.pixel
+                                continue
+                            }
                             let alpha = UInt32(bytes[offset + 3])
                             var (red, green, blue) = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]))
                             if alpha == 255 {
@@ -48,6 +57,7 @@ enum GIFAlpha {
                             } else if let matte {
                                 guard alpha > 0 else {
                                     output[index] = .clear
+                                    last = (word, .clear)
                                     continue
                                 }
                                 red = blend(red, UInt32(matte.red), alpha)
@@ -62,6 +72,7 @@ enum GIFAlpha {
                                 }
                             }
                             output[index] = GIFPixel(opaque: RGB24(word: red << 16 | green << 8 | blue))
+                            if matte != nil { last = (word, output[index]) }
                         }
                     }
                 }
