@@ -61,7 +61,7 @@ let package = Package(
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
         .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "Compression", "CGif", "CWebP", "CImageQuant"]),
         // Scene at time t → RGBA pixels. The only importer of Cairo.
-        .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "CCairo"]),
+        .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "Concurrency", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
         .target(name: "SpinnerSVG", dependencies: ["SpinnerModel", "ExactTime"]),
         // Scene → Lottie JSON (shape layer, keyframes, slots). The third engine over the same model.

@@ -1,4 +1,5 @@
 import CCairo
+import Concurrency
 import ExactTime
 import ImageCodecs
 import SpinnerModel
@@ -16,8 +17,15 @@ public final class SceneRasterizer {
     /// `AngularFill`: for tests that hold the two alike.
     var drawsAngularByMesh = false
 
-    /// A rasterizer for `scene` producing `pixelSize`-square bitmaps.
-    public init(scene: Scene, pixelSize: Int) throws(RasterError) {
+    /// What stands still, shared with the other rasterizers of one render, or nil.
+    private let sharedStill: SharedStill?
+
+    /// A rasterizer for `scene` producing `pixelSize`-square bitmaps. `still`: shared by the
+    /// rasterizers drawing one render's frames (a thread's, a batch's), so that what stands
+    /// still is drawn and snapshotted once a render, not once a rasterizer (a WebP makes
+    /// two a batch of 16 frames). Default nil: worked out by this rasterizer alone.
+    public init(scene: Scene, pixelSize: Int, still: SharedStill? = nil) throws(RasterError) {
+        sharedStill = still
         self.scene = scene
         self.canvas = try CairoCanvas(size: pixelSize)
         self.angularFill = try AngularFill(size: pixelSize)
@@ -27,6 +35,7 @@ public final class SceneRasterizer {
     /// The picture at model time `milliseconds`.
     public func render(at milliseconds: Rational) -> RGBAImage {
         let commands = scene.drawCommands(at: milliseconds)
+        if case .unknown = still, keepsStill, let known = sharedStill?.known { still = known }
         let drawn: Int
         // The still canvas this frame was started from, when it was.
         var base: CairoCanvas.StillSnapshot? = nil
@@ -52,7 +61,7 @@ public final class SceneRasterizer {
     /// snapshot works out again only what it changed (`CairoCanvas.snapshot(paintColors:over:)`).
     /// The same drawing on the same pixels, so the same bytes; at 256 px a copy instead of
     /// a ring's rasterising.
-    private enum Still {
+    enum Still: Sendable {
         /// No frame drawn yet: its commands are what the next frame's are compared with.
         case unknown(first: [DrawCommand]?)
         /// The leading commands and the canvas with them drawn.
@@ -85,11 +94,13 @@ public final class SceneRasterizer {
         let prefix = Array(zip(first, commands).prefix { $0 == $1 }.map(\.1))
         guard !prefix.isEmpty || scene.hasBackground else {
             still = .none
+            sharedStill?.publish(still)
             return 0
         }
         for command in prefix { drawPlaced(command) }
         let (image, unsettled) = canvas.snapshotRecordingUnsettled(paintColors: Self.solidColors(of: prefix))
         still = .kept(prefix: prefix, CairoCanvas.StillSnapshot(surface: canvas.pixels(), image: image, unsettled: unsettled))
+        sharedStill?.publish(still)
         return prefix.count
     }
 
@@ -204,6 +215,25 @@ extension SceneRasterizer {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * command.opacity)
         cairo_mask_surface(context, alpha, -Double(pad), -Double(pad))
         cairo_restore(context)
+    }
+}
+
+/// What stands still in one render's frames (`SceneRasterizer.Still`), worked out by the
+/// first of its rasterizers to draw two frames and taken up by the others: any two frames
+/// give a prefix whose frames are exactly those drawn whole, so which two does not change
+/// a byte.
+public final class SharedStill: Sendable {
+    private let state = Locked<SceneRasterizer.Still?>(nil)
+
+    public init() {}
+
+    /// The still worked out, once there is one (never `.unknown`).
+    var known: SceneRasterizer.Still? { state.withLock { $0 } }
+
+    /// Keeps `still` (`.kept` or `.none`) unless one is kept already.
+    func publish(_ still: SceneRasterizer.Still) {
+        if case .unknown = still { return }
+        state.withLock { if $0 == nil { $0 = still } }
     }
 }
 

@@ -11,6 +11,8 @@ final class DrawnFrames: FrameSource {
     private let plan: FramePlan
     private let durations: [Rational]
     private let timings: PhaseTimes
+    /// What stands still, worked out once for every reader.
+    private let still = SharedStill()
 
     /// Frames of `scene` as `plan` says; fails as drawing would (a canvas is made to check).
     init(scene: Scene, plan: FramePlan, timings: PhaseTimes = .off) throws(RasterError) {
@@ -28,7 +30,7 @@ final class DrawnFrames: FrameSource {
     }
 
     func reader() -> Reader {
-        Reader(canvas: Result { () throws(RasterError) in try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize) },
+        Reader(canvas: Result { () throws(RasterError) in try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize, still: still) },
                times: plan.times, timings: timings)
     }
 

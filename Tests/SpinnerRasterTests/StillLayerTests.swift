@@ -53,4 +53,31 @@ final class StillLayerTests: XCTestCase {
             XCTAssertEqual(quick.render(at: time), whole.render(at: time), "t=\(time)")
         }
     }
+
+    /// Rasterizers sharing one render's still (`SharedStill`: a thread's and a batch's
+    /// canvases), handed frames as two workers take them, draw every frame as drawing it
+    /// whole does; the one that came later takes up the still the first worked out.
+    func testRasterizersSharingAStillDrawEveryFrameAsDrawingItWhole() throws {
+        for (kind, query) in [("circular", [("size", "40"), ("scale", "2"), ("style", "bubbledForeground")]),
+                              ("arc", [("background", "linear-gradient(white,black)")]), ("dots", [])] {
+            let request = try SpinnerRequest.parse(kind: kind, format: .apng, query: query.map { (name: $0.0, value: $0.1) })
+            let scene = request.kind.scene(for: request)
+            let plan = try FramePlan(request: request, scene: scene, budget: .standard)
+            let shared = SharedStill()
+            let first = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize, still: shared)
+            let whole = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
+            whole.keepsStill = false
+            var later: SceneRasterizer? = nil
+            for (index, time) in plan.times.enumerated() {
+                // The first draws frames 0–3 alone; then a second (a new batch's) joins, and
+                // they take the frames in turn.
+                if index == 4 { later = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize, still: shared) }
+                let drawer = index >= 4 && index % 2 == 1 ? later ?? first : first
+                XCTAssertEqual(drawer.render(at: time), whole.render(at: time), "\(kind) \(query): frame \(index)")
+                // After one frame of its own, the later one holds the first one's still
+                // (working it out alone takes two).
+                if index == 5 { XCTAssertEqual(later?.stillCommandCount, first.stillCommandCount, "\(kind): taken up") }
+            }
+        }
+    }
 }
