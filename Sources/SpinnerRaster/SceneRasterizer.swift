@@ -98,8 +98,9 @@ public final class SceneRasterizer {
             return 0
         }
         for command in prefix { drawPlaced(command) }
-        let (image, unsettled) = canvas.snapshotRecordingUnsettled(paintColors: Self.solidColors(of: prefix))
-        still = .kept(prefix: prefix, CairoCanvas.StillSnapshot(surface: canvas.pixels(), image: image, unsettled: unsettled))
+        let limit = CairoCanvas.StillSnapshot.unsettledLimit(pixelCount: canvas.size * canvas.size)
+        still = .kept(prefix: prefix, CairoCanvas.StillSnapshot(
+            surface: canvas.pixels(), settled: canvas.snapshotRecordingUnsettled(paintColors: Self.solidColors(of: prefix), upTo: limit)))
         sharedStill?.publish(still)
         return prefix.count
     }

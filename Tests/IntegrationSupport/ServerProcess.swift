@@ -149,7 +149,11 @@ extension ServerProcess {
         let group = DispatchGroup()
         for (index, target) in targets.enumerated() {
             group.enter()
-            DispatchQueue.global().async {
+            // A thread each, not Dispatch's pool: the pool runs as many blocking requests at
+            // once as there are cores, and adds a thread only after one has blocked for a
+            // while, so on two cores the third request waited for the first answer (six
+            // renders meant to fill a queue of one came in twos, and all got 200).
+            DetachedThread.start(name: "concurrent-get") {
                 defer { group.leave() }
                 guard let response = try? self.get(target, timeout: timeout) else { return }
                 responses.update { $0[index] = response }
