@@ -1,14 +1,13 @@
 /// GIF's exact LZW coding: the bytes giflib's `EGifCompressLine` writes, bit for bit
-/// (`GIFExactLZWTests` holds it to them), at a fraction of its time.
+/// (`GIFExactLZWTests` holds it to them), in 10–20 % less time.
 ///
 /// Written by hand although giflib has this coder: giflib finds each string's
 /// continuation in an 8 192-slot hash table whose hash (`(key >> 12) ^ key`) clusters the
 /// keys of one string's continuations, and that lookup (`_ExistsHashTable`) was the
 /// largest single cost of a large GIF (15 % of `dots.gif` at 128 px @2x). Here the table
 /// has as many slots (32 KiB: it stays in the first-level cache, which 16 384 slots did
-/// not, and was slower for it), at most half full, found by a multiplicative hash: the
-/// coding takes 10–20 % less time. giflib still writes everything around the codes
-/// (`GIFWriter`).
+/// not, and was slower for it), at most half full, found by a multiplicative hash. giflib
+/// still writes everything around the codes (`GIFWriter`).
 enum GIFExactLZW {
     /// Slots in the string table: twice the 4 093 strings it holds at most.
     private static let slotBits = 13
