@@ -134,19 +134,19 @@ final class CairoCanvas {
         var partial: [Int32] = []
         var pixels = settled.image.pixels
         still.surface.withUnsafeBytes { stillBytes in
-            let stillWords = stillBytes.assumingMemoryBound(to: UInt32.self)
             settled.unsettled.withUnsafeBufferPointer { unsettled in
                 pixels.withUnsafeMutableBufferPointer { buffer in
                     alphaCounts.withUnsafeMutableBufferPointer { counts in
                         var nextUnsettled = 0
                         for row in 0 ..< size {
                             let source = words + row * rowWords
-                            let kept = row * rowWords
+                            let kept = row * rowWords * 4
                             for column in 0 ..< size {
                                 let word = source[column].word, index = row * size + column
                                 let isUnsettled = nextUnsettled < unsettled.count && unsettled[nextUnsettled] == Int32(index)
                                 if isUnsettled { nextUnsettled += 1 }
-                                guard word != stillWords[kept + column] || isUnsettled else { continue }
+                                guard word != stillBytes.load(fromByteOffset: kept + column * 4, as: UInt32.self) || isUnsettled
+                                else { continue }
                                 if Self.write(word, at: index * 4, into: buffer) {
                                     counts[Int(word >> 24)] += 1
                                     partial.append(Int32(index))

@@ -42,8 +42,8 @@ extension APNGOptimizer {
         let transparent = layout.transparentCode
         let cleared = transparent.map { _ in previous.rect }
         let clear = transparent ?? 0
-        let (kept, onCleared) = Self.changes(from: codes, to: next, rows: 0 ..< height, cleared: cleared, clear: clear,
-                                             layout: layout, width: width)
+        let (kept, onCleared) = Self.changes(from: codes, to: next, cleared: cleared, clear: clear, layout: layout,
+                                             width: width, height: height)
         // The candidates in order; the cleared canvas's "source" only when its rectangle
         // differs (the same codes in the same rectangle count alike, and the first wins a tie).
         var candidates: [(dispose: APNGFrameChoice.Dispose, blend: APNGFrameChoice.Blend, rect: PixelRect)] = [(.none, .source, kept.rect)]
@@ -65,10 +65,10 @@ extension APNGOptimizer {
             // Unchanged pixels of the rectangle made transparent (only the rectangle is written).
             let rect = best.rect
             for y in rect.y ..< rect.y + rect.height {
+                let clearedColumns = best.dispose == .background ? previous.rect.columns(inRow: y) : 0 ..< 0
                 for x in rect.x ..< rect.x + rect.width {
                     let index = y * width + x
-                    let below = best.dispose == .background && previous.rect.contains(x: x, y: y) ? clear : codes[index]
-                    if stored[index] == below { stored[index] = clear }
+                    if stored[index] == (clearedColumns.contains(x) ? clear : codes[index]) { stored[index] = clear }
                 }
             }
         }
@@ -80,17 +80,17 @@ extension APNGOptimizer {
         return previous
     }
 
-    /// Where `rows` of `next` differ from `base` kept and from `base` with `cleared` made
-    /// `clear` (when given), and whether "over" may draw them there.
-    private static func changes(from base: [UInt32], to next: [UInt32], rows: Range<Int>, cleared: PixelRect?, clear: UInt32,
-                                layout: PNGPixelLayout, width: Int) -> (kept: Change, onCleared: Change) {
+    /// Where `next` differs from `base` kept and from `base` with `cleared` made `clear`
+    /// (when given), and whether "over" may draw it there.
+    private static func changes(from base: [UInt32], to next: [UInt32], cleared: PixelRect?, clear: UInt32,
+                                layout: PNGPixelLayout, width: Int, height: Int) -> (kept: Change, onCleared: Change) {
         let mayBlend = layout.transparentCode != nil
         var kept = Change(width: width, overIsValid: mayBlend), onCleared = Change(width: width, overIsValid: mayBlend)
         next.withUnsafeBufferPointer { next in
             base.withUnsafeBufferPointer { base in
-                for y in rows {
+                for y in 0 ..< height {
                     let row = y * width
-                    let clearedColumns = cleared.flatMap { $0.y <= y && y < $0.y + $0.height ? $0.x ..< $0.x + $0.width : nil } ?? 0 ..< 0
+                    let clearedColumns = cleared?.columns(inRow: y) ?? 0 ..< 0
                     var (keptFirst, keptLast, clearedFirst, clearedLast) = (width, -1, width, -1)
                     for x in 0 ..< width {
                         let (code, underneath) = (next[row + x], base[row + x])
@@ -127,7 +127,7 @@ extension APNGOptimizer {
                     var (row, above) = (0, rect.width)
                     for y in rect.y ..< rect.y + rect.height {
                         let start = y * width
-                        let clearedColumns = cleared.flatMap { $0.y <= y && y < $0.y + $0.height ? $0.x ..< $0.x + $0.width : nil } ?? 0 ..< 0
+                        let clearedColumns = cleared?.columns(inRow: y) ?? 0 ..< 0
                         for x in rect.x ..< rect.x + rect.width {
                             let code = next[start + x]
                             let below = clearedColumns.contains(x) ? clear : base[start + x]

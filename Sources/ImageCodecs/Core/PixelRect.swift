@@ -24,10 +24,10 @@ struct PixelRect: Hashable, Sendable {
                         : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
-    /// True when pixel (`x`, `y`) is inside.
+    /// The columns of row `y` inside the rectangle; none when the row is outside it.
     @inline(__always)
-    func contains(x: Int, y: Int) -> Bool {
-        x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
+    func columns(inRow y: Int) -> Range<Int> {
+        self.y <= y && y < self.y + height ? x ..< x + width : 0 ..< 0
     }
 
     /// The smallest rectangle holding both (a zero-sized one holds nothing).

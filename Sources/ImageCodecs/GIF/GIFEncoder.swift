@@ -108,12 +108,16 @@ public struct GIFEncoder: Sendable {
         var uncoded: [GIFWriter.Image] = []
         var coding: PendingWork<[[UInt8]]>? = nil
         let (table, timings, maxBytes) = (palette.table, timings, maxBytes)
-        /// Writes the batch being coded, once it is.
+        /// Writes `batch`'s images, once they are coded.
+        func write(_ batch: PendingWork<[[UInt8]]>) throws(CodecError) {
+            for bytes in try batch.value() { writer.write(coded: bytes) }
+            guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
+        }
+        /// Writes the batch being coded, if any.
         func writeCoded() throws(CodecError) {
             guard let batch = coding else { return }
             coding = nil
-            for bytes in try batch.value() { writer.write(coded: bytes) }
-            guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
+            try write(batch)
         }
         func code() throws(CodecError) {
             let images = uncoded
@@ -135,7 +139,7 @@ public struct GIFEncoder: Sendable {
                 // a failure waits for it below).
                 let before = coding
                 coding = started
-                if let before { for bytes in try before.value() { writer.write(coded: bytes) } }
+                if let before { try write(before) }
             }
             guard writer.byteCount <= maxBytes else { throw CodecError(tooLarge: maxBytes) }
         }
