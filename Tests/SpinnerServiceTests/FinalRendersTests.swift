@@ -99,4 +99,49 @@ final class FinalRendersTests: XCTestCase {
         XCTAssertFalse(ranLater.value)
         XCTAssertEqual(queue.submit(key: "after", estimate: 0) { _ in }, .stopping)
     }
+
+    func testAnEncodeStepsAsideBetweenFramesWhileAVisitorsRenderRuns() {
+        let visitors = VisitorRenders()
+        let queue = FinalRenders(yieldingTo: visitors, pauseMilliseconds: 600_000)
+        addTeardownBlock { queue.stop() }
+        let render = holdVisitorsRender(visitors)
+        let frames = Locked(0)
+        XCTAssertEqual(queue.submit(key: "k", estimate: 0) { stop in
+            for _ in 0 ..< 3 {
+                do throws(StopCheck.Reason) { try stop.check() } catch { return }
+                frames.update { $0 += 1 }
+            }
+        }, .queued)
+        waitUntil({ visitors.pausedCount == 1 }, "the encode pauses at its first check")
+        XCTAssertEqual(frames.value, 0)
+        render.release.signal()
+        waitUntilIdle(queue)
+        XCTAssertEqual(frames.value, 3, "it goes on once the render ends")
+        XCTAssertEqual(visitors.pauses, 1, "no pause once no visitor's render runs")
+        XCTAssertEqual(render.finished.wait(timeout: .now() + 30), .success)
+    }
+
+    func testStopEndsAPausedEncode() {
+        let visitors = VisitorRenders()
+        let queue = FinalRenders(yieldingTo: visitors, pauseMilliseconds: 600_000)
+        let render = holdVisitorsRender(visitors)
+        let reason = Locked<StopCheck.Reason?>(nil)
+        XCTAssertEqual(queue.submit(key: "k", estimate: 0) { stop in
+            do throws(StopCheck.Reason) { try stop.check() } catch { reason.set(error) }
+        }, .queued)
+        waitUntil({ visitors.pausedCount == 1 }, "the encode pauses")
+        // Stopping returns once the paused encode has ended (its pause is bounded by 10
+        // minutes: only the stop can end it within the wait).
+        let (stopped, left) = (DispatchSemaphore(value: 0), Locked<Int?>(nil))
+        Thread.detachNewThread {
+            left.set(queue.stop())
+            stopped.signal()
+        }
+        XCTAssertEqual(stopped.wait(timeout: .now() + 30), .success, "the stop ends the pause")
+        XCTAssertEqual(left.value, 1, "one encode left unfinished")
+        XCTAssertEqual(reason.value, .cancelled)
+        XCTAssertEqual(visitors.running, 1, "the visitor's render goes on")
+        render.release.signal()
+        XCTAssertEqual(render.finished.wait(timeout: .now() + 30), .success)
+    }
 }

@@ -231,6 +231,38 @@ final class RenderSchedulerTests: XCTestCase {
         background.finished.wait()
     }
 
+    /// A request's render counts as a visitor's while it runs, in either lane and under a
+    /// memory gate; work rendered ahead never does.
+    func testARequestsRenderCountsAsAVisitorsWhileItRuns() {
+        let visitors = VisitorRenders()
+        let gate = MemoryGate(capacity: 1 << 30)
+        let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1), memory: gate,
+                                        visitors: visitors)
+        addTeardownBlock { scheduler.stop() }
+        let background = Gate()
+        scheduler.submitBackground(.quick, key: "ahead", run: background.run)
+        background.started.wait()
+        XCTAssertEqual(visitors.running, 0, "rendered ahead: not a visitor's")
+        background.release.signal()
+        background.finished.wait()
+        let heavy = Gate(), quick = Gate()
+        XCTAssertNil(scheduler.submit(.heavy, client: one, needs: RenderScheduler.Needs(bytes: 1 << 20), isCancelled: { false },
+                                      run: heavy.run))
+        heavy.started.wait()
+        XCTAssertEqual(visitors.running, 1)
+        XCTAssertNil(scheduler.submit(.quick, client: two, isCancelled: { false }, run: quick.run))
+        quick.started.wait()
+        XCTAssertEqual(visitors.running, 2)
+        heavy.release.signal()
+        heavy.finished.wait()
+        quick.release.signal()
+        quick.finished.wait()
+        // `finished` is signalled inside the render: its count ends just after.
+        let deadline = Date().addingTimeInterval(30)
+        while visitors.running > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        XCTAssertEqual(visitors.running, 0)
+    }
+
     func testARequestForBackgroundWorkMovesItAheadOfTheQueue() {
         let scheduler = scheduler(RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 1))
         let order = Locked<[String]>([])

@@ -1,6 +1,7 @@
 /// Lets long work stop early: renders and encoders ask it between frames (and between the
 /// steps of a large encode), so a render nobody waits for, or one past its deadline,
-/// ends within a frame's time instead of running to completion.
+/// ends within a frame's time instead of running to completion. A check may also wait: the
+/// final encodes' steps aside while a visitor's render runs (`VisitorRenders`).
 public struct StopCheck: Sendable {
     /// Why work stops.
     public enum Reason: Error, Hashable, Sendable {

@@ -26,7 +26,7 @@ final class RenderStore: Sendable {
     private let log: @Sendable (String) -> Void
 
     init(cache: ByteBoundedLRU<Representation>, renderer: SpinnerRenderer, configuration: ServiceConfiguration, memory: MemoryGate?,
-         metrics: Metrics, draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage,
+         visitors: VisitorRenders? = nil, metrics: Metrics, draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage,
          log: @escaping @Sendable (String) -> Void) {
         self.cache = cache
         self.renderer = renderer
@@ -34,8 +34,8 @@ final class RenderStore: Sendable {
         self.metrics = metrics
         self.draw = draw
         self.log = log
-        finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory)
-        exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory)
+        finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory, yieldingTo: visitors)
+        exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory, yieldingTo: visitors)
     }
 
     /// Final encodes waiting or running behind provisional answers.

@@ -65,14 +65,20 @@ final class FinalRenders: Sendable {
     let limit: Int
     /// The gate each encode takes its memory from; nil: no memory limit.
     private let memory: MemoryGate?
+    /// The renders visitors wait for, which the encodes step aside for; nil: they do not.
+    private let visitors: VisitorRenders?
     private let shared = Shared()
     private var state: Locked<State> { shared.state }
 
     /// Starts the thread, named `threadName` (for `top -H` and the test harness, which
     /// counts threads named `render-final…` apart).
-    init(limit: Int = 256, threadName: String = "render-final", memory: MemoryGate? = nil) {
+    /// `visitors`: the renders its encodes step aside for between frames, each pause at most
+    /// `pauseMilliseconds` (nil: they do not).
+    init(limit: Int = 256, threadName: String = "render-final", memory: MemoryGate? = nil, yieldingTo visitors: VisitorRenders? = nil,
+         pauseMilliseconds: Int = VisitorRenders.yieldMilliseconds) {
         self.limit = limit
         self.memory = memory
+        self.visitors = visitors
         shared.thread.enter()
         let shared = self.shared
         DetachedThread.start(name: threadName) {
@@ -80,7 +86,11 @@ final class FinalRenders: Sendable {
             // (it does not for a thread lowering its own), the encodes still run on this one thread.
             DetachedThread.lowerCurrentPriority()
             Parallel.keepToThisThread()
-            let stop = StopCheck { shared.stopped.load(ordering: .relaxed) ? .cancelled : nil }
+            // Between frames an encode first steps aside while a visitor's render runs.
+            let stop = StopCheck {
+                if !shared.stopped.load(ordering: .relaxed) { visitors?.yield(atMost: pauseMilliseconds) }
+                return shared.stopped.load(ordering: .relaxed) ? .cancelled : nil
+            }
             while true {
                 shared.available.wait()
                 let next = shared.state.withLock { state -> Job? in
@@ -157,5 +167,6 @@ final class FinalRenders: Sendable {
         shared.stopped.store(true, ordering: .relaxed)
         shared.available.signal()
         memory?.wake()
+        visitors?.wakeAll()
     }
 }

@@ -48,10 +48,12 @@ final class RenderDispatcher: Sendable {
         renderTimeout = configuration.renderTimeout.wholeMilliseconds
         let memory = configuration.renderMemoryBytes.map { MemoryGate(capacity: $0, small: MemoryPlan.smallClaims) }
         self.memory = memory
+        // The final encodes step aside while the renders visitors wait for run.
+        let visitors = VisitorRenders()
         scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
-                                    waitLimitMilliseconds: configuration.renderWait.wholeMilliseconds)
-        store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, memory: memory, metrics: metrics,
-                            draw: drawing, log: log)
+                                    waitLimitMilliseconds: configuration.renderWait.wholeMilliseconds, visitors: visitors)
+        store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, memory: memory, visitors: visitors,
+                            metrics: metrics, draw: drawing, log: log)
         self.cache = cache
         self.metrics = metrics
     }

@@ -164,6 +164,9 @@ public final class RenderScheduler: Sendable {
         let clients: ClientShares
         let memory: MemoryGate?
         let waitLimit: Int64?
+        /// Where the renders visitors wait for are counted while they run, for the final
+        /// encodes to step aside (`VisitorRenders`); nil: not counted.
+        let visitors: VisitorRenders?
     }
 
     public let limits: Limits
@@ -178,10 +181,10 @@ public final class RenderScheduler: Sendable {
     /// its working memory from; `waitLimitMilliseconds` (nil: none) bounds how long a job
     /// waits for a thread and memory.
     public init(limits: Limits, clock: any MonotonicClock = SystemClock(), memory: MemoryGate? = nil,
-                waitLimitMilliseconds: Int64? = nil) {
+                waitLimitMilliseconds: Int64? = nil, visitors: VisitorRenders? = nil) {
         self.limits = limits
         shared = Shared(clock: clock, clients: ClientShares(limit: limits.heavyPerClient), memory: memory,
-                        waitLimit: waitLimitMilliseconds)
+                        waitLimit: waitLimitMilliseconds, visitors: visitors)
         lanes = [Lane(kind: .quick, queueLimit: limits.quickQueue), Lane(kind: .heavy, queueLimit: limits.heavyQueue)]
         workerCounts = [max(1, limits.quickWorkers), max(1, limits.heavyWorkers)]
         for (lane, count) in zip(lanes, workerCounts) {
@@ -395,8 +398,15 @@ public final class RenderScheduler: Sendable {
             job.needs.expired()
             return false
         }
+        // A request's render counts as a visitor's while it runs (not while it waits for
+        // memory, which a final encode may hold); work rendered ahead does not.
+        let counted = job.background ? nil : shared.visitors
+        func start() {
+            let waited = shared.clock.milliseconds() - job.enqueued
+            if let counted { counted.run { job.run(waited) } } else { job.run(waited) }
+        }
         guard let memory = shared.memory, job.needs.bytes > 0 else {
-            job.run(shared.clock.milliseconds() - job.enqueued)
+            start()
             return true
         }
         // Defaults rendered ahead claim as their lane's requests do: they are cheap, and a
@@ -404,7 +414,7 @@ public final class RenderScheduler: Sendable {
         let claim: MemoryGate.Claim = lane.kind == .quick ? .quick : .heavy
         switch memory.acquire(job.needs.bytes, claim: claim, deadline: deadline, isCancelled: job.isCancelled) {
         case .granted:
-            job.run(shared.clock.milliseconds() - job.enqueued)
+            start()
             // The render's buffers go back to the system before its bytes go back to the
             // gate, so that the next render granted them finds them free under the limit.
             Heap.returnFreePages()
