@@ -127,7 +127,7 @@ public final class SpinnerService: HTTPLendingResponder {
     func metricsText() -> HTTPAnswer {
         .now(plain(.metrics, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
                                           flights: renders.inFlight, prerendersPending: renders.prerendersPending,
-                                          finalsPending: renders.finalsPending, memory: renders.memory?.statistics,
+                                          finalsPending: renders.finalsPending, finalPauses: renders.finalPauses, memory: renders.memory?.statistics,
                                           memoryLimit: configuration.memoryLimit, largestRenderBytes: configuration.budget.maxRenderBytes,
                                           process: ProcessStatistics.read(), transport: transportStatistics())))
     }

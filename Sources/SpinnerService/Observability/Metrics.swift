@@ -160,7 +160,7 @@ public final class Metrics: Sendable {
 
     /// The exposition text, with the cache, queue and connection gauges read now.
     func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
-              prerendersPending: Int = 0, finalsPending: Int = 0, memory: MemoryGate.Statistics? = nil,
+              prerendersPending: Int = 0, finalsPending: Int = 0, finalPauses: Int = 0, memory: MemoryGate.Statistics? = nil,
               memoryLimit: Int? = nil, largestRenderBytes: Int = RenderBudget.standard.maxRenderBytes,
               process: ProcessStatistics? = nil, transport: TransportStatistics) -> String {
         // Written with the lock held: a copy taken out would share its dictionaries' storage
@@ -237,6 +237,9 @@ public final class Metrics: Sendable {
                    ["dropped", "failed", "stopped"].map { ("{reason=\"\($0)\"}", String(snapshot.finalsNotStored[$0, default: 0])) })
             metric("spinnerd_final_renders_pending", "gauge", "Final encodes waiting or running behind provisional answers.",
                    [("", String(finalsPending))])
+            metric("spinnerd_final_render_pauses_total", "counter",
+                   "Times a final encode paused between frames while a render a visitor waits for ran.",
+                   [("", String(finalPauses))])
             metric("spinnerd_render_coalesced_total", "counter", "Requests that waited for an identical render already running.",
                    [("", String(snapshot.coalesced))])
             metric("spinnerd_render_rejected_total", "counter",

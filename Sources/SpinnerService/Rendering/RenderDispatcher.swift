@@ -14,6 +14,8 @@ final class RenderDispatcher: Sendable {
     private let scheduler: RenderScheduler
     private let flights = RenderFlights<RenderOutcome>()
     private let store: RenderStore
+    /// The renders visitors wait for, which the final encodes step aside for.
+    private let visitors: VisitorRenders
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics
     /// A render still running after this long is stopped (`ServiceConfiguration.renderTimeout`), in milliseconds.
@@ -50,6 +52,7 @@ final class RenderDispatcher: Sendable {
         self.memory = memory
         // The final encodes step aside while the renders visitors wait for run.
         let visitors = VisitorRenders()
+        self.visitors = visitors
         scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
                                     waitLimitMilliseconds: configuration.renderWait.wholeMilliseconds, visitors: visitors)
         store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, memory: memory, visitors: visitors,
@@ -142,6 +145,9 @@ final class RenderDispatcher: Sendable {
 
     /// Final encodes waiting or running behind provisional answers.
     var finalsPending: Int { store.finalsPending }
+
+    /// Times a final encode paused between frames for a visitor's render, since the start.
+    var finalPauses: Int { visitors.pauses }
 
     /// Drops what waits and ends the render threads (after the server drained); a final
     /// encode running stops at its next frame.

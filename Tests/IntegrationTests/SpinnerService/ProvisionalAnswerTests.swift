@@ -156,6 +156,32 @@ final class ProvisionalAnswerTests: XCTestCase {
         }
     }
 
+    /// A final encode steps aside between frames while renders visitors wait for run. A
+    /// default APNG's final encode is exhaustive (zopfli: `arc`'s takes about 2.4 s of one
+    /// core, frame by frame): cold URLs asked meanwhile find it running. They are still
+    /// PNGs answered by their final encode at once (15–25 ms of rendering each), which queue
+    /// no final encodes of their own. Nothing is timed; the pauses are counted.
+    func testAFinalEncodePausesForVisitorsRenders() throws {
+        let server = try ServerProcess(["--provisional"])
+        XCTAssertEqual(try server.get("/spinner/arc.apng").header("Cache-Control"), Self.provisionalPolicy)
+        // The encode may pause once at its first check while the provisional render that
+        // queued it ends; every pause beyond that one is for the PNGs below.
+        var asked = 0
+        while try metric(server, "spinnerd_final_render_pauses_total") < 2 {
+            guard asked < 1000, try metric(server, "spinnerd_final_renders_pending") > 0 else {
+                return XCTFail("fewer than 2 pauses in \(asked) cold renders while the final encode ran")
+            }
+            let target = "/spinner/dots.png?size=64&scale=2&color=\(String(format: "%06x", 0x102030 + asked * 0x0a0b07 % 0xefefef))"
+            let answer = try server.get(target)
+            XCTAssertEqual(answer.status, 200, target)
+            XCTAssertEqual(answer.header("Cache-Control"), Self.immutablePolicy, "answered by its final encode: \(target)")
+            asked += 1
+        }
+        // That it goes on after a pause is FinalRendersTests' (waiting here for the zopfli
+        // encode to land took 3 minutes beside `stress-ng --cpu 2`, at nice 19).
+        XCTAssertEqual(try metric(server, "spinnerd_final_renders_not_stored_total"), 0, "paused, not dropped or failed")
+    }
+
     func testSIGTERMDoesNotWaitForAFinalEncode() throws {
         // Prerendering queues the defaults' exhaustive (zopfli) APNGs: ~26 s of one core for
         // dots in a release build; the drain must stop them at the next frame.
