@@ -38,7 +38,12 @@ public final class VisitorRenders: Sendable {
     /// `render` (a visitor waits for it), counted while it runs.
     public func run(_ render: () -> Void) {
         state.withLock { $0.running += 1 }
-        defer { wakeIfIdle(ending: 1) }
+        defer {
+            wake { state in
+                state.running -= 1
+                return state.running == 0
+            }
+        }
         render()
     }
 
@@ -61,7 +66,7 @@ public final class VisitorRenders: Sendable {
 
     /// Ends every pause now (the queue is stopping).
     func wakeAll() {
-        wakeIfIdle(ending: 0, always: true)
+        wake { _ in true }
     }
 
     /// Pauses in progress.
@@ -71,10 +76,10 @@ public final class VisitorRenders: Sendable {
     /// Visitors' renders running.
     var running: Int { state.withLock { $0.running } }
 
-    private func wakeIfIdle(ending finished: Int, always: Bool = false) {
+    /// Applies `change` to the state and, when it returns true, ends every pause in progress.
+    private func wake(when change: (inout State) -> Bool) {
         let woken = state.withLock { state -> [DispatchSemaphore] in
-            state.running -= finished
-            guard state.running == 0 || always else { return [] }
+            guard change(&state) else { return [] }
             defer { state.paused = [] }
             return state.paused
         }
