@@ -28,9 +28,8 @@ public struct AccessLogEntry: Sendable {
 
         /// From a parsed request's head and fields.
         init(_ request: HTTPRequest) {
-            let forwarded = request.headers.values(.xForwardedFor)
             self.init(method: request.method, target: request.target, version: request.version, userAgent: request.headers[.userAgent],
-                      forwardedFor: forwarded.isEmpty ? nil : forwarded.joined(separator: ", "))
+                      forwardedFor: request.headers.joinedValues(.xForwardedFor))
         }
     }
 

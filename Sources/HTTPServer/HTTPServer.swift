@@ -41,6 +41,7 @@ final class ServerContext: Sendable {
         self.problems = ThrottledLog(write: log)
         self.admission = Admission(maxConnections: configuration.maxConnections,
                                    maxConnectionsPerClient: configuration.maxConnectionsPerClient,
+                                   exempt: configuration.trustedProxies,
                                    refusalSlots: configuration.refusalSlots)
     }
 }

@@ -20,6 +20,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// that connects from one address). Default 128 (`spinnerd serve` derives it: an
     /// eighth of its connections, at least 8 and at most 256).
     public var maxConnectionsPerClient: Int
+    /// Fronts (reverse proxies, load balancers) whose `X-Forwarded-For` names a request's
+    /// client (`HTTPRequest.origin`, the access log's client), and which are exempt from
+    /// `maxConnectionsPerClient`: every client behind one arrives from its address, so the
+    /// front bounds connections per client itself. Default none.
+    public var trustedProxies: TrustedProxies
     /// Refused connections that may linger at once to deliver their 503 without a reset;
     /// beyond, refusals close at once. Default 64.
     public var refusalSlots: Int
@@ -43,7 +48,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var limits: HTTPParserLimits
 
     public init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 2, maxConnections: Int = 1024,
-                maxConnectionsPerClient: Int = 128, refusalSlots: Int = 64,
+                maxConnectionsPerClient: Int = 128, trustedProxies: TrustedProxies = .none, refusalSlots: Int = 64,
                 requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), lingerTimeout: Duration = .seconds(2),
                 drainTimeout: Duration = .seconds(30),
                 maxPipelinedRequests: Int = 32, outputHighWater: Int = 64 * 1024, limits: HTTPParserLimits = HTTPParserLimits()) {
@@ -52,6 +57,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.eventLoops = eventLoops
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.trustedProxies = trustedProxies
         self.refusalSlots = refusalSlots
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout

@@ -194,7 +194,7 @@ public final class SpinnerService: HTTPLendingResponder {
         metrics.cacheMiss()
         let pending = PendingResponse()
         let problems = self.problems, metrics = self.metrics, asked = ContinuousClock.now
-        let client = request.client.map { RenderClient(UInt64($0.value)) }
+        let client = request.origin.map(RenderClient.init)
         switch renders.start(spinnerRequest, key: key, client: client, waiter: { outcome in
             let response = problems.response(for: outcome, to: request)
             metrics.request(route: .spinner, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)

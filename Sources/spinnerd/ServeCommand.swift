@@ -55,7 +55,7 @@ enum ServeCommand {
                                      log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
         let server = HTTPServer(
             configuration: options.server, responder: service,
-            accessLog: logsProblems ? AccessLog(everyRequest: logsRequests, format: options.logFormat, trusted: options.trustedProxies).write : nil,
+            accessLog: logsProblems ? AccessLog(everyRequest: logsRequests, format: options.logFormat, trusted: options.server.trustedProxies).write : nil,
             log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
         transport.server.withLock { $0 = server }
         let port: Int

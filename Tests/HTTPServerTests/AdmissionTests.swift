@@ -26,6 +26,20 @@ final class AdmissionTests: XCTestCase {
         XCTAssertEqual(admission.openConnections, 3)
     }
 
+    func testATrustedFrontIsExemptFromThePerClientLimitButNotFromTheLimit() throws {
+        let front = ClientAddress(0x0A00_0005)
+        let admission = Admission(maxConnections: 4, maxConnectionsPerClient: 1,
+                                  exempt: try XCTUnwrap(TrustedProxies(list: "10.0.0.0/8")), refusalSlots: 1)
+        XCTAssertNil(admission.admit(front))
+        XCTAssertNil(admission.admit(front))
+        XCTAssertNil(admission.admit(front))
+        XCTAssertNil(admission.admit(one))
+        XCTAssertEqual(admission.admit(front), .full, "the connection limit still counts the front")
+        admission.release(front)
+        XCTAssertEqual(admission.admit(one), .clientLimit, "others keep their share")
+        XCTAssertNil(admission.admit(two))
+    }
+
     func testARefusalAtTheConnectionLimitDoesNotCountAgainstTheAddress() {
         let admission = Admission(maxConnections: 1, maxConnectionsPerClient: 1, refusalSlots: 1)
         XCTAssertNil(admission.admit(two))

@@ -5,7 +5,7 @@ import UnitSupport
 import Concurrency
 import XCTest
 
-/// Answers `/echo` with the target, `/slow` after 300 ms (from another thread), `/big`
+/// Answers `/echo` with the target, `/origin` with the client the transport resolved, `/slow` after 300 ms (from another thread), `/big`
 /// with 100 000 bytes, `/held` when the test calls `release()` (so an answer is still being
 /// made for as long as the test needs, however slowly the machine runs), and `/hang` never
 /// (it notes when that is cancelled). Counts requests.
@@ -24,7 +24,9 @@ private final class EchoResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) -> HTTPAnswer {
         requests.add(1, ordering: .relaxed)
-        let body = request.path == "/big" ? big : Array("\(request.method) \(request.target)".utf8)
+        let body = request.path == "/big" ? big
+            : request.path == "/origin" ? Array((request.origin?.description ?? "none").utf8)
+            : Array("\(request.method) \(request.target)".utf8)
         let response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain")]), body: body)
         switch request.path {
         case "/slow":
@@ -213,6 +215,31 @@ final class HTTPServerTests: XCTestCase {
         // Held open to the end: an optimised build may otherwise close them after their last
         // use above, and the greedy client would find its address below the limit.
         withExtendedLifetime(held) {}
+    }
+
+    /// A trusted front holds as many connections as it needs (its clients all arrive from
+    /// its address), and its `X-Forwarded-For` names each request's client; from any other
+    /// peer the header is ignored and the per-client limit holds.
+    func testATrustedFrontIsExemptFromThePerClientLimitAndNamesTheClient() throws {
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
+        configuration.maxConnectionsPerClient = 2
+        configuration.trustedProxies = try XCTUnwrap(TrustedProxies(list: "127.0.0.9"))
+        let (server, port) = try server(configuration)
+        let front = try (0 ..< 5).map { _ in try RawHTTPClient(port: port, source: "127.0.0.9") }
+        for (index, connection) in front.enumerated() {
+            try connection.send("GET /origin HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: 6.6.6.6, 198.51.100.\(index)\r\n\r\n")
+            let response = try connection.receive()
+            XCTAssertEqual(response.status, 200, "the front's connection \(index) is not limited")
+            XCTAssertEqual(response.text, "198.51.100.\(index)", "the entry the front added names the client")
+        }
+        let stranger = try (0 ..< 2).map { _ in try RawHTTPClient(port: port, source: "127.0.0.10") }
+        try stranger[0].send("GET /origin HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: 198.51.100.77\r\n\r\n")
+        XCTAssertEqual(try stranger[0].receive().text, "127.0.0.10", "an untrusted peer cannot name another client")
+        let greedy = try RawHTTPClient(port: port, source: "127.0.0.10")
+        try greedy.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try greedy.receive().status, 503, "the limit holds for everyone else")
+        XCTAssertEqual(server.statistics.refusedClientLimit, 1)
+        withExtendedLifetime((front, stranger)) {}
     }
 
     func testASilentSocketIsClosedAfterTheRequestTimeout() throws {

@@ -17,7 +17,6 @@ final class ServeDefaultsTests: XCTestCase {
         dump(running.service, to: &text)
         dump(running.logLevel, to: &text)
         dump(running.logFormat, to: &text)
-        dump(running.trustedProxies, to: &text)
         return text
     }
 

@@ -1,3 +1,4 @@
+import HTTPServer
 import Foundation
 import SpinnerModel
 @testable import SpinnerService

@@ -305,6 +305,39 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(get(service, "/spinner/dots.apng?size=100").status, 200)
     }
 
+    /// The heavy lane's per-client share counts the client a request's origin names (behind
+    /// a front, the one it forwarded for), not the socket's peer: one client at its share is
+    /// refused while another, arriving through the same front, is still admitted.
+    func testTheHeavyShareCountsTheForwardedClientNotTheFront() throws {
+        // Every render heavy (over a millisecond's estimate), so the share decides.
+        let service = service(ServiceConfiguration(
+            lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1, quickQueue: 4, heavyQueue: 4, heavyPerClient: 1),
+            quickRender: .milliseconds(1)))
+        let front = ClientAddress(0x0A00_0005)
+        func ask(_ size: Int, for origin: ClientOrigin) -> HTTPAnswer {
+            var request = HTTPRequest(method: .get, target: "/spinner/dots.apng?size=\(size)", headers: HTTPHeaders([("Host", "t")]))
+            request.client = front
+            request.origin = origin
+            return service.respond(to: request)
+        }
+        let one = ClientOrigin.address(ClientAddress(0xC633_6401)), other = ClientOrigin.named("2001:db8::7")
+        // A refusal comes through the render's flight, before `respond` returns.
+        func answered(_ answer: HTTPAnswer) -> HTTPResponse? {
+            let answered = Locked<HTTPResponse?>(nil)
+            if case .later(let pending) = answer { pending.whenAnswered { response in answered.withLock { $0 = response } } }
+            return answered.withLock { $0 }
+        }
+        guard case .later(let first) = ask(100, for: one) else { return XCTFail("a cold heavy render is answered later") }
+        XCTAssertEqual(answered(ask(101, for: one))?.status, 503, "the client's second heavy render is refused at once")
+        let secondAnswer = ask(102, for: other)
+        XCTAssertNil(answered(secondAnswer), "another client behind the same front is still admitted")
+        guard case .later(let second) = secondAnswer else { return XCTFail("a cold heavy render is answered later") }
+        first.cancel()
+        second.cancel()
+        XCTAssertTrue(service.metrics.text(cache: (0, 0, 0), cacheCapacity: 0, queued: [:], flights: 0, transport: TransportStatistics())
+            .contains("spinnerd_render_rejected_total{lane=\"heavy\",reason=\"client_limit\"} 1"))
+    }
+
     func testAFullRenderQueueAnswers503WithRetryAfter() throws {
         // A debug build renders slowly: the deadline is far (service(_:)), so every render ends in 200.
         let service = service(ServiceConfiguration(

@@ -16,6 +16,8 @@ final class Admission: Sendable {
     let maxConnections: Int
     /// Connections one address may hold; 0: no limit.
     let maxConnectionsPerClient: Int
+    /// Addresses exempt from `maxConnectionsPerClient` (the trusted fronts).
+    let exempt: TrustedProxies
     /// Refused connections that may linger at once (beyond them, refusals close at once).
     let refusalSlots: Int
 
@@ -23,15 +25,16 @@ final class Admission: Sendable {
     private let refusing = Atomic<Int>(0)
     private let perClient = Locked<[ClientAddress: Int]>([:])
 
-    init(maxConnections: Int, maxConnectionsPerClient: Int, refusalSlots: Int) {
+    init(maxConnections: Int, maxConnectionsPerClient: Int, exempt: TrustedProxies = .none, refusalSlots: Int) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.exempt = exempt
         self.refusalSlots = refusalSlots
     }
 
     /// Counts a connection from `client` in, or says why not.
     func admit(_ client: ClientAddress) -> Refusal? {
-        if maxConnectionsPerClient > 0 {
+        if limitsClient(client) {
             let allowed = perClient.withLock { counts in
                 let held = counts[client, default: 0]
                 guard held < maxConnectionsPerClient else { return false }
@@ -73,8 +76,13 @@ final class Admission: Sendable {
     /// Refused connections lingering now.
     var lingeringRefusals: Int { refusing.load(ordering: .relaxed) }
 
+    /// True when `client`'s connections are counted against `maxConnectionsPerClient`.
+    private func limitsClient(_ client: ClientAddress) -> Bool {
+        maxConnectionsPerClient > 0 && (exempt.isEmpty || !exempt.contains(client))
+    }
+
     private func releaseClient(_ client: ClientAddress) {
-        guard maxConnectionsPerClient > 0 else { return }
+        guard limitsClient(client) else { return }
         perClient.withLock { counts in
             let held = counts[client, default: 0]
             if held <= 1 { counts.removeValue(forKey: client) } else { counts[client] = held - 1 }

@@ -158,6 +158,9 @@ final class Connection {
     private func dispatch(_ request: HTTPRequest, now: Int64, owner: some ConnectionOwner) {
         var request = request
         request.client = client
+        let trusted = owner.trustedProxies
+        request.origin = trusted.isEmpty || !trusted.contains(client) ? .address(client)
+            : trusted.origin(peer: client, forwardedFor: request.headers.joinedValues(.xForwardedFor))
         let sequence = firstSequence + UInt64(inFlight.count)
         let keepAlive = request.wantsKeepAlive
         state.requestParsed(keepAlive: keepAlive)
@@ -334,6 +337,8 @@ final class Connection {
 protocol ConnectionOwner: AnyObject {
     /// The parser's limits.
     var parserLimits: HTTPParserLimits { get }
+    /// The fronts whose `X-Forwarded-For` names a request's client.
+    var trustedProxies: TrustedProxies { get }
     /// The responder's answer to request `sequence` of `connection`.
     func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer
     /// The responder's prepared answer to the `GET` or `HEAD` in origin form whose head

@@ -299,6 +299,8 @@ final class Reactor {
 extension Reactor: ConnectionOwner {
     var parserLimits: HTTPParserLimits { context.configuration.limits }
 
+    var trustedProxies: TrustedProxies { context.configuration.trustedProxies }
+
     func answer(_ request: HTTPRequest, sequence: UInt64, of connection: Connection) -> HTTPAnswer {
         let answer = context.responder.respond(to: request)
         if case .later(let pending) = answer {

@@ -19,6 +19,12 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.filter { $0.name == name }.map(\.value)
     }
 
+    /// Every value of `name` joined with `, ` as one list (RFC 9110 §5.3), nil when absent.
+    public func joinedValues(_ name: HTTPFieldName) -> String? {
+        let found = values(name)
+        return found.isEmpty ? nil : found.joined(separator: ", ")
+    }
+
     /// Appends a field.
     public mutating func add(_ name: HTTPFieldName, _ value: String) {
         wireForm = nil

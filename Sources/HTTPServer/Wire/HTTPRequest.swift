@@ -21,8 +21,13 @@ public struct HTTPRequest: Sendable {
     public let headers: HTTPHeaders
     /// The body, when one was sent with `Content-Length` (it is read so the connection stays in step).
     public let body: [UInt8]
-    /// The address the request came from, set by the transport (nil when not over a socket).
+    /// The address the request came from (the peer), set by the transport (nil when not
+    /// over a socket).
     public var client: ClientAddress?
+    /// Who asked, as the access log names them: the peer, or the client a trusted front
+    /// forwarded for (`TrustedProxies.origin`). Set by the transport with `client`; what
+    /// every per-client limit of the responder counts by.
+    public var origin: ClientOrigin?
 
     public init(method: HTTPMethod, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders(),
                 body: [UInt8] = [], client: ClientAddress? = nil) {

@@ -14,62 +14,6 @@ public enum AccessLogFormat: String, CaseIterable, Sendable {
     case json
 }
 
-/// An IPv4 network (`10.0.0.0/8`, or one address) a request may be forwarded through.
-public struct TrustedProxies: Sendable, Equatable {
-    struct Network: Sendable, Equatable {
-        let base: UInt32
-        let mask: UInt32
-
-        func contains(_ address: ClientAddress) -> Bool { address.value & mask == base }
-    }
-
-    let networks: [Network]
-
-    /// No front is trusted: the peer is the client.
-    public static let none = TrustedProxies(networks: [])
-
-    init(networks: [Network]) {
-        self.networks = networks
-    }
-
-    /// From `10.0.0.0/8,192.168.1.7` (IPv4 addresses and CIDR networks, comma-separated);
-    /// nil when one is not.
-    public init?(list: String) {
-        var networks: [Network] = []
-        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = item.split(separator: "/", omittingEmptySubsequences: false)
-            guard (1 ... 2).contains(parts.count), let address = ClientAddress(String(parts[0])) else { return nil }
-            var bits = 32
-            if parts.count == 2 {
-                guard let prefix = Int(parts[1]), (0 ... 32).contains(prefix), parts[1].allSatisfy(\.isASCII) else { return nil }
-                bits = prefix
-            }
-            let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << (32 - bits)
-            networks.append(Network(base: address.value & mask, mask: mask))
-        }
-        guard !networks.isEmpty else { return nil }
-        self.init(networks: networks)
-    }
-
-    func contains(_ address: ClientAddress) -> Bool { networks.contains { $0.contains(address) } }
-
-    /// Who asked: the peer, unless it is a trusted front; then the `X-Forwarded-For` entry
-    /// nearest the peer that is not itself a trusted front (each proxy appends the address
-    /// it got the request from, so only entries added by trusted ones are believed). An
-    /// entry that is not an IPv4 address stops the walk and is named as it stands.
-    func client(peer: ClientAddress, forwardedFor: String?) -> String {
-        guard contains(peer), let forwardedFor else { return peer.description }
-        var nearest = peer.description
-        for entry in forwardedFor.split(separator: ",").reversed() {
-            let text = String(entry.trimmingOptionalWhitespace())
-            guard let address = ClientAddress(text) else { return AccessLogLine.bounded(text, 64) }
-            nearest = address.description
-            if !contains(address) { break }
-        }
-        return nearest
-    }
-}
-
 /// One answer's access-log line, in a format, its client resolved through trusted fronts,
 /// its signature shortened (the log never holds a whole one).
 public enum AccessLogLine {

@@ -24,7 +24,7 @@ extension ServeSetting {
                 "connections served at once (see below)", must: "positive", \.maxConnections),
         derived("max-connections-per-client", "SPINNERD_MAX_CONNECTIONS_PER_CLIENT", 0 ... 1_000_000,
                 default: "max-connections / 8, at least 8 and at most 256",
-                "connections one client address may hold; `0` for no limit (behind a proxy that connects from one address)",
+                "connections one client address may hold (a `--trusted-proxies` front: no limit, it bounds its clients' itself); `0` for no limit",
                 must: "0 (no limit) or more", \.maxConnectionsPerClient),
         seconds("request-timeout", "SPINNERD_REQUEST_TIMEOUT",
                 "seconds to send a request head, counted from accept (408, or a quiet close for a socket that sent nothing)",
@@ -48,7 +48,7 @@ extension ServeSetting {
         integer("heavy-queue", "SPINNERD_HEAVY_QUEUE", 0 ... 10_000,
                 "heavy renders that may wait; beyond, 503", \.lanes.heavyQueue),
         integer("heavy-renders-per-client", "SPINNERD_HEAVY_RENDERS_PER_CLIENT", 0 ... 10_000,
-                "heavy renders one client address may have waiting or running; beyond, 503; `0` for no limit",
+                "heavy renders one client may have waiting or running (the client the access log names: through a `--trusted-proxies` front, the one it forwarded for); beyond, 503; `0` for no limit",
                 must: "0 (no limit) or more (at most 10000)", \.lanes.heavyPerClient),
         seconds("render-timeout", "SPINNERD_RENDER_TIMEOUT", "seconds a render may run before it is stopped and answered 503",
                 \.renderTimeout),
@@ -109,8 +109,9 @@ extension ServeSetting {
             return nil
         },
         ServeSetting(name: "trusted-proxies", variable: "SPINNERD_TRUSTED_PROXIES", placeholder: "CIDR[,CIDR…]", defaultText: "none",
-                     summary: "fronts (IPv4 addresses or networks, comma-separated) whose `X-Forwarded-For` names the client in the "
-                         + "log; from any other peer the header is ignored",
+                     summary: "fronts (IPv4 addresses or networks, comma-separated) whose `X-Forwarded-For` names the client, in the "
+                         + "log and for `--heavy-renders-per-client`; exempt from `--max-connections-per-client`; from any other peer "
+                         + "the header is ignored",
                      isSwitch: false) { settings, value in
             guard let proxies = TrustedProxies(list: value) else {
                 return "--trusted-proxies must be IPv4 addresses or networks (10.0.0.0/8), comma-separated"

@@ -43,7 +43,8 @@ public struct ServeSettings: Sendable {
     public var logLevel = LogLevel.info
     /// How an answer's line is written. Default text.
     public var logFormat = AccessLogFormat.text
-    /// The fronts whose `X-Forwarded-For` names the client in the log. Default none.
+    /// The fronts whose `X-Forwarded-For` names the client (in the log and the per-client
+    /// limits), exempt from the per-client connection limit. Default none.
     public var trustedProxies = TrustedProxies.none
 
     /// `--max-connections` when given; else derived from the descriptor limit.
@@ -123,7 +124,8 @@ public struct ServeSettings: Sendable {
         let served = memory?.connections ?? connections
         let server = HTTPServerConfiguration(
             host: host, port: port, eventLoops: eventLoops, maxConnections: served,
-            maxConnectionsPerClient: maxConnectionsPerClient ?? Self.perClientShare(of: served), refusalSlots: plan.refusalSlots,
+            maxConnectionsPerClient: maxConnectionsPerClient ?? Self.perClientShare(of: served), trustedProxies: trustedProxies,
+            refusalSlots: plan.refusalSlots,
             requestTimeout: requestTimeout, idleTimeout: idleTimeout)
         let service = ServiceConfiguration(
             cacheBytes: memory?.cacheBytes ?? cacheBytes ?? Self.defaultCacheBytes, lanes: lanes, renderTimeout: renderTimeout,
@@ -134,7 +136,7 @@ public struct ServeSettings: Sendable {
             gallery: gallery ?? (signing == nil),
             errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, finalQueue: finalQueue)
         return ServeConfiguration(server: server, service: service, logLevel: logLevel, logFormat: logFormat,
-                                  trustedProxies: trustedProxies, memory: memory, memorySource: limit?.source, warnings: warnings)
+                                  memory: memory, memorySource: limit?.source, warnings: warnings)
     }
 }
 
@@ -149,8 +151,6 @@ public struct ServeConfiguration: Sendable {
     public let logLevel: LogLevel
     /// How an answer's line is written.
     public let logFormat: AccessLogFormat
-    /// The fronts whose `X-Forwarded-For` names the client in the log.
-    public let trustedProxies: TrustedProxies
     /// The memory plan followed, when the process has a limit.
     public let memory: MemoryPlan?
     /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.
