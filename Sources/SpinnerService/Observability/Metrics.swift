@@ -56,20 +56,32 @@ public final class Metrics: Sendable {
         }
     }
 
+    /// The spinner route's statuses counted from the start (0 until one is answered), so that
+    /// a rate of them, and an alert on it, has data before the first of them: success,
+    /// revalidation, bad URLs, refusals and failures.
+    static let statusesFromStart: [HTTPStatus] = [.ok, .notModified, .badRequest, .notFound, .internalServerError, .serviceUnavailable]
+    /// Every refusal a lane can give, counted from the start (the per-client share is the
+    /// heavy lane's only).
+    static let refusalsFromStart: [RejectionKey] = RenderLane.allCases.flatMap { lane in
+        ([.queueFull(lane)] + (lane == .heavy ? [.clientLimit] : []) + [.waitedTooLong]).map { RejectionKey(lane: lane, reason: $0) }
+    }
+    /// Every format, counted from the start.
+    static let formatsFromStart: [String] = OutputFormat.allCases.map(\.rawValue)
+
     private struct State {
-        var requests: [RequestKey: Int] = [:]
-        var durations: [DurationKey: Histogram] = [:]
-        var renders: [String: Int] = [:]           // format
-        var prerenders: [String: Int] = [:]        // format
-        var finals: [String: Int] = [:]            // format
+        var requests = Dictionary(uniqueKeysWithValues: Metrics.statusesFromStart.map { (RequestKey(route: .spinner, status: $0), 0) })
+        var durations: [DurationKey: Histogram] = [DurationKey(route: .spinner, status: .ok): Histogram(bounds: Metrics.requestBuckets)]
+        var renders = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, 0) })
+        var prerenders = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, 0) })
+        var finals = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, 0) })
         var finalsNotStored: [String: Int] = [:]   // reason: stopped, failed, dropped
         var renderTimes = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var queueWaits = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
-        var costs: [String: CostSums] = [:]        // format
+        var costs = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, CostSums()) })
         var cacheHits = 0
         var cacheMisses = 0
         var coalesced = 0
-        var rejected: [RejectionKey: Int] = [:]
+        var rejected = Dictionary(uniqueKeysWithValues: Metrics.refusalsFromStart.map { ($0, 0) })
         var failed = 0
         var refusedByBudget = 0
         var cancelled = 0
@@ -172,14 +184,14 @@ public final class Metrics: Sendable {
             var requests = snapshot.requests
             requests[RequestKey(route: .spinner, status: .ok), default: 0] += ok
             requests[RequestKey(route: .spinner, status: .notModified), default: 0] += notModified
-            requests = requests.filter { $0.value > 0 }
             // Prepared answers are made in the event loop from bytes written ahead, in
             // microseconds, without reading a clock (the hot path's cost): observed as 0 s.
             var durations = snapshot.durations
             durations[DurationKey(route: .spinner, status: .ok), default: Histogram(bounds: Metrics.requestBuckets)].record(0, times: ok)
             durations[DurationKey(route: .spinner, status: .notModified), default: Histogram(bounds: Metrics.requestBuckets)]
                 .record(0, times: notModified)
-            durations = durations.filter { $0.value.count > 0 }
+            // Kept from the start (`State`), or once observed.
+            durations = durations.filter { $0.value.count > 0 || $0.key == DurationKey(route: .spinner, status: .ok) }
             var lines: [String] = []
             func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
                 lines.append("# HELP \(name) \(help)")

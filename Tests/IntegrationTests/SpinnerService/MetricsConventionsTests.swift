@@ -38,6 +38,28 @@ final class MetricsConventionsTests: XCTestCase {
         XCTAssertEqual(said.trimmingCharacters(in: .whitespacesAndNewlines), "", said)
     }
 
+    /// What the alerts and the dashboard read is there before the first of it happens, at 0,
+    /// so a `rate()` of it has data (an absent series gives none, and an alert on it could
+    /// never fire or clear): refusals by lane and reason, the spinner route's failures,
+    /// renders by format, the answer-time histogram.
+    func testEveryCounterTheAlertsReadIsThereFromTheStart() throws {
+        let server = try ServerProcess()
+        let text = try RawHTTPClient(port: server.port).get("/metrics").text
+        let samples = Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        var expected = [
+            "spinnerd_render_rejected_total{lane=\"quick\",reason=\"queue_full\"} 0",
+            "spinnerd_render_rejected_total{lane=\"quick\",reason=\"waited_too_long\"} 0",
+            "spinnerd_render_rejected_total{lane=\"heavy\",reason=\"queue_full\"} 0",
+            "spinnerd_render_rejected_total{lane=\"heavy\",reason=\"client_limit\"} 0",
+            "spinnerd_render_rejected_total{lane=\"heavy\",reason=\"waited_too_long\"} 0",
+            "http_request_duration_seconds_count{route=\"spinner\",status=\"2xx\"} 0",
+            "spinnerd_render_failed_total 0",
+        ]
+        expected += ["200", "304", "400", "404", "500", "503"].map { "spinnerd_requests_total{route=\"spinner\",status=\"\($0)\"} 0" }
+        expected += ["svg", "apng", "gif", "png", "webp", "lottie"].map { "spinnerd_renders_total{format=\"\($0)\"} 0" }
+        for sample in expected { XCTAssertTrue(samples.contains(sample), "missing at start: \(sample)") }
+    }
+
     /// The control: promtool does object to a text that breaks the conventions, so the
     /// check above can fail.
     func testPromtoolObjectsToABrokenText() throws {
