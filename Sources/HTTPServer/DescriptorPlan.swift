@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// Of the soft limit `L` (raised to the hard limit at start):
 /// - reserved: 3 (standard streams) + 3 per event loop (listener, epoll set, eventfd)
-///   + 1 (the spare descriptor the loops share) + 32 (render threads, logs, health checks);
+///   + 1 (the spare descriptor the loops share) + 32 (render threads, logs, health checks)
+///   + with an admin listener, its loop's 3, its `adminConnections` and its refusal slot;
 /// - body files: min(1 024, (L − reserved) / 8) sealed memfds for large cached bodies
 ///   (more bodies stay on the heap);
 /// - refusal slots: min(256, (L − reserved) / 16) refused connections lingering at once;
@@ -30,10 +31,14 @@ public struct DescriptorPlan: Sendable, Equatable {
     /// Most connections a plan allows by default, whatever the descriptor limit.
     public static let connectionCeiling = 16_384
 
-    /// The plan for `limit` descriptors and `eventLoops` loops.
-    public init(limit: Int, eventLoops: Int) {
+    /// Connections an admin listener serves at once (probes and scrapers): 16.
+    public static let adminConnections = 16
+
+    /// The plan for `limit` descriptors and `eventLoops` loops, and an admin listener of
+    /// one loop when `admin`.
+    public init(limit: Int, eventLoops: Int, admin: Bool = false) {
         self.limit = limit
-        reserved = 3 + 3 * eventLoops + 1 + 32
+        reserved = 3 + 3 * eventLoops + 1 + 32 + (admin ? 3 + Self.adminConnections + 1 : 0)
         let available = max(0, limit - reserved)
         bodyFiles = min(1024, available / 8)
         refusalSlots = max(1, min(256, available / 16))

@@ -49,6 +49,11 @@ public struct ServiceConfiguration: Sendable {
     /// (docs/formats.md, "Provisional and final answers"). Default false: one final encode
     /// per URL; `spinnerd serve` turns it on unless `--provisional=false`.
     public var provisionalAnswers: Bool
+    /// Whether the operators' routes (`/metrics`) are served by an admin listener of their
+    /// own (`AdminResponder`, `spinnerd serve --admin-port`) and answered 404 on the public
+    /// one, so that no front or public Service passes them on. The health check is served
+    /// on both. Default false: every route on the one listener.
+    public var adminListener: Bool
     /// Final encodes that may wait behind provisional answers (`FinalRenders`); beyond, one
     /// is dropped and queued again by the next request of its provisional answer. Default 256.
     public var finalQueue: Int
@@ -58,7 +63,7 @@ public struct ServiceConfiguration: Sendable {
                 budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAge: Duration = .seconds(60), prerenderDefaults: Bool = false,
-                provisionalAnswers: Bool = false, finalQueue: Int = 256) {
+                provisionalAnswers: Bool = false, adminListener: Bool = false, finalQueue: Int = 256) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRender = quickRender
@@ -73,6 +78,7 @@ public struct ServiceConfiguration: Sendable {
         self.errorMaxAge = errorMaxAge
         self.prerenderDefaults = prerenderDefaults
         self.provisionalAnswers = provisionalAnswers
+        self.adminListener = adminListener
         self.finalQueue = finalQueue
     }
 }

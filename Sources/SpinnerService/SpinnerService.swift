@@ -24,8 +24,8 @@ public final class SpinnerService: HTTPLendingResponder {
     private let documents: [RouteLabel: Representation]
     /// The gallery's script modules by file name (none when the gallery is off).
     private let galleryScripts: [Substring: Representation]
-    /// What a 404 lists as the paths there are.
-    private let knownPaths: String
+    /// What a 404 lists as the paths there are, on the public listener and the admin one.
+    private let knownPaths: String, adminPaths: String
     private let problems: ProblemDetails
     private let transportStatistics: @Sendable () -> TransportStatistics
 
@@ -68,7 +68,8 @@ public final class SpinnerService: HTTPLendingResponder {
             scripts[GalleryPage.lottiePlayer] = representation(.galleryScripts, player, gzipped: LottieWebPlayer.gzipped)
         }
         galleryScripts = scripts
-        knownPaths = ServiceRoute.listed(gallery: configuration.gallery)
+        knownPaths = ServiceRoute.listed(gallery: configuration.gallery, on: configuration.adminListener ? .publicBesideAdmin : .only)
+        adminPaths = ServiceRoute.listed(gallery: false, on: .admin)
         if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
     }
 
@@ -99,13 +100,25 @@ public final class SpinnerService: HTTPLendingResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
+        answer(request, on: publicListener)
+    }
+
+    /// The listener visitors reach: every route, or all but the operators' when they have
+    /// their own (`ServiceConfiguration.adminListener`).
+    private var publicListener: ServiceListener { configuration.adminListener ? .publicBesideAdmin : .only }
+
+    /// The answer to `request` as `listener` serves it (the public one, or the admin one
+    /// through `AdminResponder`).
+    func answer(_ request: HTTPRequest, on listener: ServiceListener) -> HTTPAnswer {
         let metrics = self.metrics, asked = ContinuousClock.now
-        let matched = ServiceRoute.match(request.path, gallery: configuration.gallery)
+        let matched = ServiceRoute.match(request.path, gallery: configuration.gallery, on: listener)
         func counted(_ response: HTTPResponse) -> HTTPAnswer {
             metrics.request(route: matched?.route.label ?? .other, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)
             return .now(response)
         }
-        guard let (route, name) = matched else { return counted(notFound(request)) }
+        guard let (route, name) = matched else {
+            return counted(notFound(request, listing: listener == .admin ? adminPaths : knownPaths))
+        }
         guard ServiceRoute.methods.contains(request.method) else {
             let names = ServiceRoute.methods.map(\.rawValue), methods = names.joined(separator: ", ")
             return counted(problems.response(status: 405, title: "Method not allowed",
@@ -140,13 +153,13 @@ public final class SpinnerService: HTTPLendingResponder {
 
     /// One of the gallery's script modules, by file name; 404 for any other name.
     func galleryScript(_ name: Substring, request: HTTPRequest) -> HTTPAnswer {
-        guard let script = galleryScripts[name] else { return .now(notFound(request)) }
+        guard let script = galleryScripts[name] else { return .now(notFound(request, listing: knownPaths)) }
         return .now(script.response(to: request))
     }
 
     /// The 404 for a path nothing answers, listing the paths there are.
-    private func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).", accepted: knownPaths)
+    private func notFound(_ request: HTTPRequest, listing paths: String) -> HTTPResponse {
+        problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).", accepted: paths)
     }
 
     /// A `200` of `text` as `route`'s media type, never stored (health, metrics).

@@ -22,7 +22,7 @@ enum ServeCommand {
         // libwebp's encoder state): the heap is tuned for that (`spinnerd_tune_heap`).
         let padded = spinnerd_tune_heap() != 0
         // Descriptors first: the connection limits and the cache's body files share them.
-        let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.eventLoops)
+        let plan = DescriptorPlan(limit: DescriptorPlan.raiseDescriptorLimit(), eventLoops: parsed.eventLoops, admin: parsed.adminPort != nil)
         // Then memory: under a limit (the cgroup's, wherever the process runs, or
         // --memory-limit) the cache and the renders' working memory fit it; a limit too small
         // for the largest render the API admits is refused here rather than served as a
@@ -65,18 +65,38 @@ enum ServeCommand {
             Console.error("spinnerd serve: cannot listen on \(options.server.host):\(options.server.port): \(error)")
             return 1
         }
+        // The operators' listener (metrics, health), when asked for; its answers are not
+        // logged per request (probes and scrapes would drown the visitors' lines).
+        var admin: (server: HTTPServer, port: Int)? = nil
+        if let adminConfiguration = options.admin {
+            let adminServer = HTTPServer(configuration: adminConfiguration, responder: AdminResponder(service: service),
+                                         log: { message in if logsProblems { Console.error("spinnerd: admin: \(message)") } })
+            do {
+                admin = (adminServer, try adminServer.start())
+            } catch {
+                Console.error("spinnerd serve: cannot listen on \(adminConfiguration.host):\(adminConfiguration.port) (--admin-port): \(error)")
+                server.shutdown()
+                server.wait()
+                service.stop()
+                return 1
+            }
+        }
         Console.out("spinnerd \(ServiceVersion.text) listening on http://\(options.server.host):\(port) "
                     + "(cache \(options.service.cacheBytes) bytes, \(options.service.lanes.quickWorkers)+\(options.service.lanes.heavyWorkers) render threads, \(options.server.eventLoops) event loops, "
                     + "\(options.server.maxConnections) connections, \(options.server.maxConnectionsPerClient) per client, "
                     + "\(plan.limit) descriptors"
                     + (options.memory.map {
                         ", memory limit \($0.limit >> 20) MiB from \(options.memorySource ?? "?"): renders share \($0.renderBytes >> 20) MiB"
-                    } ?? "") + ")")
+                    } ?? "") + ")"
+                    + (admin.map { "; metrics and health on http://\(options.server.host):\($0.port)" } ?? ""))
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
         Console.out("spinnerd: received signal \(received), draining")
         server.shutdown()
         server.wait()
+        // Scrapes and probes are answered through the drain, and stop with it.
+        admin?.server.shutdown()
+        admin?.server.wait()
         let unfinished = service.stop()
         Console.out("spinnerd: stopped" + (unfinished > 0 ? " (\(unfinished) final encodes left unfinished)" : ""))
         return 0

@@ -10,6 +10,8 @@ import Glibc
 public final class ServerProcess: Sendable {
     public let process = Process()
     public let port: Int
+    /// The admin listener's port (`--admin-port`), nil without one.
+    public let adminPort: Int?
     private let output = Pipe()
     private let lines = Lines()
 
@@ -52,13 +54,19 @@ public final class ServerProcess: Sendable {
         try process.run()
         // A bound on a hang: starting takes milliseconds, seconds beside a load.
         let deadline = Date().addingTimeInterval(120)
-        var listening: Int? = nil
+        var listening: Int? = nil, admin: Int? = nil
+        // `listening on http://127.0.0.1:PORT (…)[; metrics and health on http://127.0.0.1:PORT]`:
+        // the digits after each address's colon.
+        func ports(in line: String) -> [Int] {
+            line.split(separator: " ").filter { $0.hasPrefix("http://") }.compactMap { address in
+                address.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
+            }
+        }
         while Date() < deadline && listening == nil {
-            // `listening on http://127.0.0.1:PORT (…)`: the digits after the address's colon.
-            if let line = lines.all.first(where: { $0.contains("listening on http://") }),
-               let address = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
-               let portText = address.split(separator: ":").last {
-                listening = Int(portText)
+            if let line = lines.all.first(where: { $0.contains("listening on http://") }) {
+                let found = ports(in: line)
+                listening = found.first
+                admin = line.contains("metrics and health on http://") ? found.last : nil
             }
             guard process.isRunning else { break }
             if listening == nil { Thread.sleep(forTimeInterval: 0.02) }
@@ -71,6 +79,7 @@ public final class ServerProcess: Sendable {
             throw ServerFailure(message: "server did not start: " + lines.all.joined(separator: "\n"))
         }
         port = listening
+        adminPort = admin
     }
 
     deinit {
@@ -137,7 +146,7 @@ extension ServerProcess {
     /// The samples of `name` in `/metrics` (one per label set), read on a connection of
     /// its own.
     public func metricSamples(_ name: String) throws -> [Double] {
-        try get("/metrics").text.split(separator: "\n")
+        try RawHTTPClient(port: adminPort ?? port, timeout: 60).get("/metrics").text.split(separator: "\n")
             .filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
             .compactMap { Double($0.split(separator: " ").last ?? "") }
     }

@@ -14,6 +14,7 @@ final class ServeDefaultsTests: XCTestCase {
         let running = settings.settled(by: DescriptorPlan(limit: 4096, eventLoops: settings.eventLoops))
         var text = ""
         dump(running.server, to: &text)
+        dump(running.admin, to: &text)
         dump(running.service, to: &text)
         dump(running.logLevel, to: &text)
         dump(running.logFormat, to: &text)
@@ -47,7 +48,7 @@ final class ServeDefaultsTests: XCTestCase {
                 let flags: [String: String]
                 switch text {
                 case "on": flags = [setting.name: "true"]
-                case "off": flags = [setting.name: "false"]
+                case "off": flags = [setting.name: setting.isSwitch ? "false" : "off"]
                 case "none", "from the descriptor limit", "max-connections / 8, at least 8 and at most 256", "on, off in signed mode":
                     continue  // held by the tests below
                 case "the cgroup's":

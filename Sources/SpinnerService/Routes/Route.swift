@@ -46,8 +46,21 @@ struct ServiceRoute: Sendable {
     let answer: @Sendable (SpinnerService, HTTPRequest, Substring) -> HTTPAnswer
     /// Served only while the gallery is on (`--gallery`, on by default unless signed).
     let needsGallery: Bool
+    /// Which listener serves it when the service has an admin one (`--admin-port`).
+    let exposure: Exposure
     /// Its OpenAPI entry; nil for the spinner route and for what is not listed.
     let description: Description?
+
+    /// Where a route is served when the service has an admin listener beside the public
+    /// one: the operators' routes off the public port, the probe on both.
+    enum Exposure: Sendable {
+        /// The public listener only (what visitors ask for).
+        case publicOnly
+        /// Both (the health check: the front's checks ask the public port, the kubelet's the admin one).
+        case both
+        /// The admin listener only (the metrics, which a public front must never pass on).
+        case adminOnly
+    }
 
     /// The methods every route takes (and a `405` names).
     static let methods: [HTTPMethod] = [.get, .head]
@@ -56,46 +69,47 @@ struct ServiceRoute: Sendable {
     static let spinner = ServiceRoute(
         label: .spinner, paths: ["/spinner/"], matchesBelow: true,
         listed: "/spinner/{kind}[" + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: "|") + "]",
-        mediaType: nil, answer: { $0.spinner(SpinnerAddress($2), request: $1) }, needsGallery: false, description: nil)
+        mediaType: nil, answer: { $0.spinner(SpinnerAddress($2), request: $1) }, needsGallery: false, exposure: .publicOnly, description: nil)
     /// The catalog.
     static let catalog = ServiceRoute(
         label: .catalog, paths: ["/spinners", "/spinners/"], matchesBelow: false, listed: "/spinners",
-        mediaType: "application/json", answer: { service, request, _ in service.document(.catalog, request) }, needsGallery: false,
+        mediaType: "application/json", answer: { service, request, _ in service.document(.catalog, request) }, needsGallery: false, exposure: .publicOnly,
         description: Description(summary: "The catalog: every kind, its parameters (type, default, range, choices, formats) and styles.",
                                  schema: .catalog, cached: true))
     /// The gallery and playground page.
     static let index = ServiceRoute(
         label: .index, paths: ["/", "/index.html"], matchesBelow: false, listed: "/",
-        mediaType: "text/html; charset=utf-8", answer: { service, request, _ in service.document(.index, request) }, needsGallery: true,
+        mediaType: "text/html; charset=utf-8", answer: { service, request, _ in service.document(.index, request) }, needsGallery: true, exposure: .publicOnly,
         description: Description(summary: "The gallery and playground page.", schema: .text, cached: true))
     /// The gallery's script modules, by file name.
     static let galleryScripts = ServiceRoute(
         label: .gallery, paths: ["/gallery/"], matchesBelow: true, listed: nil,
-        mediaType: "text/javascript; charset=utf-8", answer: { $0.galleryScript($2, request: $1) }, needsGallery: true,
+        mediaType: "text/javascript; charset=utf-8", answer: { $0.galleryScript($2, request: $1) }, needsGallery: true, exposure: .publicOnly,
         description: nil)
     /// The health check.
     static let health = ServiceRoute(
         label: .health, paths: ["/healthz"], matchesBelow: false, listed: "/healthz",
-        mediaType: "text/plain; charset=utf-8", answer: { service, _, _ in service.health() }, needsGallery: false,
+        mediaType: "text/plain; charset=utf-8", answer: { service, _, _ in service.health() }, needsGallery: false, exposure: .both,
         description: Description(summary: "200 while the service is up.", schema: .text, cached: false))
     /// The Prometheus exposition.
     static let metrics = ServiceRoute(
         label: .metrics, paths: ["/metrics"], matchesBelow: false, listed: "/metrics",
-        mediaType: "text/plain; version=0.0.4; charset=utf-8", answer: { service, _, _ in service.metricsText() }, needsGallery: false,
-        description: Description(summary: "Prometheus text exposition: requests, cache, renders, connections.", schema: .text, cached: false))
+        mediaType: "text/plain; version=0.0.4; charset=utf-8", answer: { service, _, _ in service.metricsText() }, needsGallery: false, exposure: .adminOnly,
+        description: Description(summary: "Prometheus text exposition: requests, cache, renders, connections (on the admin port "
+                                 + "instead when the service has one: `--admin-port`; 404 here then).", schema: .text, cached: false))
     /// The OpenAPI document.
     static let openapi = ServiceRoute(
         label: .openapi, paths: ["/openapi.yaml"], matchesBelow: false, listed: "/openapi.yaml",
-        mediaType: "application/yaml", answer: { service, request, _ in service.document(.openapi, request) }, needsGallery: false,
+        mediaType: "application/yaml", answer: { service, request, _ in service.document(.openapi, request) }, needsGallery: false, exposure: .publicOnly,
         description: Description(summary: "This document.", schema: .object, cached: true))
 
     /// Every route, in the order the OpenAPI document gives them.
     static let all: [ServiceRoute] = [spinner, catalog, index, galleryScripts, health, metrics, openapi]
 
-    /// The route `path` matches among those served (`gallery`: whether the gallery is
-    /// on), with the name below it for a family of paths; nil when none does.
-    static func match(_ path: String, gallery: Bool) -> (route: ServiceRoute, name: Substring)? {
-        for route in all where gallery || !route.needsGallery {
+    /// The route `path` matches among those `listener` serves (`gallery`: whether the
+    /// gallery is on), with the name below it for a family of paths; nil when none does.
+    static func match(_ path: String, gallery: Bool, on listener: ServiceListener = .only) -> (route: ServiceRoute, name: Substring)? {
+        for route in all where (gallery || !route.needsGallery) && listener.serves(route) {
             if route.matchesBelow {
                 guard path.hasPrefix(route.paths[0]) else { continue }
                 let name = path.dropFirst(route.paths[0].count)
@@ -107,10 +121,30 @@ struct ServiceRoute: Sendable {
         return nil
     }
 
-    /// What a `404` lists as the paths there are: those always there, then the gallery's
-    /// when it is on.
-    static func listed(gallery: Bool) -> String {
-        (all.filter { !$0.needsGallery } + (gallery ? all.filter(\.needsGallery) : [])).compactMap(\.listed).joined(separator: ", ")
+    /// What a `404` on `listener` lists as the paths there are: those always there, then
+    /// the gallery's when it is on.
+    static func listed(gallery: Bool, on listener: ServiceListener = .only) -> String {
+        (all.filter { !$0.needsGallery } + (gallery ? all.filter(\.needsGallery) : [])).filter(listener.serves).compactMap(\.listed)
+            .joined(separator: ", ")
+    }
+}
+
+/// The listener a request arrived on, and so the routes it may reach.
+enum ServiceListener: Sendable {
+    /// The one listener of a service without an admin port: every route.
+    case only
+    /// The public listener beside an admin one: every route but the operators'.
+    case publicBesideAdmin
+    /// The admin listener: the health check and the metrics.
+    case admin
+
+    /// True when `route` is served on this listener.
+    func serves(_ route: ServiceRoute) -> Bool {
+        switch self {
+        case .only: true
+        case .publicBesideAdmin: route.exposure != .adminOnly
+        case .admin: route.exposure != .publicOnly
+        }
     }
 }
 

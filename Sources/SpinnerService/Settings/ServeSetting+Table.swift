@@ -5,6 +5,19 @@ extension ServeSetting {
     /// Every `spinnerd serve` setting, in the order `--help` and docs/operations.md list them.
     public static let all: [ServeSetting] = [
         integer("port", "PORT", 0 ... 65_535, "0 picks a free port", \.port),
+        ServeSetting(name: "admin-port", variable: "SPINNERD_ADMIN_PORT", placeholder: "PORT|off", defaultText: "off",
+                     summary: "serve `/metrics` and `/healthz` on this port too (same `--host`; 0 picks a free one), for scrapers and "
+                         + "probes, and answer `/metrics` 404 on `--port`, so a public front never passes the metrics on; `off`: "
+                         + "every route on `--port`",
+                     isSwitch: false) { settings, value in
+            if value == "off" {
+                settings.adminPort = nil
+                return nil
+            }
+            guard let port = Int(value), (0 ... 65_535).contains(port) else { return "--admin-port must be a port (0…65535) or off" }
+            settings.adminPort = port
+            return nil
+        },
         ServeSetting(name: "host", variable: "HOST", placeholder: defaults.host, defaultText: defaults.host, summary: "IPv4 address to bind",
                      isSwitch: false) { settings, value in
             guard !value.isEmpty else { return "--host must be an IPv4 address" }

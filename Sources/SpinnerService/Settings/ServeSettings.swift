@@ -14,6 +14,9 @@ public struct ServeSettings: Sendable {
     public var host = server.host
     /// Port; 0 picks a free one. Default 8080.
     public var port = server.port
+    /// The admin listener's port (`/metrics` and `/healthz`; 0 picks a free one). Default
+    /// nil: none, every route on `port`.
+    public var adminPort: Int?
     /// Event-loop threads. Default one a core, at most 2.
     public var eventLoops = server.eventLoops
     /// Time to send a request head. Default 10 s.
@@ -134,8 +137,13 @@ public struct ServeSettings: Sendable {
             // Signed mode exists to let only the operator's URLs be rendered; the playground
             // makes arbitrary ones, so it is off there unless asked for.
             gallery: gallery ?? (signing == nil),
-            errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, finalQueue: finalQueue)
-        return ServeConfiguration(server: server, service: service, logLevel: logLevel, logFormat: logFormat,
+            errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, adminListener: adminPort != nil,
+            finalQueue: finalQueue)
+        let admin = adminPort.map { port in
+            HTTPServerConfiguration(host: host, port: port, eventLoops: 1, maxConnections: DescriptorPlan.adminConnections,
+                                    maxConnectionsPerClient: 0, refusalSlots: 1, requestTimeout: requestTimeout, idleTimeout: idleTimeout)
+        }
+        return ServeConfiguration(server: server, admin: admin, service: service, logLevel: logLevel, logFormat: logFormat,
                                   memory: memory, memorySource: limit?.source, warnings: warnings)
     }
 }
@@ -145,6 +153,9 @@ public struct ServeSettings: Sendable {
 public struct ServeConfiguration: Sendable {
     /// How the server listens and what each client may hold.
     public let server: HTTPServerConfiguration
+    /// The admin listener (`/metrics`, `/healthz`; one event loop, a few connections), when
+    /// `--admin-port` asks for one.
+    public let admin: HTTPServerConfiguration?
     /// The service's cache, lanes, budget and answers.
     public let service: ServiceConfiguration
     /// What is logged.
