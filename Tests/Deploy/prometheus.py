@@ -8,8 +8,8 @@ deploy/kubernetes/spinnerd-front.cfg finding it through dnsmasq (`spinnerd_tools
 as Tests/Cluster/cluster.py starts it), and Prometheus (Debian's, 2.42) scraping every
 second, with deploy/prometheus/rules.yaml as its rule file and three jobs:
 
-- `spinnerd`: the replica's /metrics (its admin port when `spinnerd serve --help` lists
-  `--admin-port`, else its public port);
+- `spinnerd`: the replica's /metrics, on its admin port (`--admin-port`: the public
+  port answers /metrics 404);
 - `spinnerd-front`: HAProxy's own exporter, on the front's ADMIN_BIND /metrics;
 - `kube-state-metrics`: a STAND-IN, not kube-state-metrics: a small HTTP server in this
   file serving a static exposition of the two series the rules read,
@@ -32,13 +32,13 @@ as a guard against a hang), it is asked (GET /api/v1/query):
   is a condition, empty while all is well, so the test asks for the values being compared
   instead — present whenever the expression's inputs exist and join, whether or not the
   alert would fire. Each side of a top-level `and` is asked on its own too;
-- each line of every ```promql block of docs/runbook.md (those must run without error; their series
-  are counted, not required).
+- each line of every ```promql block of docs/runbook.md (those must run without error;
+  their series are counted, not required).
 
-An expression that finds no data only because spinnerd does not yet write a series from
-its start (a counter declared in /metrics with no sample for that label set, from the
-list NOT_YET_FROM_START) is reported as pending, not failed, while that is so; once the
-replica writes the series, the expression is held like every other.
+No refusal, 5xx or memory pressure is faked: the rejection and 5xx expressions find data
+because spinnerd writes those counters from its start, at 0. An expression that finds
+nothing fails, naming the selectors inside it (through the recording rules it reads)
+that found nothing.
 
 Then the alerts see real changes: the stand-in's current replicas are set to the maximum
 and the replica is stopped; Prometheus must report SpinnerdReplicasAtMax and
@@ -75,10 +75,6 @@ RUNBOOK = os.path.join(ROOT, "docs", "runbook.md")
 HPA = os.path.join(ROOT, "deploy", "kubernetes", "hpa.yaml")
 # A bound on a hang, not on speed: Prometheus scrapes and evaluates every second.
 WAIT_SECONDS = 240
-# spinnerd's series that do not exist until their first event (a refusal, a 5xx), which
-# spinnerd is to write as 0 from its start: an expression that is empty only for want of
-# one of these is pending while the replica declares the metric with no such sample.
-NOT_YET_FROM_START = {"spinnerd_render_rejected_total", "spinnerd_requests_total"}
 COMPARISONS = ("==", "!=", ">=", "<=", ">", "<")
 SET_OPERATORS = ("and", "or", "unless")
 
@@ -276,13 +272,10 @@ def main():
     try:
         hpa = yaml.safe_load(open(HPA))
         maximum = hpa["spec"]["maxReplicas"]
-        help_text = subprocess.run([arguments.binary, "serve", "--help"], capture_output=True, text=True).stdout
-        admin = "--admin-port" in help_text
-        admin_port = free_port() if admin else None
+        metrics_port = free_port()
         replica = Server(arguments.binary, args=["--max-connections-per-client", "0", "--memory-limit", str(1 << 30),
-                                                 *(["--admin-port", str(admin_port)] if admin else [])],
+                                                 "--admin-port", str(metrics_port)],
                          host=ADDRESSES[0], settle=False, log_level="warn")
-        metrics_port = admin_port if admin else replica.port
         dns = DNS(work)
         dns.serve([ADDRESSES[0]])
         front = Front(work, dns, replica.port)
@@ -290,8 +283,7 @@ def main():
         kube = KubeStateMetricsStandIn(maximum, current=1)
         targets = {"spinnerd": f"{replica.host}:{metrics_port}", "spinnerd-front": f"127.0.0.1:{front.admin}",
                    "kube-state-metrics": f"127.0.0.1:{kube.port}"}
-        print(f"replica's metrics on {'its admin port' if admin else 'its public port (no --admin-port yet)'}: "
-              f"{targets['spinnerd']}; front's exporter {targets['spinnerd-front']}; "
+        print(f"replica's metrics on its admin port {targets['spinnerd']}; front's exporter {targets['spinnerd-front']}; "
               f"kube-state-metrics stand-in {targets['kube-state-metrics']} (maxReplicas {maximum})", flush=True)
         prometheus = Prometheus(work, targets)
 
@@ -328,33 +320,25 @@ def main():
         wait_until("a rule evaluation after those scrapes", lambda: evaluated_since(moment))
         print(f"  scraped and evaluated {time.time() - sent:.1f} s after the traffic", flush=True)
 
-        exposition = get(metrics_port, "/metrics", host=replica.host)[2].decode()
         rules = yaml.safe_load(open(RULES))
+        recorded = {rule["record"]: rule["expr"] for group in rules["groups"] for rule in group["rules"] if "record" in rule}
 
-        def pending_reason(expression, seen=()):
-            """Why `expression` finds nothing, if only for series spinnerd does not yet write
-            from its start: the selectors in question, else None."""
-            reasons = []
-            recorded = {rule["record"]: rule["expr"] for group in rules["groups"] for rule in group["rules"] if "record" in rule}
+        def empty_inputs(expression, seen=()):
+            """The selectors of `expression` that find nothing, followed through the
+            recording rules they name."""
+            empty = []
             for name, matchers in selectors(expression):
                 if prometheus.query(f"{name}{matchers}"):
                     continue
                 if name in recorded and name not in seen:
-                    inner = pending_reason(recorded[name], seen + (name,))
-                    if inner is None:
-                        return None
-                    reasons += inner
-                    continue
-                declared = re.search(rf"^# TYPE {re.escape(name)} ", exposition, re.M)
-                if name in NOT_YET_FROM_START and declared:
-                    reasons.append(f"{name}{matchers}")
-                    continue
-                return None
-            return reasons or None
+                    empty += empty_inputs(recorded[name], seen + (name,)) or [f"{name}{matchers} (whose inputs all have data)"]
+                else:
+                    empty.append(f"{name}{matchers}")
+            return empty
 
         def hold(case, source, expression, asked=None, required=True):
             """Asks `asked` (default `expression`): held to returning data (unless not
-            `required`: then only to running), or pending."""
+            `required`: then only to running)."""
             asked = asked or expression
             try:
                 found = prometheus.query(asked)
@@ -364,16 +348,10 @@ def main():
                 return None
             if found or not required:
                 results.check(case, True, f"{source}: {len(found)} series")
-                table.append((str(len(found)), source, expression))
-                return found
-            reasons = pending_reason(asked)
-            if reasons:
-                print(f"  [note] {source}: no data, only because spinnerd does not write {', '.join(sorted(set(reasons)))} "
-                      f"from its start", flush=True)
-                table.append(("pending", source, expression))
             else:
-                results.check(case, False, f"{source}: no data for {asked}")
-                table.append(("0", source, expression))
+                results.check(case, False, f"{source}: no data for {asked}; nothing from "
+                              f"{', '.join(empty_inputs(asked)) or 'any selector: a join or a condition'}")
+            table.append((str(len(found)), source, expression))
             return found
 
         print("== the dashboard", flush=True)
@@ -465,8 +443,7 @@ def main():
     print("\nseries  what asked\n        expression")
     for count, source, expression in table:
         print(f"{count:>7} {source}\n        {' '.join(expression.split())}")
-    pending = sum(1 for count, _, _ in table if count == "pending")
-    print(f"\n{len(table)} expressions, {pending} pending; {time.time() - started:.0f} s")
+    print(f"\n{len(table)} expressions; {time.time() - started:.0f} s")
     return results.report("prometheus")
 
 
