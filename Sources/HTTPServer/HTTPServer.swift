@@ -19,13 +19,16 @@ final class ServerContext: Sendable {
     /// Accepting for every loop, with the spare descriptor.
     let acceptGate = AcceptGate()
     let counters = TransportCounters()
-    let accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    /// Which answers get an access-log line and how it reads; nil: none.
+    let accessLog: AccessLog?
+    /// Where the access log's lines are written (standard output).
+    let accessLogDescriptor: Int32
     let log: @Sendable (String) -> Void
     /// Problems that can come in floods (refusals, failing accepts), at most a line a second.
     let problems: ThrottledLog
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock,
-         accessLog: (@Sendable (AccessLogEntry) -> Void)?, log: @escaping @Sendable (String) -> Void) {
+         accessLog: AccessLog?, accessLogDescriptor: Int32, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.responder = responder
         if let lending = responder as? any HTTPLendingResponder {
@@ -36,7 +39,8 @@ final class ServerContext: Sendable {
             self.gracePeriods = GracePeriods()  // nothing is lent: no loop ever waits on it
         }
         self.clock = clock
-        self.accessLog = accessLog
+        self.accessLog = accessLog.flatMap { $0.level == .none ? nil : $0 }
+        self.accessLogDescriptor = accessLogDescriptor
         self.log = log
         self.problems = ThrottledLog(write: log)
         self.admission = Admission(maxConnections: configuration.maxConnections,
@@ -84,9 +88,10 @@ public final class HTTPServer: Sendable {
     private let finished = DispatchGroup()
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, clock: any MonotonicClock = SystemClock(),
-                accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+                accessLog: AccessLog? = nil, accessLogDescriptor: Int32 = STDOUT_FILENO,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
-        context = ServerContext(configuration: configuration, responder: responder, clock: clock, accessLog: accessLog, log: log)
+        context = ServerContext(configuration: configuration, responder: responder, clock: clock, accessLog: accessLog,
+                                accessLogDescriptor: accessLogDescriptor, log: log)
     }
 
     /// Binds the listeners and starts the loops; returns the port it listens on. On a

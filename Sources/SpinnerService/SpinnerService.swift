@@ -162,11 +162,12 @@ public final class SpinnerService: HTTPLendingResponder {
         problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).", accepted: paths)
     }
 
-    /// A `200` of `text` as `route`'s media type, never stored (health, metrics).
+    /// A `200` of `text` as `route`'s media type, never stored (health, metrics): a probe's or
+    /// a scrape's answer, which the access log writes at `debug` only.
     private func plain(_ route: ServiceRoute, _ text: String) -> HTTPResponse {
         var headers = HTTPHeaders([(.contentType, route.mediaType ?? "text/plain; charset=utf-8"), (.cacheControl, "no-store")])
         ServiceHeaders.addCommon(to: &headers)
-        return HTTPResponse(status: 200, headers: headers, body: Array(text.utf8))
+        return HTTPResponse(status: 200, headers: headers, body: Array(text.utf8), isRoutine: true)
     }
 
     /// A spinner image: from the cache, else rendered (`RenderDispatcher`).
@@ -202,7 +203,7 @@ public final class SpinnerService: HTTPLendingResponder {
             // a provisional one keeps coming here, where its final encode is seen to.
             if cached.isFinal { cache.addAlias(request.target, for: key) } else { renders.ensureFinal(spinnerRequest, key: key) }
             metrics.cacheHit()
-            return .now(cached.response(to: request, note: "cache=hit"))
+            return .now(cached.response(to: request, note: .cacheHit))
         }
         metrics.cacheMiss()
         let pending = PendingResponse()

@@ -28,12 +28,14 @@ enum ServeCommand {
         // for the largest render the API admits is refused here rather than served as a
         // smaller API.
         let options = parsed.settled(by: plan, cgroup: CgroupMemoryLimit.find())
+        // Every line from here on in the asked format (JSON: one object a line, with its level).
+        let events = EventLog(level: options.logLevel, format: options.logFormat)
         if let memory = options.memory, let refusal = memory.refusal {
-            Console.error("spinnerd serve: \(refusal) (the limit is from \(options.memorySource ?? "?"))")
+            events.write(.error, "serve: \(refusal) (the limit is from \(options.memorySource ?? "?"))", always: true)
             return 1
         }
         let allWarnings = options.warnings + (padded ? [] : ["mallopt(M_TOP_PAD) failed: render threads will page-fault more (slower renders)"])
-        for warning in allWarnings where options.logLevel.logsProblems { Console.error("spinnerd: warning: \(warning)") }
+        for warning in allWarnings { events.write(.warn, warning) }
         // Block the stop signals before any thread starts, so every thread inherits the
         // mask and only sigwait below receives them. A (never run) handler is installed
         // too: as PID 1 in a container, a signal left at its default action is dropped.
@@ -48,57 +50,68 @@ enum ServeCommand {
         let transport = TransportHandle()
         // Weak: the server holds the service, which holds this closure; a strong capture of
         // the handle (which holds the server) would be a cycle that outlives `run`.
-        let logsRequests = options.logLevel.logsRequests
-        let logsProblems = options.logLevel.logsProblems
         let service = SpinnerService(configuration: options.service,
                                      transportStatistics: { [weak transport] in transport?.statistics ?? TransportStatistics() },
-                                     log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
-        let server = HTTPServer(
-            configuration: options.server, responder: service,
-            accessLog: logsProblems ? AccessLog(everyRequest: logsRequests, format: options.logFormat, trusted: options.server.trustedProxies).write : nil,
-            log: { message in if logsProblems { Console.error("spinnerd: \(message)") } })
+                                     log: { message in events.write(.error, message) })
+        // The access log: a line per answer the level asks for, a signature never whole.
+        let accessLog = AccessLog(level: options.logLevel, format: options.logFormat, trusted: options.server.trustedProxies,
+                                  redacting: [URLSigning.parameter])
+        let server = HTTPServer(configuration: options.server, responder: service, accessLog: accessLog,
+                                log: { message in events.write(.warn, message) })
         transport.server.withLock { $0 = server }
         let port: Int
         do {
             port = try server.start()
         } catch {
-            Console.error("spinnerd serve: cannot listen on \(options.server.host):\(options.server.port): \(error)")
+            events.write(.error, "serve: cannot listen on \(options.server.host):\(options.server.port): \(error)", always: true)
             return 1
         }
-        // The operators' listener (metrics, health), when asked for; its answers are not
-        // logged per request (probes and scrapes would drown the visitors' lines).
+        // The operators' listener (metrics, health), when asked for; its answers are probes'
+        // and scrapes' (logged at `debug`).
         var admin: (server: HTTPServer, port: Int)? = nil
         if let adminConfiguration = options.admin {
-            let adminServer = HTTPServer(configuration: adminConfiguration, responder: AdminResponder(service: service),
-                                         log: { message in if logsProblems { Console.error("spinnerd: admin: \(message)") } })
+            let adminServer = HTTPServer(configuration: adminConfiguration, responder: AdminResponder(service: service), accessLog: accessLog,
+                                         log: { message in events.write(.warn, "admin: \(message)") })
             do {
                 admin = (adminServer, try adminServer.start())
             } catch {
-                Console.error("spinnerd serve: cannot listen on \(adminConfiguration.host):\(adminConfiguration.port) (--admin-port): \(error)")
+                events.write(.error, "serve: cannot listen on \(adminConfiguration.host):\(adminConfiguration.port) (--admin-port): \(error)",
+                             always: true)
                 server.shutdown()
                 server.wait()
                 service.stop()
                 return 1
             }
         }
-        Console.out("spinnerd \(ServiceVersion.text) listening on http://\(options.server.host):\(port) "
-                    + "(cache \(options.service.cacheBytes) bytes, \(options.service.lanes.quickWorkers)+\(options.service.lanes.heavyWorkers) render threads, \(options.server.eventLoops) event loops, "
-                    + "\(options.server.maxConnections) connections, \(options.server.maxConnectionsPerClient) per client, "
-                    + "\(plan.limit) descriptors"
-                    + (options.memory.map {
-                        ", memory limit \($0.limit >> 20) MiB from \(options.memorySource ?? "?"): renders share \($0.renderBytes >> 20) MiB"
-                    } ?? "") + ")"
-                    + (admin.map { "; metrics and health on http://\(options.server.host):\($0.port)" } ?? ""))
+        let host = options.server.host, configuration = options.service
+        var fields: [(String, EventLog.Value)] = [("version", .text(ServiceVersion.text)), ("host", .text(host)), ("port", .number(port))]
+        if let admin { fields.append(("admin_port", .number(admin.port))) }
+        fields += [("cache_bytes", .number(configuration.cacheBytes)), ("quick_workers", .number(configuration.lanes.quickWorkers)),
+                   ("heavy_workers", .number(configuration.lanes.heavyWorkers)), ("event_loops", .number(options.server.eventLoops)),
+                   ("max_connections", .number(options.server.maxConnections)),
+                   ("max_connections_per_client", .number(options.server.maxConnectionsPerClient)), ("descriptors", .number(plan.limit))]
+        if let memory = options.memory {
+            fields += [("memory_limit_bytes", .number(memory.limit)), ("render_memory_bytes", .number(memory.renderBytes))]
+        }
+        events.write(.info, "spinnerd \(ServiceVersion.text) listening on http://\(host):\(port) ("
+                     + (admin.map { "metrics and health on http://\(host):\($0.port); " } ?? "")
+                     + "cache \(configuration.cacheBytes) bytes, \(configuration.lanes.quickWorkers)+\(configuration.lanes.heavyWorkers) render threads, "
+                     + "\(options.server.eventLoops) event loops, \(options.server.maxConnections) connections, "
+                     + "\(options.server.maxConnectionsPerClient) per client, \(plan.limit) descriptors"
+                     + (options.memory.map {
+                         ", memory limit \($0.limit >> 20) MiB from \(options.memorySource ?? "?"): renders share \($0.renderBytes >> 20) MiB"
+                     } ?? "") + ")", fields, always: true, bare: true)
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
-        Console.out("spinnerd: received signal \(received), draining")
+        events.write(.info, "received signal \(received), draining", [("signal", .number(Int(received)))], always: true)
         server.shutdown()
         server.wait()
         // Scrapes and probes are answered through the drain, and stop with it.
         admin?.server.shutdown()
         admin?.server.wait()
         let unfinished = service.stop()
-        Console.out("spinnerd: stopped" + (unfinished > 0 ? " (\(unfinished) final encodes left unfinished)" : ""))
+        events.write(.info, "stopped" + (unfinished > 0 ? " (\(unfinished) final encodes left unfinished)" : ""),
+                     [("unfinished_final_encodes", .number(unfinished))], always: true)
         return 0
     }
 }
@@ -108,18 +121,4 @@ enum ServeCommand {
 final class TransportHandle: Sendable {
     let server = Locked<HTTPServer?>(nil)
     var statistics: TransportStatistics { server.withLock { $0?.statistics } ?? TransportStatistics() }
-}
-
-/// One line per answer on standard output (`AccessLogLine`: time, client, request, status,
-/// bytes, milliseconds, cache outcome, user agent). With `everyRequest` false, only server
-/// errors are logged.
-struct AccessLog: Sendable {
-    let everyRequest: Bool
-    let format: AccessLogFormat
-    let trusted: TrustedProxies
-
-    @Sendable func write(_ entry: AccessLogEntry) {
-        guard everyRequest || entry.status >= 500 else { return }
-        Console.out(AccessLogLine.make(entry, format: format, trusted: trusted))
-    }
 }

@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""The front of deploy/haproxy finding replicas by DNS while their number changes.
+"""The front of deploy/kubernetes finding replicas by DNS while their number changes.
 
 Run by `make cluster-test` (part of `make test`). As on Kubernetes, where the front asks
 the headless Service's name and gets one A record per ready pod: dnsmasq serves a name
-whose records this test rewrites, spinnerd replicas listen on 127.0.0.2…127.0.0.6 (one
+whose records this test rewrites, spinnerd replicas listen on 127.0.0.2…127.0.0.21 (one
 port for all, as pods share a container port), and HAProxy runs the committed
 deploy/kubernetes/spinnerd-front.cfg as it is, told only its addresses by environment.
 
-Under a steady load of distinct and repeated URLs, the replicas go 3 → 5 → 2 → 4 as an
-autoscaler would move them: a new replica starts and is then added to DNS; a leaving one
-is taken out of DNS, and once the front has let it go, stopped with SIGTERM (a pod's
-preStop pause, then its drain). Checked:
+Under a steady load of distinct and repeated URLs, the replicas go 3 → 20 → 4 as an
+autoscaler would move them (past the 16 server slots the front once had: a pod beyond
+them got no traffic): a new replica starts and is then added to DNS; a leaving one is
+taken out of DNS, and once the front has let it go, stopped with SIGTERM (a pod's preStop
+pause, then its drain). Checked:
 
 - no request of the load fails (every answer 200);
+- every replica in DNS gets a slot and is UP in the front, and each owns some of the
+  probe URLs (at 20, the last four too);
 - each resize moves only the URLs of the replicas that came or went, about the share that
   consistent hashing gives (Δ/N of them); a URL never moves between two replicas that
   stayed (500 probe URLs, each asked past the front's cache with `Cache-Control:
@@ -41,7 +44,7 @@ from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
 from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, free_port_on_every_address
 from spinnerd_tools.harness import Results, Server, get, kinds
 
-SIZES = [3, 5, 2, 4]
+SIZES = [3, 20, 4]  # the largest past the old front's 16 slots
 PROBES = 500
 
 
@@ -160,6 +163,10 @@ def main():
                           f"({len(owners)} of {len(probes)})")
             results.check("resize", row["predicted"] == len(probes),
                           f"{size} replicas: each probe went where capacity_ring.HAProxyRing says ({row['predicted']} of {len(probes)})")
+            shares = {address: sum(owner == address for owner in owners.values()) for address in current}
+            results.check("resize", len(up) == size and min(shares.values()) > 0,
+                          f"{size} replicas: each has a slot ({len(up)} UP) and owns probe URLs "
+                          f"(fewest {min(shares.values())}, most {max(shares.values())} of {len(probes)})")
         time.sleep(1)
     finally:
         stop.set()

@@ -82,8 +82,8 @@ final class ServiceResponderTests: XCTestCase {
         let first = get(service, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
         let second = get(service, "/spinner/circular.gif?style=ACCENT&duration=1.000&stroke=15.0&fps=30&loops=0")
         XCTAssertEqual(first.headers["ETag"], second.headers["ETag"])
-        XCTAssertEqual(first.logNote, "cache=miss")
-        XCTAssertEqual(second.logNote, "cache=hit")
+        XCTAssertEqual(first.logNote, .cacheMiss)
+        XCTAssertEqual(second.logNote, .cacheHit)
         XCTAssertEqual(service.metrics.renderCount, 1)
     }
 
@@ -328,7 +328,9 @@ final class ServiceResponderTests: XCTestCase {
             return answered.withLock { $0 }
         }
         guard case .later(let first) = ask(100, for: one) else { return XCTFail("a cold heavy render is answered later") }
-        XCTAssertEqual(answered(ask(101, for: one))?.status, 503, "the client's second heavy render is refused at once")
+        let refused = answered(ask(101, for: one))
+        XCTAssertEqual(refused?.status, 503, "the client's second heavy render is refused at once")
+        XCTAssertEqual(refused?.logNote, AccessLogNote("reason", "client_limit"), "its log line says why")
         let secondAnswer = ask(102, for: other)
         XCTAssertNil(answered(secondAnswer), "another client behind the same front is still admitted")
         guard case .later(let second) = secondAnswer else { return XCTFail("a cold heavy render is answered later") }
@@ -411,7 +413,7 @@ final class ServiceResponderTests: XCTestCase {
         let fast = try XCTUnwrap(prepared(service, target, acceptEncoding: "gzip"))
         XCTAssertEqual(fast.status, 200)
         XCTAssertEqual(fast.body, parsed.body)
-        XCTAssertEqual(fast.logNote, "cache=hit")
+        XCTAssertEqual(fast.logNote, .cacheHit)
         var written: [UInt8] = [], expected: [UInt8] = []
         let framing = HTTPFraming(status: 200, version: .http11, isHead: false, keepAlive: true)
         Array("D".utf8).withUnsafeBytes { date in

@@ -9,14 +9,31 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// From dotted-quad text; nil when it is not one.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        var value: UInt32 = 0
-        for part in parts {
-            guard part.count <= 3, let byte = UInt8(part) else { return nil }
-            value = value << 8 | UInt32(byte)
+        var text = text
+        guard let address = text.withUTF8({ ClientAddress(ascii: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = address
+    }
+
+    /// From dotted-quad ASCII (four decimal numbers of one to three digits, each at most
+    /// 255, between dots); nil when it is not one.
+    init?(ascii bytes: UnsafeRawBufferPointer) {
+        var value: UInt32 = 0, part: UInt32 = 0, digits = 0, parts = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, parts < 3 else { return nil }
+                value = value << 8 | part
+                parts += 1
+                part = 0
+                digits = 0
+            } else {
+                guard (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte), digits < 3 else { return nil }
+                part = part * 10 + UInt32(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard part <= 255 else { return nil }
+            }
         }
-        self.value = value
+        guard digits > 0, parts == 3 else { return nil }
+        self.value = value << 8 | part
     }
 
     public var description: String {

@@ -23,8 +23,8 @@ final class Connection {
 
     /// A request in flight: what its response needs to know, and the response once made.
     private struct InFlight {
-        /// What the access log says of the request: made only when answers are logged.
-        let asked: AccessLogEntry.Request?
+        /// What the access log says of the request: copied only when answers are logged.
+        let asked: AccessLogRequest?
         let version: HTTPVersion
         let isHead: Bool
         let wantsKeepAlive: Bool
@@ -144,7 +144,8 @@ final class Connection {
                     lent.borrow { sendPrepared($0, head: head, in: rest, last: last, now: now, owner: owner) }
                     continue
                 }
-                dispatch(HTTPRequestParser.request(from: head, in: rest), now: now, owner: owner)
+                dispatch(HTTPRequestParser.request(from: head, in: rest), asked: owner.logsAnswers ? AccessLogRequest(head, in: rest) : nil,
+                         now: now, owner: owner)
             case .failure(let error):
                 refuse(HTTPResponse.text(error.status, error.reason), now: now, owner: owner)
                 return buffer.count
@@ -155,7 +156,7 @@ final class Connection {
 
     /// Hands `request` to the owner and queues its answer once it and every earlier one
     /// are ready.
-    private func dispatch(_ request: HTTPRequest, now: Int64, owner: some ConnectionOwner) {
+    private func dispatch(_ request: HTTPRequest, asked: AccessLogRequest?, now: Int64, owner: some ConnectionOwner) {
         var request = request
         request.client = client
         let trusted = owner.trustedProxies
@@ -165,7 +166,7 @@ final class Connection {
         let keepAlive = request.wantsKeepAlive
         state.requestParsed(keepAlive: keepAlive)
         var waiting = inFlight.take()
-        waiting.append(InFlight(asked: owner.logsAnswers ? AccessLogEntry.Request(request) : nil, version: request.version,
+        waiting.append(InFlight(asked: asked, version: request.version,
                                 isHead: request.isHead, wantsKeepAlive: keepAlive, started: now))
         inFlight = waiting
         let answer = owner.answer(request, sequence: sequence, of: self)
@@ -189,8 +190,8 @@ final class Connection {
         state.requestParsed(keepAlive: wantsKeepAlive)
         firstSequence += 1
         send(response, version: head.version, isHead: head.isHead, wantsKeepAlive: wantsKeepAlive, atOnce: last && output.isEmpty,
-             waited: 0, owner: owner, now: now) {
-            AccessLogEntry.Request(HTTPRequestParser.request(from: head, in: bytes))
+             waited: 0, owner: owner, now: now) { log in
+            AccessLogRequest.View.borrowing(head, in: bytes, log)
         }
     }
 
@@ -239,19 +240,23 @@ final class Connection {
             inFlight = waiting
             firstSequence += 1
             send(HTTPPreparedResponse(response), version: first.version, isHead: first.isHead, wantsKeepAlive: first.wantsKeepAlive,
-                 atOnce: false, waited: now - first.started, owner: owner, now: now) { first.asked ?? .withoutRequest }
+                 atOnce: false, waited: now - first.started, owner: owner, now: now) { log in
+                (first.asked ?? .withoutRequest).withView(log)
+            }
         }
     }
 
     /// The one path every answer takes (the request's turn has come: nothing before it
     /// waits): its framing decided, its head and body written at once (`atOnce`, with
-    /// nothing queued) or queued, and its access-log entry. `asked` is what the log says of the request
-    /// (method, target, user agent, forwarded-for), made only when answers are logged; `waited` is the time from
-    /// its arrival, in milliseconds. Inlined into both callers: the hot path of a cached
-    /// answer pays no call and no closure for it.
+    /// nothing queued) or queued, and its access-log line. `asked` lends what the log says of
+    /// the request (method, target, user agent, forwarded-for, request id), asked for only
+    /// when this answer is logged; `waited` is the time from its arrival, in milliseconds.
+    /// Inlined into both callers: the hot path of a cached answer pays no call and no
+    /// closure for it, and nothing at all for the log at a level that does not write it.
     @inline(__always)
     private func send(_ response: HTTPPreparedResponse, version: HTTPVersion, isHead: Bool, wantsKeepAlive: Bool, atOnce: Bool,
-                      waited: Int64, owner: some ConnectionOwner, now: Int64, asked: () -> AccessLogEntry.Request) {
+                      waited: Int64, owner: some ConnectionOwner, now: Int64,
+                      asked: ((AccessLogRequest.View) -> Void) -> Void) {
         // A kept-alive answer still closes when it is the last the connection will give.
         let framing = HTTPFraming(status: response.status, version: version, isHead: isHead,
                                   keepAlive: wantsKeepAlive && (state.takesRequests || !inFlight.isEmpty))
@@ -270,9 +275,12 @@ final class Connection {
                           body: framing.sendsBody ? response.body : [], file: framing.sendsBody ? response.bodyFile : nil)
             state.answerQueued(bytes: output.count - before)
         }
-        if owner.logsAnswers {
-            owner.log(AccessLogEntry(request: asked(), peer: client, status: response.status,
-                                     bytes: framing.sendsBody ? response.bodyLength : 0, milliseconds: waited, note: response.logNote))
+        if owner.logsAnswer(status: response.status, routine: response.isRoutine) {
+            let bytes = framing.sendsBody ? response.bodyLength : 0
+            asked { request in
+                owner.log(AccessLogRecord(request: request, peer: client, status: response.status, bytes: bytes, milliseconds: waited,
+                                          note: response.logNote, routine: response.isRoutine))
+            }
         }
     }
 
@@ -347,8 +355,11 @@ protocol ConnectionOwner: AnyObject {
     /// The `Date` field's value now (an IMF-fixdate's bytes), valid until the next time
     /// it is asked for.
     var date: UnsafeRawBufferPointer { get }
-    /// True when answers are written to an access log.
+    /// True when any answer may be written to the access log (its request is then kept).
     var logsAnswers: Bool { get }
-    /// Writes one access-log entry.
-    func log(_ entry: AccessLogEntry)
+    /// True when an answer of `status` is written to the access log (`routine`: a probe's
+    /// or a scrape's).
+    func logsAnswer(status: HTTPStatus, routine: Bool) -> Bool
+    /// Writes one access-log line.
+    func log(_ record: AccessLogRecord)
 }

@@ -50,6 +50,10 @@ final class Reactor {
     private let dateBytes = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 64)
     private var dateLength = 0
     private var dateSecond = -1
+    /// The access log's lines of this turn, in the loop's own memory (64 KiB; none without
+    /// an access log), written out at the end of the turn or when it fills.
+    private var logLines: LogBuffer
+    private var logClock = LogClock()
 
     static let listenerKey: UInt64 = .max
     private static let wakeKey: UInt64 = .max - 1
@@ -68,9 +72,11 @@ final class Reactor {
         self.preparedLookup = context.preparedLookup
         self.limits = context.configuration.connectionLimits
         self.listener = listener
+        logLines = LogBuffer(UnsafeMutableRawBufferPointer.allocate(byteCount: context.accessLog == nil ? 0 : 64 * 1024, alignment: 1))
     }
 
     deinit {
+        logLines.storage.deallocate()
         dateBytes.deallocate()
         scratch.deallocate()
     }
@@ -116,6 +122,8 @@ final class Reactor {
                 tick(now: now)
             }
             releaseRemovedConnections()
+            // The turn's access-log lines, in one write (a few, under load).
+            logLines.flush(to: context.accessLogDescriptor)
             if let drainDeadline, connections.isEmpty || now >= drainDeadline { break }
         }
         finish()
@@ -290,6 +298,7 @@ final class Reactor {
             closeConnection(connection)
         }
         releaseRemovedConnections()
+        logLines.flush(to: context.accessLogDescriptor)
         if let listener { close(listener) }
         listener = nil
         _ = loop.end()  // tasks still queued were deliveries to connections now closed
@@ -335,7 +344,14 @@ extension Reactor: ConnectionOwner {
 
     var logsAnswers: Bool { context.accessLog != nil }
 
-    func log(_ entry: AccessLogEntry) {
-        context.accessLog?(entry)
+    @inline(__always)
+    func logsAnswer(status: HTTPStatus, routine: Bool) -> Bool {
+        context.accessLog?.logs(status: status, routine: routine) ?? false
+    }
+
+    func log(_ record: AccessLogRecord) {
+        guard let accessLog = context.accessLog else { return }
+        if logLines.room < LogBuffer.lineRoom { logLines.flush(to: context.accessLogDescriptor) }
+        accessLog.append(record, clock: &logClock, to: &logLines)
     }
 }

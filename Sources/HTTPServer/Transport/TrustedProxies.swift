@@ -50,11 +50,40 @@ public struct TrustedProxies: Sendable, Equatable {
     /// entry that is not an IPv4 address stops the walk and is named as it stands (at most
     /// `ClientOrigin.longestName` characters).
     public func origin(peer: ClientAddress, forwardedFor: String?) -> ClientOrigin {
-        guard let forwardedFor, contains(peer) else { return .address(peer) }
+        guard var forwardedFor, contains(peer) else { return .address(peer) }
+        return forwardedFor.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            switch resolve(peer: peer, forwardedFor: bytes) {
+            case .address(let address): return .address(address)
+            case .named(let range): return .named(ClientOrigin.bounded(String(decoding: bytes[range], as: UTF8.self)[...]))
+            }
+        }
+    }
+
+    /// Where the client a request names is, as `origin(peer:forwardedFor:)` finds it in the
+    /// bytes of `X-Forwarded-For`: an address, or the range of an entry that is not one.
+    enum ForwardedOrigin {
+        case address(ClientAddress)
+        case named(Range<Int>)
+    }
+
+    /// `origin(peer:forwardedFor:)` over bytes, without making any text (the access log's).
+    func resolve(peer: ClientAddress, forwardedFor: UnsafeRawBufferPointer?) -> ForwardedOrigin {
+        guard let forwardedFor, !networks.isEmpty, contains(peer) else { return .address(peer) }
         var nearest = peer
-        for entry in forwardedFor.split(separator: ",").reversed() {
-            let text = entry.trimmingOptionalWhitespace()
-            guard let address = ClientAddress(String(text)) else { return .named(ClientOrigin.bounded(text)) }
+        var end = forwardedFor.count
+        while end > 0 {
+            var start = end
+            while start > 0 && forwardedFor[start - 1] != UInt8(ascii: ",") { start -= 1 }
+            var low = start, high = end
+            while low < high && (forwardedFor[low] == UInt8(ascii: " ") || forwardedFor[low] == UInt8(ascii: "\t")) { low += 1 }
+            while high > low && (forwardedFor[high - 1] == UInt8(ascii: " ") || forwardedFor[high - 1] == UInt8(ascii: "\t")) { high -= 1 }
+            end = start - 1
+            // An empty entry (`a,,b`, a trailing comma) is skipped, as splitting on commas would.
+            guard low < high else { continue }
+            guard let address = ClientAddress(ascii: UnsafeRawBufferPointer(rebasing: forwardedFor[low ..< high])) else {
+                return .named(low ..< high)
+            }
             nearest = address
             if !contains(address) { break }
         }

@@ -14,8 +14,10 @@ public final class HTTPPreparedResponse: Sendable {
     public let body: [UInt8]
     /// The body in a sealed file, sent with sendfile.
     public let bodyFile: HTTPBodyFile?
-    /// A short note for the access log (`cache=hit`), never sent.
-    public let logNote: String?
+    /// What the access log notes of it (`cache=hit`), never sent.
+    public let logNote: AccessLogNote?
+    /// A probe's or a scrape's answer (logged at `debug` only).
+    public let isRoutine: Bool
 
     /// Serialises `response`'s fields once; its body and file are kept as they are.
     public init(_ response: HTTPResponse) {
@@ -28,6 +30,7 @@ public final class HTTPPreparedResponse: Sendable {
         self.body = response.body
         self.bodyFile = response.bodyFile
         self.logNote = response.logNote
+        self.isRoutine = response.isRoutine
     }
 
     /// Calls `body` with the prepared head for `version` (borrowed: no reference counted).

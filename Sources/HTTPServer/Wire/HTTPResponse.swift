@@ -8,16 +8,19 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A body in a file, sent with sendfile instead of `body` when set.
     public var bodyFile: HTTPBodyFile?
-    /// A short note for the access log (`cache=hit`), never sent.
-    public var logNote: String?
+    /// What the access log notes of it (`cache=hit`, `reason=client_limit`), never sent.
+    public var logNote: AccessLogNote?
+    /// A probe's or a scrape's answer, written to the access log at the `debug` level only.
+    public var isRoutine: Bool
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], bodyFile: HTTPBodyFile? = nil,
-                logNote: String? = nil) {
+                logNote: AccessLogNote? = nil, isRoutine: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
         self.bodyFile = bodyFile
         self.logNote = logNote
+        self.isRoutine = isRoutine
     }
 
     /// Length of the body, wherever it is kept.

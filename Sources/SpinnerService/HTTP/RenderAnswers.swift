@@ -5,9 +5,23 @@ extension ProblemDetails {
     /// or the problem saying why there is none: a 500 with the failure's id, a 503 with
     /// `Retry-After` when trying again shortly may work.
     func response(for outcome: RenderOutcome, to request: HTTPRequest) -> HTTPResponse {
+        var response = problem(for: outcome, to: request)
+        // The log says why a render was not answered with its image.
+        switch outcome {
+        case .image: break
+        case .refused: break
+        case .failed: response.logNote = .failed
+        case .cancelled: response.logNote = .cancelled
+        case .busy(_, let refusal): response.logNote = .refused(refusal)
+        case .timedOut: response.logNote = .timedOut
+        }
+        return response
+    }
+
+    private func problem(for outcome: RenderOutcome, to request: HTTPRequest) -> HTTPResponse {
         switch outcome {
         case .image(let representation):
-            return representation.response(to: request, note: "cache=miss")
+            return representation.response(to: request, note: .cacheMiss)
         case .refused(let error):
             return response(for: error)
         case .failed(let failure):

@@ -27,15 +27,15 @@ final class Representation: Sendable {
             self.tagBytes = Array(tag.utf8)
             self.fields = fields
             self.notModifiedFields = notModifiedFields
-            prepared = HTTPPreparedResponse(HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: "cache=hit"))
-            preparedNotModified = HTTPPreparedResponse(HTTPResponse(status: 304, headers: notModifiedFields, logNote: "cache=hit"))
+            prepared = HTTPPreparedResponse(HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: .cacheHit))
+            preparedNotModified = HTTPPreparedResponse(HTTPResponse(status: 304, headers: notModifiedFields, logNote: .cacheHit))
         }
 
         /// Bytes held, in memory or in the memfd.
         var length: Int { body.count + (file?.length ?? 0) }
 
         /// `304` when the client's `If-None-Match` lists this variant's tag, else `200`.
-        func response(ifNoneMatch: UnsafeRawBufferPointer?, note: String?) -> HTTPResponse {
+        func response(ifNoneMatch: UnsafeRawBufferPointer?, note: AccessLogNote?) -> HTTPResponse {
             if EntityTag.matches(ifNoneMatch, tagBytes) {
                 return HTTPResponse(status: .notModified, headers: notModifiedFields, logNote: note)
             }
@@ -109,7 +109,7 @@ final class Representation: Sendable {
     }
 
     /// The response to `request`: the chosen variant, 304 when the client's tag matches its.
-    func response(to request: HTTPRequest, note: String? = nil) -> HTTPResponse {
+    func response(to request: HTTPRequest, note: AccessLogNote? = nil) -> HTTPResponse {
         HTTPHeaderList.withBytes(of: request.headers[.acceptEncoding]) { acceptEncoding in
             HTTPHeaderList.withBytes(of: request.headers[.ifNoneMatch]) { ifNoneMatch in
                 withVariant(acceptEncoding: acceptEncoding) { $0.response(ifNoneMatch: ifNoneMatch, note: note) }

@@ -104,20 +104,24 @@ extension ServeSetting {
                     + "and its next request queues it again)", \.finalQueue),
         ServeSetting(name: "log-level", variable: "SPINNERD_LOG_LEVEL", placeholder: LogLevel.allCases.map(\.rawValue).joined(separator: "|"),
                      defaultText: defaults.logLevel.rawValue,
-                     summary: "`info` logs one line per request (`--log-format`: time, client, request, status, bytes, ms, cache hit/miss, user agent); `warn` and "
-                         + "`error` only problems; `none` nothing",
+                     summary: "`info` writes a line per answer (`--log-format`) but the probes' and scrapes' (`/healthz`, `/metrics`: "
+                         + "`debug` writes those too), and warnings and errors; `warn` only answers with a 5xx status, warnings and "
+                         + "errors; `error` only those answers and errors; `none` nothing. The start-up, drain and stop lines are "
+                         + "written at every level but `none`",
                      isSwitch: false) { settings, value in
-            guard let level = LogLevel(rawValue: value) else { return "--log-level must be info, warn, error or none" }
+            guard let level = LogLevel(rawValue: value) else { return "--log-level must be debug, info, warn, error or none" }
             settings.logLevel = level
             return nil
         },
-        ServeSetting(name: "log-format", variable: "SPINNERD_LOG_FORMAT", placeholder: AccessLogFormat.allCases.map(\.rawValue).joined(separator: "|"),
+        ServeSetting(name: "log-format", variable: "SPINNERD_LOG_FORMAT", placeholder: LogFormat.allCases.map(\.rawValue).joined(separator: "|"),
                      defaultText: defaults.logFormat.rawValue,
-                     summary: "`text`: `TIME CLIENT \"METHOD TARGET VERSION\" STATUS BYTES MSms cache=… \"USER-AGENT\"` a line; `json`: "
-                         + "one object a line (`time`, `client`, `peer`, `method`, `path`, `protocol`, `status`, `bytes`, `duration_ms`, "
-                         + "`cache`, `user_agent`). A `sig=` value is cut to its first 8 characters",
+                     summary: "`text`: an answer as `TIME CLIENT \"METHOD TARGET VERSION\" STATUS BYTES MSms NOTE \"USER-AGENT\" [id=REQUEST-ID]` "
+                         + "(NOTE: `cache=hit`, `cache=miss`, `reason=…` of a refusal, or `-`), anything else as `spinnerd: …`; `json`: "
+                         + "every line one object with `time`, `level` and `msg`, an answer's with `client`, `peer`, `method`, `path`, "
+                         + "`protocol`, `status`, `bytes`, `duration_ms`, `cache` or `reason`, `user_agent` and `request_id` (a front's "
+                         + "`X-Request-ID`). A `sig=` value is cut to its first 8 characters",
                      isSwitch: false) { settings, value in
-            guard let format = AccessLogFormat(rawValue: value) else { return "--log-format must be text or json" }
+            guard let format = LogFormat(rawValue: value) else { return "--log-format must be text or json" }
             settings.logFormat = format
             return nil
         },

@@ -42,10 +42,11 @@ public struct ServeSettings: Sendable {
     public var provisional = true
     /// Final encodes that may wait behind provisional answers. Default 256.
     public var finalQueue = service.finalQueue
-    /// `info` logs every request; `warn` and `error` only problems; `none` nothing. Default info.
+    /// `debug` logs every answer; `info` all but probes and scrapes; `warn` and `error` only
+    /// problems; `none` nothing. Default info.
     public var logLevel = LogLevel.info
-    /// How an answer's line is written. Default text.
-    public var logFormat = AccessLogFormat.text
+    /// How lines are written. Default text.
+    public var logFormat = LogFormat.text
     /// The fronts whose `X-Forwarded-For` names the client (in the log and the per-client
     /// limits), exempt from the per-client connection limit. Default none.
     public var trustedProxies = TrustedProxies.none
@@ -161,7 +162,7 @@ public struct ServeConfiguration: Sendable {
     /// What is logged.
     public let logLevel: LogLevel
     /// How an answer's line is written.
-    public let logFormat: AccessLogFormat
+    public let logFormat: LogFormat
     /// The memory plan followed, when the process has a limit.
     public let memory: MemoryPlan?
     /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.

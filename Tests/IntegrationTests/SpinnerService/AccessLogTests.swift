@@ -39,4 +39,44 @@ final class AccessLogTests: XCTestCase {
         XCTAssertEqual(line["path"] as? String, "/spinner/arc.png?sig=QUJDREVG...")
         XCTAssertFalse(server.log.joined().contains(signature), "the log never holds a whole signature")
     }
+
+    /// In JSON mode every line the server writes, from its start to its stop, is one object
+    /// with `time`, `level` and `msg`: the start-up line (with its settings as fields), a
+    /// warning, the answers (with the front's request id), the drain and the stop. Probes
+    /// are written at `debug` only.
+    func testEveryLineIsJSONFromStartToStop() throws {
+        // More connections than the descriptors allow: a warning at start.
+        let server = try ServerProcess(["--log-format", "json", "--max-connections", "1000000"])
+        XCTAssertEqual(try server.get("/spinner/arc.svg?size=21", headers: "X-Request-ID: front-1f2e3d\r\n").status, 200)
+        XCTAssertEqual(try server.get("/healthz").status, 200)
+        XCTAssertEqual(try server.get("/spinner/arc.svg?size=9999").status, 400)
+        XCTAssertEqual(server.terminate(), 0)
+        XCTAssertTrue(server.logged { $0.contains("\"msg\":\"stopped\"") }, server.log.joined(separator: "\n"))
+        let lines = try server.log.map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+        }
+        for line in lines {
+            XCTAssertNotNil(line["time"] as? String)
+            XCTAssertTrue(["debug", "info", "warn", "error"].contains(line["level"] as? String ?? ""), "\(line)")
+            XCTAssertNotNil(line["msg"] as? String)
+        }
+        let start = try XCTUnwrap(lines.first { ($0["msg"] as? String)?.contains("listening on http://") == true })
+        XCTAssertEqual(start["port"] as? Int, server.port)
+        XCTAssertNotNil(start["cache_bytes"] as? Int)
+        XCTAssertTrue(lines.contains { $0["level"] as? String == "warn" && ($0["msg"] as? String)?.contains("--max-connections") == true })
+        let answered = lines.filter { $0["msg"] as? String == "request" }
+        XCTAssertEqual(answered.map { $0["status"] as? Int }, [200, 400], "the probe is not written at info")
+        XCTAssertEqual(answered.first?["request_id"] as? String, "front-1f2e3d")
+        XCTAssertTrue(lines.contains { ($0["msg"] as? String)?.hasSuffix("draining") == true })
+    }
+
+    func testTheDebugLevelWritesProbesAndScrapes() throws {
+        let server = try ServerProcess(["--log-format", "json", "--log-level", "debug"])
+        XCTAssertEqual(try server.get("/healthz").status, 200)
+        XCTAssertEqual(try server.get("/metrics").status, 200)
+        for path in ["/healthz", "/metrics"] {
+            let line = try object(server) { $0.contains("\"path\":\"\(path)\"") }
+            XCTAssertEqual(line["level"] as? String, "debug", path)
+        }
+    }
 }
