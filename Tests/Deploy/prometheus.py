@@ -14,8 +14,9 @@ second, with deploy/prometheus/rules.yaml as its rule file and three jobs:
 - `kube-state-metrics`: a STAND-IN, not kube-state-metrics: a small HTTP server in this
   file serving a static exposition of the two series the rules read,
   kube_horizontalpodautoscaler_spec_max_replicas (hpa.yaml's maxReplicas) and
-  kube_horizontalpodautoscaler_status_current_replicas, with kube-state-metrics' names and
-  labels (namespace, horizontalpodautoscaler="spinnerd"). No cluster runs here.
+  kube_horizontalpodautoscaler_status_current_replicas (and ..._desired_replicas, which
+  the runbook asks for), with kube-state-metrics' names and labels (namespace,
+  horizontalpodautoscaler="spinnerd"). No cluster runs here.
 
 Traffic through the front: a default spinner twice (the second answered from the front's
 cache), a new URL (rendered by the replica) and a 404. Once Prometheus has scraped every
@@ -80,8 +81,8 @@ SET_OPERATORS = ("and", "or", "unless")
 
 
 class KubeStateMetricsStandIn:
-    """Serves kube-state-metrics' two HPA series for horizontalpodautoscaler="spinnerd"
-    (a stand-in: static text, `current` changed by the test)."""
+    """Serves kube-state-metrics' HPA series for horizontalpodautoscaler="spinnerd" (a
+    stand-in: static text; `current`, also the desired count, changed by the test)."""
 
     def __init__(self, maximum, current):
         self.maximum, self.current = maximum, current
@@ -95,7 +96,10 @@ class KubeStateMetricsStandIn:
                         f"kube_horizontalpodautoscaler_spec_max_replicas{{{labels}}} {stand_in.maximum}\n"
                         "# HELP kube_horizontalpodautoscaler_status_current_replicas Current number of replicas of pods managed by this autoscaler.\n"
                         "# TYPE kube_horizontalpodautoscaler_status_current_replicas gauge\n"
-                        f"kube_horizontalpodautoscaler_status_current_replicas{{{labels}}} {stand_in.current}\n").encode()
+                        f"kube_horizontalpodautoscaler_status_current_replicas{{{labels}}} {stand_in.current}\n"
+                        "# HELP kube_horizontalpodautoscaler_status_desired_replicas Desired number of replicas of pods managed by this autoscaler.\n"
+                        "# TYPE kube_horizontalpodautoscaler_status_desired_replicas gauge\n"
+                        f"kube_horizontalpodautoscaler_status_desired_replicas{{{labels}}} {stand_in.current}\n").encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "text/plain; version=0.0.4")
                 self.send_header("Content-Length", str(len(body)))
