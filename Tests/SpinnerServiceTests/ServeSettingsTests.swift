@@ -77,6 +77,24 @@ final class ServeSettingsTests: XCTestCase {
         }
     }
 
+    /// Byte counts as Kubernetes and podman write them: `512Mi` and `1Gi` (powers of 1 024),
+    /// `500M` and `1G` (powers of 1 000), `512m` and `1g` (podman's and Docker's, powers of
+    /// 1 024); anything else is refused with the forms it takes.
+    func testByteCountsTakeTheUnitsOperatorsWrite() throws {
+        let cases: [(String, Int)] = [("1073741824", 1 << 30), ("1Gi", 1 << 30), ("512Mi", 512 << 20), ("64Ki", 64 << 10),
+                                      ("1.5Gi", 3 << 29), ("1G", 1_000_000_000), ("500M", 500_000_000), ("2k", 2_000), ("2K", 2_000),
+                                      ("512m", 512 << 20), ("1g", 1 << 30), ("4096b", 4096)]
+        for (text, bytes) in cases {
+            XCTAssertEqual(try resolve(["memory-limit": text]).get().memoryLimit, bytes, text)
+            XCTAssertEqual(try resolve([:], ["SPINNERD_MEMORY_LIMIT": text]).get().memoryLimit, bytes, text)
+        }
+        XCTAssertEqual(try resolve(["cache-bytes": "96Mi"]).get().cacheBytes, 96 << 20)
+        for refused in ["0", "-1Gi", "1Gb", "1 Gi", "Gi", "1e3Mi", "1..5Gi", "nanGi", "1Zi", "1Ei", "+1Gi", "1GiB", "0x10Mi",
+                        String(repeating: "9", count: 30) + "Gi", "2048Pi"] {
+            XCTAssertEqual(refusal(["memory-limit": refused]), "--memory-limit must be a byte count (1…2^50; 1Gi, 512Mi, 1G, 512m)", refused)
+        }
+    }
+
     /// `render` and `cost` take the budget from the same rows: a value `serve` refuses is
     /// refused there too (it was ignored before).
     func testTheBudgetFromTheEnvironmentIsCheckedAsServeChecksIt() throws {

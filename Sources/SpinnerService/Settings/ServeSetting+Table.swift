@@ -24,9 +24,10 @@ extension ServeSetting {
             settings.host = value
             return nil
         },
-        derived("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: String(ServeSettings.defaultCacheBytes),
+        bytes("cache-bytes", "SPINNERD_CACHE_BYTES", 0 ... (1 << 40), placeholder: String(ServeSettings.defaultCacheBytes),
                 default: "\(ServeSettings.defaultCacheBytes); under a memory limit, at most a quarter of what it leaves (see below)",
-                "bound of the image cache, in bytes (LRU; the URLs that found each image count too)", must: "a byte count (0…2^40)", \.cacheBytes),
+                "bound of the image cache, in bytes (`64Mi` and the like as for `--memory-limit`; LRU; the URLs that found each image "
+                    + "count too)", must: "a byte count (0…2^40; 64Mi, 1G, 512m)", \.cacheBytes),
         integer("workers", "SPINNERD_WORKERS", 1 ... 256, placeholder: "N", default: "cores", "threads of the quick render lane",
                 \.lanes.quickWorkers),
         integer("render-queue", "SPINNERD_RENDER_QUEUE", 1 ... 100_000,
@@ -69,11 +70,12 @@ extension ServeSetting {
                 "seconds a render may wait for a thread (and, under a memory limit, for memory) before it is answered 503 with "
                     + "`Retry-After`; every admitted request is answered within this plus `--render-timeout`",
                 \.queueTimeout),
-        derived("memory-limit", "SPINNERD_MEMORY_LIMIT", 1 ... (1 << 50), placeholder: "BYTES",
-                default: "the cgroup's",
-                "bytes the process may use: renders wait for memory rather than pass it (see \"Memory under a limit\"); the smaller "
-                    + "of this and the cgroup's (the smallest limit of the process's memory cgroup and those above it) is kept",
-                must: "a byte count (1…2^50)", \.memoryLimit),
+        bytes("memory-limit", "SPINNERD_MEMORY_LIMIT", 1 ... (1 << 50),
+              default: "the cgroup's",
+              "bytes the process may use, plain or as Kubernetes and podman write them (`1Gi`, `512Mi`, `1G`, `512m`); renders wait for "
+                  + "memory rather than pass it (see \"Memory under a limit\"); the smaller of this and the cgroup's (the smallest limit "
+                  + "of the process's memory cgroup and those above it) is kept",
+              must: "a byte count (1…2^50; 1Gi, 512Mi, 1G, 512m)", \.memoryLimit),
         ServeSetting(name: "signing-key", variable: "SPINNERD_SIGNING_KEY", placeholder: "KEY[,OLD_KEY…]", defaultText: "none",
                      summary: "signed mode: one or more comma-separated keys (\(URLSigning.minimumKeyLength) bytes or more); spinner URLs "
                          + "must carry a valid `sig=` (see \"Signed URLs\")",

@@ -76,6 +76,18 @@ extension ServeSetting {
         }
     }
 
+    /// A byte count within `range`, plain or with a unit (`ByteQuantity`: `512Mi`, `1G`,
+    /// `512m`), that, when not given, is derived.
+    static func bytes(_ name: String, _ variable: String, _ range: ClosedRange<Int>, placeholder: String = "BYTES", default defaultText: String,
+                      _ summary: String, must: String, _ path: WritableKeyPath<ServeSettings, Int?> & Sendable) -> ServeSetting {
+        ServeSetting(name: name, variable: variable, placeholder: placeholder, defaultText: defaultText, summary: summary, isSwitch: false) {
+            settings, value in
+            guard let number = ByteQuantity.bytes(value), range.contains(number) else { return "--\(name) must be \(must)" }
+            settings[keyPath: path] = number
+            return nil
+        }
+    }
+
     /// Seconds, more than 0 and at most an hour (to the millisecond); its default is the
     /// value `serve` runs with.
     static func seconds(_ name: String, _ variable: String, _ summary: String,
