@@ -349,7 +349,8 @@ def main():
         bound(arguments.binary, arguments.conf, results)
         port = free_port_on_every_address()
         for address in ADDRESSES[:3]:
-            replicas.append(Server(arguments.binary, args=REPLICA_ARGS, port=port, host=address, log_level="info",
+            # debug: spinnerd writes scrapes of /metrics (and probes) at debug only.
+            replicas.append(Server(arguments.binary, args=REPLICA_ARGS, port=port, host=address, log_level="debug",
                                    settle=False, production_deadlines=True))
         dns = DNS(work)
         front = Front(work, dns, port, conf=arguments.conf)

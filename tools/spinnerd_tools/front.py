@@ -1,7 +1,9 @@
 """The front of deploy/kubernetes (HAProxy with spinnerd-front.cfg, as committed) on
-loopback, for the cluster and resize tests: dnsmasq serving a name whose A records a test
-rewrites, as the headless Service's name answers one record per ready pod, and HAProxy told
-only its addresses by environment."""
+loopback, for the cluster, resize and front tests: dnsmasq serving a name whose A records a
+test rewrites, as the headless Service's name answers one record per ready pod, and HAProxy
+told only its addresses by environment; and the configuration read as HAProxy reads it
+(sections, directives, timeouts), for the checks that hold it to the manifests and to the
+replicas' own bounds."""
 import csv
 import io
 import os
@@ -16,11 +18,75 @@ from .harness import free_port, get
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FRONT_CONF = os.path.join(ROOT, "deploy", "kubernetes", "spinnerd-front.cfg")
 NAME = "spinnerd.cluster.test"
-# Replicas listen on these, one port for all, as pods share a container port.
-ADDRESSES = [f"127.0.0.{n}" for n in range(2, 7)]
+# Replicas listen on these, one port for all, as pods share a container port: twenty, so the
+# resize test goes past the old front's 16 slots.
+ADDRESSES = [f"127.0.0.{n}" for n in range(2, 22)]
 # Bounds on a hang, not on speed: the front re-resolves every second and checks health
 # every two; a replica starts in milliseconds.
 SETTLE_SECONDS = 120
+
+
+def config(path=FRONT_CONF):
+    """The configuration's sections: {(keyword, name): [directive lines, comments and
+    `.if` blocks' markers left out]}, e.g. ("defaults", "") or ("backend", "replicas")."""
+    sections, current = {}, None
+    for raw in open(path):
+        line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
+        if not line or line.startswith("."):
+            continue
+        if not raw[0].isspace():
+            keyword, _, name = line.partition(" ")
+            current = sections.setdefault((keyword, name.strip()), [])
+        elif current is not None:
+            current.append(line)
+    return sections
+
+
+def directive(lines, *words):
+    """The arguments of the last line of `lines` that starts with `words` (as HAProxy,
+    where a later line overrides), or None."""
+    found = None
+    for line in lines:
+        parts = line.split()
+        if parts[:len(words)] == list(words):
+            found = parts[len(words):]
+    return found
+
+
+def seconds(value):
+    """An HAProxy time ("22s", "500ms", "2m", "1h"; a bare number is milliseconds) in seconds."""
+    match = re.fullmatch(r"(\d+)(us|ms|s|m|h|d)?", value)
+    number, unit = int(match.group(1)), match.group(2) or "ms"
+    return number * {"us": 1e-6, "ms": 1e-3, "s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
+
+
+def environment_default(value):
+    """The default of an environment reference as the configuration writes it,
+    `"${NAME-default}"` → "default"; other values as they are."""
+    match = re.fullmatch(r'"?\$\{\w+-([^}]*)\}"?', value)
+    return match.group(1) if match else value.strip('"')
+
+
+def slots(path=FRONT_CONF):
+    """The backend's server-template slots: (first, last)."""
+    template = directive(config(path)[("backend", "replicas")], "server-template")
+    first, _, last = template[1].partition("-")
+    return int(first), int(last or first)
+
+
+# A line of the front's log (its log-format): client, time, request id, frontend,
+# backend/server and the server's address, the five timings, status, bytes, termination
+# state, the connection counts and retries, the cache's verdict, the request line.
+LOG_LINE = re.compile(r'^(?P<client>\S+) \[(?P<time>[^\]]+)\] (?P<id>\S+) (?P<frontend>\S+) (?P<backend>[^/\s]+)/(?P<server>\S+) '
+                      r'(?P<address>\S+) (?P<TR>-?\d+)/(?P<Tw>-?\d+)/(?P<Tc>-?\d+)/(?P<Tr>-?\d+)/(?P<Ta>-?\d+) '
+                      r'(?P<status>-?\d+) (?P<bytes>\d+) (?P<state>\S{4}) (?P<ac>\d+)/(?P<fc>\d+)/(?P<bc>\d+)/(?P<sc>\d+)/'
+                      r'(?P<retries>\+?\d+) cache=(?P<cache>\S*) "(?P<request>[^"]*)"$')
+
+
+def log_fields(line):
+    """The fields of one line of the front's log (LOG_LINE's groups), or None."""
+    match = LOG_LINE.match(line)
+    return match.groupdict() if match else None
 
 
 def free_port_on_every_address():
@@ -38,7 +104,8 @@ def free_port_on_every_address():
 
 
 class DNS:
-    """dnsmasq answering NAME with the addresses of `serve`, reloaded on SIGHUP."""
+    """dnsmasq answering NAME with the addresses of `serve`, reloaded on SIGHUP (no
+    addresses: NXDOMAIN)."""
 
     def __init__(self, work):
         self.port = free_port()
@@ -48,6 +115,8 @@ class DNS:
         self.process = subprocess.Popen(
             ["dnsmasq", "--no-daemon", "--conf-file=/dev/null", f"--port={self.port}", "--listen-address=127.0.0.1",
              "--bind-interfaces", "--no-resolv", "--no-hosts", f"--addn-hosts={self.hosts}", "--local-ttl=1",
+             # The name without records is NXDOMAIN, as a headless Service without ready pods.
+             f"--local=/{NAME.split('.', 1)[1]}/",
              f"--pid-file={os.path.join(work, 'dnsmasq.pid')}", *user],
             stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "dnsmasq.log"), "w"))
         # Ready once it answers a query: a SIGHUP before its handler is set would end it.
@@ -85,37 +154,57 @@ class DNS:
 class Front:
     """HAProxy with the committed configuration, its addresses given by environment."""
 
-    def __init__(self, work, dns, replica_port):
+    def __init__(self, work, dns, replica_port, environment=None, cgroup=None, conf=FRONT_CONF):
+        """`environment` adds to (or overrides) what the front is told, e.g. CACHE_MB (64
+        unless given); `cgroup`, a cgroup-v1 memory cgroup's directory, is where HAProxy
+        runs from its first instruction (its cache is charged there as it is allocated);
+        `conf` another configuration than the committed one (to show what a test finds
+        in an older one)."""
         self.port, self.admin = free_port(), free_port()
         self.socket = os.path.join(work, "haproxy.sock")
         self.log_path = os.path.join(work, "haproxy.log")
-        environment = dict(os.environ, FRONT_BIND=f"127.0.0.1:{self.port}", ADMIN_BIND=f"127.0.0.1:{self.admin}",
-                           DNS_NAMESERVER=f"127.0.0.1:{dns.port}", SPINNERD_FQDN=NAME, SPINNERD_PORT=str(replica_port),
-                           STATS_SOCKET=self.socket, CACHE_MB="64")
-        check = subprocess.run(["haproxy", "-c", "-f", FRONT_CONF], env=environment, capture_output=True, text=True)
+        environment = {**os.environ, "FRONT_BIND": f"127.0.0.1:{self.port}", "ADMIN_BIND": f"127.0.0.1:{self.admin}",
+                       "DNS_NAMESERVER": f"127.0.0.1:{dns.port}", "SPINNERD_FQDN": NAME, "SPINNERD_PORT": str(replica_port),
+                       "STATS_SOCKET": self.socket, "CACHE_MB": "64", **(environment or {})}
+        check = subprocess.run(["haproxy", "-c", "-f", conf], env=environment, capture_output=True, text=True)
         if check.returncode != 0:
             raise RuntimeError("haproxy -c: " + check.stdout + check.stderr)
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen(["haproxy", "-db", "-f", FRONT_CONF], env=environment, stdout=self.log, stderr=subprocess.STDOUT)
+        command = ["haproxy", "-db", "-f", conf]
+        if cgroup:
+            command = ["sh", "-c", f'echo $$ > "{cgroup}/tasks" && exec "$@"', "sh", *command]
+        self.process = subprocess.Popen(command, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
+        self.pid = self.process.pid
+        # Up once its admin port answers (/healthz waits for a replica; /livez does not).
         deadline = time.time() + SETTLE_SECONDS
         while time.time() < deadline:
+            if self.process.poll() is not None:
+                break
             try:
-                if get(self.admin, "/healthz", timeout=5)[0] == 200:
-                    return
+                get(self.admin, "/livez", timeout=5)
+                return
             except OSError:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError("haproxy did not start: " + open(self.log_path).read()[-2000:])
 
-    def slots(self):
-        """[(slot id, address, status)] of the backend's slots that have an address (`show stat`)."""
+    def health(self):
+        """The status of the front's /healthz (its readiness)."""
+        return get(self.admin, "/healthz", timeout=10)[0]
+
+    def command(self, text):
+        """The runtime API's answer to `text` (e.g. "show table clients")."""
         with socket.socket(socket.AF_UNIX) as s:
             s.connect(self.socket)
-            s.sendall(b"show stat\n")
+            s.sendall(text.encode() + b"\n")
             data = b""
             while chunk := s.recv(65536):
                 data += chunk
-        rows = csv.DictReader(io.StringIO(data.decode().lstrip("# ")))
+        return data.decode(errors="replace")
+
+    def slots(self):
+        """[(slot id, address, status)] of the backend's slots that have an address (`show stat`)."""
+        rows = csv.DictReader(io.StringIO(self.command("show stat").lstrip("# ")))
         return [(int(row["sid"]), row["addr"].rsplit(":", 1)[0], row["status"]) for row in rows
                 if row["pxname"] == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND") and row.get("addr")]
 
@@ -143,7 +232,7 @@ class Front:
         """{path: replica address} from the front's log lines of `paths` (asked past its
         cache) written after `offset`."""
         found = {}
-        pattern = re.compile(r" (127\.0\.0\.\d+):\d+ .* 200 .*\"GET (\S+) HTTP/1\.1\"")
+        pattern = re.compile(r" replicas/spinnerd\d+ (127\.0\.0\.\d+):\d+ .* 200 .*\"GET (\S+) HTTP/1\.1\"")
         with open(self.log_path, "rb") as log:
             log.seek(offset)
             for line in log.read().decode(errors="replace").splitlines():
@@ -152,7 +241,15 @@ class Front:
                     found[match.group(2)] = match.group(1)
         return found
 
+    def lines(self, offset=0):
+        """The front's log lines written after `offset`."""
+        self.log.flush()
+        with open(self.log_path, "rb") as log:
+            log.seek(offset)
+            return log.read().decode(errors="replace").splitlines()
+
     def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
         self.log.close()
