@@ -8,7 +8,10 @@
 # (the issue's "no allocation and no reference counting per request"). One event
 # loop against one nginx process (master_process off). spinnerd runs with
 # --provisional=false: a final encode behind a provisional answer would land in one run's
-# window and not the other's, and the cached path measured is the same. Run by `make bench`.
+# window and not the other's, and the cached path measured is the same. Then the cost of the
+# access log: the GIF's cached answer with spinnerd's JSON lines (the manifests' logging),
+# text lines, `error` (writes nothing per answer) and none, beside nginx without and with its
+# own JSON access log (buffered, as nginx writes its logs in batches). Run by `make bench`.
 #   scripts/bench-instructions.sh [SHORT LONG]   (default 4 and 12 seconds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,13 +29,20 @@ wait_for() {  # url
 
 # One run: the server under callgrind, warmed, then wrk for $1 seconds on $2; prints
 # "instructions requests malloc-free retain-release" (totals of the run).
-counted() {  # seconds url kind(spinnerd|nginx)
+counted() {  # seconds url kind(spinnerd|nginx) [logging: none|json|text|error]
     rm -f "$work"/cg.out.*
+    local logging=${4:-none}
     if [[ $3 == spinnerd ]]; then
+        local level=info format=text
+        [[ $logging == none || $logging == error ]] && level=$logging
+        [[ $logging == json ]] && format=json
         valgrind --tool=callgrind --callgrind-out-file="$work/cg.out.%p" "$binary" serve --host 127.0.0.1 --port "$port" \
-            --log-level none --prerender=false --provisional=false --event-loops 1 >"$work/server.log" 2>&1 &
+            --log-level "$level" --log-format "$format" --prerender=false --provisional=false --event-loops 1 \
+            >"$work/server.log" 2>&1 &
     else
-        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out.%p" nginx -c "$(pwd)/$work/nginx/nginx.conf" \
+        local conf=nginx.conf
+        [[ $logging == json ]] && conf=nginx-json.conf
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out.%p" nginx -c "$(pwd)/$work/nginx/$conf" \
             -p "$(pwd)/$work/nginx" >"$work/server.log" 2>&1 &
     fi
     local pid=$!
@@ -73,6 +83,13 @@ PY
 
 # nginx serves the very bytes spinnerd sends, from a file, with the same Cache-Control.
 nginx_static_conf "$work/nginx/nginx.conf" "$(pwd)/$work/www" "$port" 1 "daemon off;" "master_process off;"
+# nginx with a JSON access line of the same fields as spinnerd's, buffered (nginx formats its
+# time once a second and writes the buffer when it fills or a second has passed).
+sed 's|    access_log off;|    log_format spinnerd escape=json '"'"'{"time":"$time_iso8601","level":"info","msg":"request","client":"$remote_addr",'"'"'\
+        '"'"'"peer":"$remote_addr","method":"$request_method","path":"$request_uri","protocol":"$server_protocol",'"'"'\
+        '"'"'"status":$status,"bytes":$body_bytes_sent,"duration_ms":$request_time,"user_agent":"$http_user_agent",'"'"'\
+        '"'"'"request_id":"$http_x_request_id"}'"'"';\
+    access_log logs/access.json spinnerd buffer=64k flush=1s;|' "$work/nginx/nginx.conf" >"$work/nginx/nginx-json.conf"
 images=("circular.gif|/spinner/circular.gif?stroke=15&duration=1&style=accent"
         "circular.svg|/spinner/circular.svg?stroke=15&duration=1&style=accent")
 "$binary" serve --host 127.0.0.1 --port "$port" --log-level none --prerender=false --provisional=false >"$work/fetch.log" 2>&1 &
@@ -108,3 +125,26 @@ print('%.0f %.2f %.2f' % (($i2 - $i1) / d, ($m2 - $m1) / d, ($k2 - $k1) / d))")
 m, r = $malloc, $retain
 print('%-14s mallocs %.2f and swift_retain %.2f per answer (target: none, < 0.01): %s' % ('$file', m, r, 'met' if m < 0.01 and r < 0.01 else 'NOT met'))"
 done
+
+# What the access log costs: the GIF's cached answer at each logging, beside nginx without
+# and with its JSON access log, all in this run.
+file=circular.gif; path="/spinner/circular.gif?stroke=15&duration=1&style=accent"
+echo
+echo "== The access log's cost per cached answer ($file; callgrind, user-space instructions)"
+printf "%-9s %-26s %12s %16s\n" server logging "instr/answer" "over no log"
+declare -A logged=()
+for setting in "nginx none" "nginx json" "spinnerd none" "spinnerd error" "spinnerd text" "spinnerd json"; do
+    read -r server logging <<<"$setting"
+    url="http://127.0.0.1:$port$path"
+    [[ $server == nginx ]] && url="http://127.0.0.1:$port/spinner/$file"
+    read -r i1 r1 _ _ < <(counted "$short" "$url" "$server" "$logging")
+    read -r i2 r2 _ _ < <(counted "$long" "$url" "$server" "$logging")
+    logged[$setting]=$(python3 -c "print('%.0f' % (($i2 - $i1) / ($r2 - $r1)))")
+    base=${logged[$server none]}
+    printf "%-9s %-26s %12s %16s\n" "$server" "$logging" "${logged[$setting]}" "$((logged[$setting] - base))"
+done
+python3 -c "
+s, n = ${logged[spinnerd json]}, ${logged[nginx json]}
+print('spinnerd with JSON lines (the manifests\' logging) / nginx with its JSON access log: %.2f (target <= 1.00)' % (s / n))
+e, z = ${logged[spinnerd error]}, ${logged[spinnerd none]}
+print('spinnerd at error (nothing written per answer) over none: %+d instructions an answer (target: about 0)' % (e - z))"
