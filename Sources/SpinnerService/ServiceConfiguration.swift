@@ -54,6 +54,10 @@ public struct ServiceConfiguration: Sendable {
     /// one, so that no front or public Service passes them on. The health check is served
     /// on both. Default false: every route on the one listener.
     public var adminListener: Bool
+    /// The CPU the final encodes behind provisional answers may take on average, in cores
+    /// (`BackgroundCPU`), so that an autoscaler sees what visitors cause; nil: no bound
+    /// (they take what the machine leaves idle, at the lowest priority). Default nil.
+    public var backgroundCores: Double?
     /// Final encodes that may wait behind provisional answers (`FinalRenders`); beyond, one
     /// is dropped and queued again by the next request of its provisional answer. Default 256.
     public var finalQueue: Int
@@ -63,7 +67,7 @@ public struct ServiceConfiguration: Sendable {
                 budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAge: Duration = .seconds(60), prerenderDefaults: Bool = false,
-                provisionalAnswers: Bool = false, adminListener: Bool = false, finalQueue: Int = 256) {
+                provisionalAnswers: Bool = false, adminListener: Bool = false, backgroundCores: Double? = nil, finalQueue: Int = 256) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRender = quickRender
@@ -79,6 +83,7 @@ public struct ServiceConfiguration: Sendable {
         self.prerenderDefaults = prerenderDefaults
         self.provisionalAnswers = provisionalAnswers
         self.adminListener = adminListener
+        self.backgroundCores = backgroundCores
         self.finalQueue = finalQueue
     }
 }

@@ -95,6 +95,18 @@ final class ServeSettingsTests: XCTestCase {
         }
     }
 
+    func testTheBackgroundShareIsCoresOrOff() throws {
+        XCTAssertNil(try resolve().get().backgroundCPU, "no bound by default")
+        XCTAssertEqual(try resolve([:], ["SPINNERD_BACKGROUND_CPU": "0.25"]).get().backgroundCPU, 0.25)
+        XCTAssertEqual(try resolve(["background-cpu": "2"]).get().backgroundCPU, 2)
+        XCTAssertNil(try resolve(["background-cpu": "off"]).get().backgroundCPU)
+        XCTAssertEqual(try resolve(["background-cpu": "0.5"]).get().settled(by: DescriptorPlan(limit: 4096, eventLoops: 2)).service
+            .backgroundCores, 0.5)
+        for refused in ["0", "0.01", "65", "-1", "nan", "inf", "1e-1", "quarter", ""] where !refused.isEmpty {
+            XCTAssertEqual(refusal(["background-cpu": refused]), "--background-cpu must be cores (0.05…64) or off", refused)
+        }
+    }
+
     /// `render` and `cost` take the budget from the same rows: a value `serve` refuses is
     /// refused there too (it was ignored before).
     func testTheBudgetFromTheEnvironmentIsCheckedAsServeChecksIt() throws {

@@ -34,8 +34,10 @@ final class RenderStore: Sendable {
         self.metrics = metrics
         self.draw = draw
         self.log = log
-        finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory, yieldingTo: visitors)
-        exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory, yieldingTo: visitors)
+        // Both queues share one bound on the CPU they take (`--background-cpu`).
+        let cpu = configuration.backgroundCores.map { BackgroundCPU(cores: $0) }
+        finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory, yieldingTo: visitors, cpu: cpu)
+        exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory, yieldingTo: visitors, cpu: cpu)
     }
 
     /// Final encodes waiting or running behind provisional answers.

@@ -74,8 +74,10 @@ final class FinalRenders: Sendable {
     /// counts threads named `render-final…` apart).
     /// `visitors`: the renders its encodes step aside for between frames, each pause at most
     /// `pauseMilliseconds` (nil: they do not).
+    /// `cpu`: the bound on the CPU the encodes take on average, shared with other
+    /// background queues (nil: none, as much as the machine leaves idle).
     init(limit: Int = 256, threadName: String = "render-final", memory: MemoryGate? = nil, yieldingTo visitors: VisitorRenders? = nil,
-         pauseMilliseconds: Int = VisitorRenders.yieldMilliseconds) {
+         pauseMilliseconds: Int = VisitorRenders.yieldMilliseconds, cpu: BackgroundCPU? = nil) {
         self.limit = limit
         self.memory = memory
         self.visitors = visitors
@@ -86,9 +88,12 @@ final class FinalRenders: Sendable {
             // (it does not for a thread lowering its own), the encodes still run on this one thread.
             DetachedThread.lowerCurrentPriority()
             Parallel.keepToThisThread()
-            // Between frames an encode first steps aside while a visitor's render runs.
+            // Between frames an encode first steps aside while a visitor's render runs, then
+            // waits while the background work is over its share of the CPU.
+            let meter = ThreadCPUMeter()
             let stop = StopCheck {
                 if !shared.stopped.load(ordering: .relaxed) { visitors?.yield(atMost: pauseMilliseconds) }
+                cpu?.pace(meter) { shared.stopped.load(ordering: .relaxed) }
                 return shared.stopped.load(ordering: .relaxed) ? .cancelled : nil
             }
             while true {

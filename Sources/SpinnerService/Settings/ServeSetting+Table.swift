@@ -101,6 +101,20 @@ extension ServeSetting {
                    + "ETag) and make the final encode behind it (one at a time, at the lowest CPU priority), which replaces it in the cache "
                    + "with `immutable`; a kind's default APNG is kept compressed by zopfli. `--provisional=false`: one final "
                    + "encode per URL, which the first visitor waits for", \.provisional),
+        ServeSetting(name: "background-cpu", variable: "SPINNERD_BACKGROUND_CPU", placeholder: "CORES|off", defaultText: "off",
+                     summary: "the CPU the final encodes may take on average, in cores (0.05…64), so that an autoscaler sees only "
+                         + "what visitors cause (the manifests: 0.25, under the HPA's target); `off`: what the machine leaves idle, "
+                         + "at the lowest priority",
+                     isSwitch: false) { settings, value in
+            if value == "off" {
+                settings.backgroundCPU = nil
+                return nil
+            }
+            guard let cores = Double(value), cores.isFinite, (0.05 ... 64).contains(cores), value.allSatisfy({ $0.isNumber || $0 == "." })
+            else { return "--background-cpu must be cores (0.05…64) or off" }
+            settings.backgroundCPU = cores
+            return nil
+        },
         integer("final-queue", "SPINNERD_FINAL_QUEUE", 1 ... 100_000,
                 "final encodes that may wait behind provisional answers; beyond, one is dropped (its provisional answer stays, "
                     + "and its next request queues it again)", \.finalQueue),

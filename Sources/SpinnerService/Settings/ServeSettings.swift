@@ -40,6 +40,8 @@ public struct ServeSettings: Sendable {
     public var prerender = true
     /// Whether new APNG, GIF and WebP URLs are answered with a quick encode first. Default on.
     public var provisional = true
+    /// The CPU the final encodes may take on average, in cores. Default nil: no bound.
+    public var backgroundCPU: Double?
     /// Final encodes that may wait behind provisional answers. Default 256.
     public var finalQueue = service.finalQueue
     /// `debug` logs every answer; `info` all but probes and scrapes; `warn` and `error` only
@@ -139,6 +141,7 @@ public struct ServeSettings: Sendable {
             // makes arbitrary ones, so it is off there unless asked for.
             gallery: gallery ?? (signing == nil),
             errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, adminListener: adminPort != nil,
+            backgroundCores: backgroundCPU,
             finalQueue: finalQueue)
         let admin = adminPort.map { port in
             HTTPServerConfiguration(host: host, port: port, eventLoops: 1, maxConnections: DescriptorPlan.adminConnections,
