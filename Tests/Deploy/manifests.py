@@ -8,7 +8,14 @@
   that minimum, readiness and liveness probes on
   /healthz, requests and limits, a non-root read-only container without privilege
   escalation or capabilities, a grace period longer than the preStop pause plus the drain;
-- every environment variable the ConfigMap sets is one spinnerd reads (README and docs/);
+- spinnerd's ConfigMap is generated (configMapGenerator, a hash in its name, so a change
+  rolls the pods and `rollout undo` brings the old one back) from spinnerd.env, whose every
+  variable is one spinnerd reads (README and docs/) and which pins nothing the memory plan
+  decides; the metrics and probes are on the admin port (SPINNERD_ADMIN_PORT), the pods'
+  scrape annotation too; the defaults are not rendered ahead on every pod, and the
+  background encodes are held under the autoscaler's target;
+- the memory figures deployment.yaml states for its limit are the plan the binary makes of
+  that limit (its JSON start-up line);
 - the front finds the pods: a headless Service names the spinnerd pods, the front's
   Deployment runs HAProxy with the committed spinnerd-front.cfg (from the kustomization's
   configMapGenerator) resolving that Service's full name, and the public Service selects
@@ -22,6 +29,7 @@
 """
 import argparse
 import glob
+import json
 import os
 import re
 import subprocess
@@ -58,8 +66,8 @@ def main():
             named[(document["kind"], document["metadata"]["name"])] = document
     # spinnerd's own objects are named spinnerd; the front's and the headless Service have their own names.
     documents = {kind: document for (kind, name), document in named.items() if name == "spinnerd"}
-    check({"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "ConfigMap"} <= set(documents),
-          f"Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, ConfigMap ({sorted(documents)})")
+    check({"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"} <= set(documents),
+          f"Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget ({sorted(documents)})")
 
     deployment = documents["Deployment"]["spec"]
     pod = deployment["template"]["spec"]
@@ -71,8 +79,55 @@ def main():
     allowed = budget.get("maxUnavailable", autoscaler["minReplicas"] - budget.get("minAvailable", autoscaler["minReplicas"]))
     check(allowed >= 1 and autoscaler["minReplicas"] - allowed >= 1,
           f"at the minimum of {autoscaler['minReplicas']} pods a drain may take {allowed} and leaves one serving")
+    # spinnerd's settings: generated from spinnerd.env, read by the pods through envFrom.
+    generators = {entry["name"]: entry for entry in kustomization.get("configMapGenerator", [])}
+    envs = generators.get("spinnerd", {}).get("envs", [])
+    check(envs == ["spinnerd.env"] and "configmap.yaml" not in kustomization["resources"],
+          "spinnerd's ConfigMap is generated from spinnerd.env (a hash in its name: a change rolls the pods, rollout undo brings it back)")
+    variables = {}
+    for line in open(os.path.join(K8S, "spinnerd.env")):
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _, value = line.strip().partition("=")
+            variables[name] = value
+    check([source.get("configMapRef", {}).get("name") for source in container.get("envFrom", [])] == ["spinnerd"],
+          "the pods read the generated ConfigMap (kustomize gives the reference its hashed name)")
+    ports = {port["name"]: port["containerPort"] for port in container.get("ports", [])}
+    admin = int(variables.get("SPINNERD_ADMIN_PORT", "0"))
+    check(admin > 0 and ports.get("admin") == admin and ports.get("http") == int(variables.get("PORT", "0")) and admin != ports.get("http"),
+          f"an admin port of its own ({admin}) beside the public one ({ports})")
     for probe in ("readinessProbe", "livenessProbe"):
-        check(container.get(probe, {}).get("httpGet", {}).get("path") == "/healthz", f"{probe} on /healthz")
+        action = container.get(probe, {}).get("httpGet", {})
+        check(action.get("path") == "/healthz" and action.get("port") == "admin", f"{probe} on /healthz at the admin port ({action})")
+    annotations = deployment["template"]["metadata"].get("annotations", {})
+    check(annotations.get("prometheus.io/port") == str(admin), f"Prometheus scrapes the admin port ({annotations.get('prometheus.io/port')})")
+    check("SPINNERD_CACHE_BYTES" not in variables and "SPINNERD_MAX_CONNECTIONS" not in variables,
+          "the cache and the connections are left to the memory plan and the descriptors (nothing pins them)")
+    check(variables.get("SPINNERD_MAX_CONNECTIONS_PER_CLIENT") != "0" and variables.get("SPINNERD_TRUSTED_PROXIES"),
+          "the per-client connection limit stays on: the trusted fronts are exempt from it")
+    check(variables.get("SPINNERD_PRERENDER") == "false", "the defaults are not rendered ahead on every pod (the ring gives each to one)")
+    target = autoscaler["metrics"][0]["resource"]["target"]["averageUtilization"] / 100
+    request = container["resources"]["requests"]["cpu"]
+    request_cores = int(request[:-1]) / 1000 if request.endswith("m") else float(request)
+    background = float(variables.get("SPINNERD_BACKGROUND_CPU", "inf"))
+    check(background < target * request_cores,
+          f"the background encodes ({background} cores) stay under the autoscaler's target ({target:.0%} of {request} = "
+          f"{target * request_cores:.2f} cores): an idle pod asks for no more pods")
+    # The memory figures stated for the limit are the plan the binary makes of it.
+    limit = container["resources"]["limits"]["memory"]
+    started = subprocess.Popen([arguments.binary, "serve", "--host", "127.0.0.1", "--port", "0", "--memory-limit", limit,
+                                "--log-format", "json", "--prerender=false"], stdout=subprocess.PIPE, text=True)
+    try:
+        plan = json.loads(started.stdout.readline())
+    finally:
+        started.terminate()
+        started.wait(timeout=60)
+    stated = open(os.path.join(K8S, "deployment.yaml")).read()
+    figures = re.search(r"(\d+) connections .*image cache (\d+) MiB.*renders' working memory (\d+) MiB = (\d+) MiB", stated, re.S)
+    plan_figures = (plan.get("max_connections"), plan.get("cache_bytes", 0) >> 20, plan.get("render_memory_bytes", 0) >> 20,
+                    plan.get("memory_limit_bytes", 0) >> 20)
+    check(figures is not None and tuple(int(figure) for figure in figures.groups()) == plan_figures,
+          f"deployment.yaml's memory figures at {limit} are the binary's plan (connections, cache MiB, renders MiB, limit MiB: "
+          f"{plan_figures}; stated {figures and figures.groups()})")
     resources = container.get("resources", {})
     check(all(key in resources.get(part, {}) for part in ("requests", "limits") for key in ("cpu", "memory")),
           "CPU and memory requests and limits")
@@ -91,7 +146,6 @@ def main():
     # The documentation: the README and the pages under docs/ (flags and variables are in docs/operations.md).
     readme = "\n".join(open(path).read() for path in [os.path.join(ROOT, "README.md")]
                        + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))))
-    variables = documents["ConfigMap"]["data"]
     unknown = [name for name in variables if f"`{name}`" not in readme and f"({name})" not in readme]
     check(not unknown, f"every ConfigMap variable is one spinnerd reads ({unknown or 'all known'})")
     check(variables.get("SPINNERD_LOG_LEVEL") == "info" and variables.get("SPINNERD_LOG_FORMAT") == "json",
@@ -140,7 +194,6 @@ def main():
     check(compose_front.get("environment", {}).get("SPINNERD_FQDN") == "spinnerd", "compose's front resolves the replicas' service name")
 
     # The Grafana dashboard asks only for metrics /metrics writes (Observability/Metrics.swift).
-    import json
     written = open(os.path.join(ROOT, "Sources", "SpinnerService", "Observability", "Metrics.swift")).read()
     dashboard = json.load(open(os.path.join(ROOT, "deploy", "grafana", "spinnerd.json")))
     asked = {name for panel in dashboard["panels"] for target in panel["targets"]
