@@ -11,7 +11,7 @@ import HTTPServer
 ///   the same method, target, version, fields and body, consuming all of it.
 enum HTTPParserTarget {
     static let target = FuzzTarget(
-        name: "http", summary: "request parser: limits, prefixes, reparse of the re-serialised head", run: run)
+        name: "http", summary: "request parser: limits, prefixes, reparse of the re-serialised head; the access log's lines", run: run)
 
     static let small = HTTPParserLimits(maxRequestLineBytes: 96, maxHeaderBytes: 192, maxHeaderCount: 6, maxBodyBytes: 64)
 
@@ -19,6 +19,7 @@ enum HTTPParserTarget {
         for limits in [small, HTTPParserLimits()] {
             check(data, limits: limits)
         }
+        AccessLogOracle.check(data)
     }
 
     static func check(_ data: [UInt8], limits: HTTPParserLimits) {

@@ -44,6 +44,9 @@ public struct AccessLog: Sendable {
     static let userAgentLimit = 256
     /// The most bytes of a request id written. 128.
     static let requestIDLimit = 128
+    /// The most bytes a line takes, newline included: 8 KiB (every field at its bound,
+    /// escaped, takes under 6).
+    public static var longestLine: Int { LogBuffer.lineRoom }
     /// How many characters of a redacted value are kept. 8.
     static let redactedKept = 8
 
@@ -198,12 +201,17 @@ public struct AccessLog: Sendable {
     /// `record`'s line without its newline, at `time` (default: now): what `append` writes,
     /// as text (tests, tools).
     public func line(_ record: AccessLogRecord, time: (seconds: Int, nanoseconds: Int)? = nil) -> String {
+        String(decoding: lineBytes(record, time: time), as: UTF8.self)
+    }
+
+    /// `record`'s line without its newline, as the bytes `append` writes (the fuzz target
+    /// checks them as they are, before any repair of text).
+    public func lineBytes(_ record: AccessLogRecord, time: (seconds: Int, nanoseconds: Int)? = nil) -> [UInt8] {
         withUnsafeTemporaryAllocation(byteCount: LogBuffer.lineRoom, alignment: 1) { storage in
             var buffer = LogBuffer(storage)
             var clock = LogClock(fixed: time)
             append(record, clock: &clock, to: &buffer)
-            let written = UnsafeRawBufferPointer(start: storage.baseAddress, count: max(0, buffer.count - 1))
-            return String(decoding: written, as: UTF8.self)
+            return Array(UnsafeRawBufferPointer(start: storage.baseAddress, count: max(0, buffer.count - 1)))
         }
     }
 }

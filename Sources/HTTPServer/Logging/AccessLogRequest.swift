@@ -32,7 +32,7 @@ public struct AccessLogRequest: Sendable {
 
         /// Lends `body` the view of the request whose head `head` is in `bytes`, borrowing
         /// them (several `X-Forwarded-For` lines are joined into a copy: rare).
-        static func borrowing<Result>(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>,
+        public static func borrowing<Result>(_ head: HTTPRequestHead, in bytes: UnsafeBufferPointer<UInt8>,
                                       _ body: (View) -> Result) -> Result {
             let raw = UnsafeRawBufferPointer(bytes)
             let fields = LoggedFields(head.fieldLines, in: bytes)

@@ -15,7 +15,8 @@ struct LogBuffer {
     /// Bytes written so far.
     private(set) var count = 0
 
-    /// The most one line may take (an access line with every field at its bound, escaped).
+    /// The most one line may take (an access line with every field at its bound, escaped:
+    /// under 6 KiB). 8 KiB.
     static let lineRoom = 8 * 1024
 
     init(_ storage: UnsafeMutableRawBufferPointer) {
