@@ -81,6 +81,21 @@ def access_lines(replica, offset=0):
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
+def wait_for_lines(replicas, offsets, paths, agent=None):
+    """Waits until the replicas' access logs (after `offsets`) have a line for each of
+    `paths` (or, with `agent`, for a line of that user agent from each): a replica writes
+    its lines once an event loop's turn ends, a moment after the answer left."""
+    deadline = time.time() + SETTLE_SECONDS
+    while time.time() < deadline:
+        lines = [(replica, line) for replica, offset in zip(replicas, offsets) for line in access_lines(replica, offset)]
+        if agent:
+            if all(any(line.get("user_agent") == agent for owner, line in lines if owner is replica) for replica in replicas):
+                return
+        elif set(paths) <= {line["path"] for _, line in lines}:
+            return
+        time.sleep(0.05)
+
+
 def log_size(replica):
     return os.path.getsize(replica.log_path)
 
@@ -140,6 +155,7 @@ def refusals(replicas, front, results):
         thread.start()
     for thread in threads:
         thread.join()
+    wait_for_lines(replicas, offsets, paths)
     statuses = [status for status, _ in answers.values()]
     refused = [path for path, (status, _) in answers.items() if status == 503]
     # The replicas' access lines of these URLs: which replica was asked each, how often.
@@ -188,8 +204,13 @@ def metrics_path(replicas, front, results):
         head = s.recv(65536)
     statuses.append(int(head.split()[1]))
     direct = [get(replicas[0].port, path, host=replicas[0].host)[0] for path in ("/metrics", "/%6detrics")]
+    # A request of the same agent asked of each replica directly, after the others: once
+    # its line is written, any line of what the front forwarded before it is too.
+    for replica in replicas:
+        get(replica.port, "/spinner/dots.svg?size=17&title=after", {"User-Agent": agent}, host=replica.host)
+    wait_for_lines(replicas, offsets, [], agent=agent)
     reached = [line["path"] for replica, offset in zip(replicas, offsets) for line in access_lines(replica, offset)
-               if line.get("user_agent") == agent]
+               if line.get("user_agent") == agent and "title=after" not in line["path"]]
     print(f"  through the front {dict(zip(spellings + ['http://spinnerd/metrics'], statuses))}; a replica asked directly "
           f"{direct}; requests that reached a replica: {reached}", flush=True)
     results.check("metrics", all(status == 404 for status in statuses), "/metrics through the front is 404 in every spelling")
