@@ -1,5 +1,6 @@
 # spinnerd: build a static-stdlib release binary, run it stripped on a slim Debian as a non-root
-# user, with only the shared libraries it links (no apt packages in the runtime image).
+# user, with only the shared libraries it links (no apt packages in the runtime image; each
+# library's package recorded in /var/lib/dpkg/status.d for image scanners).
 # The builder image name can be overridden (make docker-smoke builds one locally).
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 
@@ -21,12 +22,16 @@ RUN swift build -c release --static-swift-stdlib --product spinnerd
 RUN objcopy --only-keep-debug .build/release/spinnerd /src/spinnerd.debug \
  && objcopy --strip-all --add-gnu-debuglink=/src/spinnerd.debug .build/release/spinnerd /usr/local/bin/spinnerd \
  && chmod 0755 /usr/local/bin/spinnerd
-# Every shared object the binary loads (Cairo's whole closure included), under its SONAME.
+# Every shared object the binary loads (Cairo's whole closure included), under its SONAME,
+# and the record of the Debian package each came from (scripts/dpkg-records.sh), so that
+# image scanners see libwebp, giflib, Cairo and the rest with their versions.
+COPY scripts/dpkg-records.sh /usr/local/bin/dpkg-records
 RUN mkdir -p /opt/spinnerd-lib \
  && ldd /usr/local/bin/spinnerd > /tmp/ldd.txt \
  && ! grep -F 'not found' /tmp/ldd.txt \
- && awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' /tmp/ldd.txt \
-  | while read -r soname path; do cp -L "$path" "/opt/spinnerd-lib/$soname"; done
+ && awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' /tmp/ldd.txt > /tmp/libraries.txt \
+ && while read -r soname path; do cp -L "$path" "/opt/spinnerd-lib/$soname"; done < /tmp/libraries.txt \
+ && dpkg-records record /opt/spinnerd-dpkg /opt/spinnerd-dpkg.map < /tmp/libraries.txt
 
 # Keeps only the libraries the runtime base lacks (glibc, libstdc++, libgcc_s, zlib… are in it),
 # then proves the binary resolves every library and draws with what is left.
@@ -34,10 +39,14 @@ FROM debian:bookworm-slim AS libs
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 COPY --from=build /opt/spinnerd-lib /usr/local/lib/spinnerd
 COPY --from=build /usr/local/bin/spinnerd /usr/local/bin/spinnerd
+COPY --from=build /opt/spinnerd-dpkg /var/lib/dpkg/status.d
+COPY --from=build /opt/spinnerd-dpkg.map /tmp/dpkg.map
+COPY --from=build /usr/local/bin/dpkg-records /usr/local/bin/dpkg-records
 RUN ldconfig -p | awk 'NR > 1 { print $1 }' > /tmp/base-libs \
  && for lib in /usr/local/lib/spinnerd/*; do \
       if grep -qxF "${lib##*/}" /tmp/base-libs; then rm "$lib"; fi; \
     done \
+ && dpkg-records prune /usr/local/lib/spinnerd /var/lib/dpkg/status.d /tmp/dpkg.map \
  && echo /usr/local/lib/spinnerd > /etc/ld.so.conf.d/spinnerd.conf \
  && ldconfig \
  && ldd /usr/local/bin/spinnerd > /tmp/ldd.txt \
@@ -45,13 +54,15 @@ RUN ldconfig -p | awk 'NR > 1 { print $1 }' > /tmp/base-libs \
  && /usr/local/bin/spinnerd render circular.gif -o /tmp/check.gif \
  && /usr/local/bin/spinnerd render arc t=0.25 -o /tmp/check.png \
  && /usr/local/bin/spinnerd render dots.webp -o /tmp/check.webp \
- && ls /usr/local/lib/spinnerd
+ && ls /usr/local/lib/spinnerd /var/lib/dpkg/status.d
 
 FROM debian:bookworm-slim
 # The C libraries' shared objects come from the build stage (versions follow the bookworm release);
 # Cairo only draws paths here, so it needs no fonts, fontconfig files or X server.
 COPY --from=libs /usr/local/lib/spinnerd /usr/local/lib/spinnerd
 COPY --from=libs /etc/ld.so.conf.d/spinnerd.conf /etc/ld.so.conf.d/spinnerd.conf
+# The copied libraries' packages, where scanners look for a distroless image's (dpkg-records.sh).
+COPY --from=libs /var/lib/dpkg/status.d /var/lib/dpkg/status.d
 RUN ldconfig \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin spinnerd
 COPY --from=build /usr/local/bin/spinnerd /usr/local/bin/spinnerd

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Dockerfile with podman (no Docker engine runs here; scripts/container-image.sh),
-# runs the image, fetches a spinner from it, checks the healthcheck and a graceful stop.
+# reads the copied libraries' package records as image scanners do, runs the image, fetches a
+# spinner from it, checks the healthcheck and a graceful stop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The image (and the base images it needs, made once): scripts/container-image.sh.
@@ -12,6 +13,12 @@ base_bytes=$(podman image inspect localhost/debian:bookworm-slim --format '{{.Si
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1000000 }'; }
 echo "image: $(mb "$image_bytes"), base debian:bookworm-slim: $(mb "$base_bytes"), our layers: $(mb $((image_bytes - base_bytes)))"
 podman history localhost/spinnerd:smoke --format '{{.Size}}\t{{.CreatedBy}}' | awk -F'\t' '$1 != "0 B"' | cut -c1-110
+
+echo "== the copied libraries' packages, as image scanners read them (/var/lib/dpkg/status.d)"
+rm -rf "$work/image-dpkg" && mkdir -p "$work/image-dpkg"
+podman run "${podman_flags[@]}" --rm --pull=never --entrypoint /bin/tar localhost/spinnerd:smoke -C /var/lib/dpkg -c status.d \
+    | tar -x -C "$work/image-dpkg"
+python3 Tests/Deploy/image_packages.py --records "$work/image-dpkg/status.d"
 
 port="${SMOKE_PORT:-18093}"
 podman rm -f spinnerd-smoke >/dev/null 2>&1 || true
