@@ -24,7 +24,12 @@ front.yaml's plan says, and at rest no more than the plan's rest; the normal cli
 answered during the slowloris and after both attacks, every answer a 200. Printed: peak
 memory, per-connection costs, the normal client's answers in each phase.
 
-    front_memory.py [--binary PATH]    (as root: it makes a memory cgroup)
+With --container IMAGE (scripts/front-limit.sh) HAProxy runs as front.yaml runs it (-W:
+master and worker) in a podman container with `--memory=` the limit, and the container's
+own memory cgroup is read. --conf and --limit run an older configuration or limit (the
+committed cfg's predecessor at its 384 MiB was OOM-killed by the slow readers).
+
+    front_memory.py [--binary PATH] [--container IMAGE]    (as root: it makes a memory cgroup)
 """
 import argparse
 import errno
@@ -73,25 +78,36 @@ def front_manifest():
 
 
 class Cgroup:
-    """A cgroup-v1 memory cgroup with `limit` bytes, TCP buffer accounting on."""
+    """A cgroup-v1 memory cgroup with `limit` bytes, made here, or a container's (`path`),
+    with TCP buffer accounting on."""
 
-    def __init__(self, limit):
-        self.path = f"/sys/fs/cgroup/memory/spinnerd-front-{os.getpid()}"
-        os.mkdir(self.path)
-        self.write("memory.limit_in_bytes", limit)
+    def __init__(self, limit, path=None):
+        self.made = path is None
+        self.path = path or f"/sys/fs/cgroup/memory/spinnerd-front-{os.getpid()}"
+        if self.made:
+            os.mkdir(self.path)
+            self.write("memory.limit_in_bytes", limit)
         # Setting a TCP limit turns the accounting of the sockets' buffers on (cgroup v1
         # keeps it apart from memory.usage_in_bytes; v2 counts it in the pod's usage).
         self.write("memory.kmem.tcp.limit_in_bytes", limit)
+        self.limit = self.read("memory.limit_in_bytes")
 
     def write(self, name, value):
         with open(os.path.join(self.path, name), "w") as f:
             f.write(str(value))
 
     def read(self, name):
-        return int(open(os.path.join(self.path, name)).read())
+        """A counter; -1 once the cgroup is gone (podman removes a container's as it ends)."""
+        try:
+            return int(open(os.path.join(self.path, name)).read())
+        except FileNotFoundError:
+            return -1
 
     def oom(self):
-        return dict(line.split() for line in open(os.path.join(self.path, "memory.oom_control")) if line.strip())
+        try:
+            return dict(line.split() for line in open(os.path.join(self.path, "memory.oom_control")) if line.strip())
+        except FileNotFoundError:
+            return {"oom_kill": "unknown (the cgroup is gone)"}
 
     def reset_peaks(self):
         self.write("memory.max_usage_in_bytes", 0)
@@ -101,6 +117,8 @@ class Cgroup:
         return self.read("memory.max_usage_in_bytes"), self.read("memory.kmem.tcp.max_usage_in_bytes")
 
     def remove(self):
+        if not self.made:
+            return  # podman removes the container's
         deadline = time.time() + 30
         while True:
             try:
@@ -250,6 +268,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
     parser.add_argument("--conf", default=FRONT_CONF, help="the front's configuration (the committed one by default)")
     parser.add_argument("--limit", help="a memory limit other than front.yaml's (e.g. 384Mi, the limit before this test)")
+    parser.add_argument("--container", metavar="IMAGE", help="run HAProxy from IMAGE with podman --memory=LIMIT "
+                        "(scripts/front-limit.sh) instead of in a cgroup made here")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -268,7 +288,6 @@ def main():
     replica = front = dns = cgroup = client = attack = None
     started_all = time.time()
     try:
-        cgroup = Cgroup(limit)
         port = free_port_on_every_address()
         # The front's connections are every client's: no per-client connection limit here.
         replica = Server(arguments.binary, args=["--prerender=false", "--max-connections-per-client", "0"], port=port,
@@ -280,7 +299,15 @@ def main():
         for kind, target in (("reader", maxconn + 300), ("slowloris", maxconn + 300)):
             print(f"== {kind}s: {target} connections kept open from {len(ATTACK_ADDRESSES)} addresses", flush=True)
             started = time.time()
-            front = Front(work, dns, port, environment={"CACHE_MB": str(cache_mb)}, cgroup=cgroup.path, conf=arguments.conf)
+            if arguments.container:
+                front = Front(work, dns, port, environment={"CACHE_MB": str(cache_mb)}, conf=arguments.conf,
+                              container=(arguments.container, limit))
+                cgroup = Cgroup(limit, path=front.memory_cgroup())
+            else:
+                cgroup = Cgroup(limit)
+                front = Front(work, dns, port, environment={"CACHE_MB": str(cache_mb)}, cgroup=cgroup.path, conf=arguments.conf)
+            print(f"  HAProxy {front.pid} in {cgroup.path} (limit {cgroup.limit / MIB:.0f} MiB"
+                  f"{', a container of ' + arguments.container if arguments.container else ''})", flush=True)
             front.wait_for(ADDRESSES[:1])
             warm = http.client.HTTPConnection("127.0.0.1", front.port, timeout=120)
             warm.request("GET", BIG)
@@ -298,18 +325,18 @@ def main():
             # The front full: it holds its maxconn (the rest wait in the kernel).
             deadline = time.time() + SETTLE_SECONDS
             held = 0
-            while time.time() < deadline and front.process.poll() is None and (held := max(held, scur(front))) < maxconn:
+            while time.time() < deadline and front.alive() and (held := max(held, scur(front))) < maxconn:
                 time.sleep(0.1)
             if kind == "slowloris":
                 # Past two of the front's request timeouts: thousands of connections in all,
                 # and the normal client's answers among them.
-                while time.time() < deadline and front.process.poll() is None and \
+                while time.time() < deadline and front.alive() and \
                         (attack.opened < 2 * target or sum(client.answers("attack").values()) < 3):
                     time.sleep(0.1)
             else:
                 # Until the kernel's buffers of the held connections stop growing.
                 last, steady_since = -1, time.time()
-                while time.time() < deadline and time.time() - steady_since < 2 and front.process.poll() is None:
+                while time.time() < deadline and time.time() - steady_since < 2 and front.alive():
                     now = cgroup.read("memory.kmem.tcp.usage_in_bytes")
                     if now > last * 1.01:
                         last, steady_since = now, time.time()
@@ -321,10 +348,10 @@ def main():
             attack = None
             client.phase = "after"
             deadline = time.time() + SETTLE_SECONDS
-            while time.time() < deadline and client.answers("after").get(200, 0) < 2 and front.process.poll() is None:
+            while time.time() < deadline and client.answers("after").get(200, 0) < 2 and front.alive():
                 time.sleep(0.1)
             client.stop()
-            oom, alive = cgroup.oom(), front.process.poll() is None
+            oom, alive, killed = cgroup.oom(), front.alive(), front.oom_killed()
             per = (peak + tcp_peak - rest) / max(held, 1)
             print(f"  {opened} connections opened, {held} held at once; peak {peak / MIB:.1f} MiB, socket buffers' peak "
                   f"{tcp_peak / MIB:.1f} MiB, together {(peak + tcp_peak) / MIB:.1f} of {limit / MIB:.0f} MiB; "
@@ -333,8 +360,10 @@ def main():
                   f"oom_kill {oom.get('oom_kill')}; normal client: during {client.answers('attack')}, "
                   f"after {client.answers('after')}", flush=True)
             results.check(kind, held == maxconn, f"the front held exactly its maxconn ({held} of {maxconn})")
-            results.check(kind, oom.get("oom_kill") == "0" and alive, f"not OOM-killed (oom_kill {oom.get('oom_kill')}), alive")
-            results.check(kind, peak < limit and peak + tcp_peak < limit,
+            results.check(kind, cgroup.limit == limit, f"the cgroup's limit is the manifest's ({cgroup.limit / MIB:.0f} MiB)")
+            results.check(kind, oom.get("oom_kill") == "0" and alive and not killed,
+                          f"not OOM-killed (oom_kill {oom.get('oom_kill')}{', podman: OOMKilled ' + str(killed) if killed is not None else ''}), alive")
+            results.check(kind, 0 <= peak < limit and 0 <= tcp_peak and peak + tcp_peak < limit,
                           f"peak {peak / MIB:.1f} MiB, with socket buffers {(peak + tcp_peak) / MIB:.1f} MiB: under the "
                           f"limit {limit / MIB:.0f} MiB")
             results.check(kind, per <= per_connection_plan,
@@ -349,6 +378,8 @@ def main():
                           f"every answer the normal client got was a 200, and it is answered after the attack ({client.tally})")
             front.stop()
             front = None
+            cgroup.remove()
+            cgroup = None
             print(f"  ({time.time() - started:.0f} s)", flush=True)
     finally:
         if attack:

@@ -154,12 +154,17 @@ class DNS:
 class Front:
     """HAProxy with the committed configuration, its addresses given by environment."""
 
-    def __init__(self, work, dns, replica_port, environment=None, cgroup=None, conf=FRONT_CONF):
+    PODMAN = ["podman", "--runtime", "runc"]
+
+    def __init__(self, work, dns, replica_port, environment=None, cgroup=None, conf=FRONT_CONF, container=None):
         """`environment` adds to (or overrides) what the front is told, e.g. CACHE_MB (64
         unless given); `cgroup`, a cgroup-v1 memory cgroup's directory, is where HAProxy
         runs from its first instruction (its cache is charged there as it is allocated);
         `conf` another configuration than the committed one (to show what a test finds
-        in an older one)."""
+        in an older one); `container`, (image, memory limit), runs HAProxy from the image
+        with podman under that limit (`--memory`, no swap beyond it), on the host's
+        network, the configuration and `work` (its runtime socket) mounted, told the
+        variables the configuration reads."""
         self.port, self.admin = free_port(), free_port()
         self.socket = os.path.join(work, "haproxy.sock")
         self.log_path = os.path.join(work, "haproxy.log")
@@ -173,6 +178,18 @@ class Front:
         command = ["haproxy", "-db", "-f", conf]
         if cgroup:
             command = ["sh", "-c", f'echo $$ > "{cgroup}/tasks" && exec "$@"', "sh", *command]
+        self.container = None
+        if container:
+            image, memory = container
+            self.container = f"spinnerd-front-{os.getpid()}-{self.port}"
+            text = open(conf).read()
+            told = sorted(set(re.findall(r"\$\{(\w+)", text)) | set(re.findall(r"defined\((\w+)\)", text)))
+            command = [*self.PODMAN, "run", "--name", self.container, "--network=host", "--pull=never",
+                       f"--memory={memory}", f"--memory-swap={memory}", "-v", f"{conf}:/etc/haproxy/front.cfg:ro",
+                       "-v", f"{work}:{work}", *[part for name in told if name in environment
+                                                  for part in ("-e", f"{name}={environment[name]}")],
+                       # As front.yaml runs it: master and worker (-W), the master PID 1.
+                       image, "haproxy", "-W", "-db", "-f", "/etc/haproxy/front.cfg"]
         self.process = subprocess.Popen(command, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
         self.pid = self.process.pid
         # Up once its admin port answers (/healthz waits for a replica; /livez does not).
@@ -182,6 +199,9 @@ class Front:
                 break
             try:
                 get(self.admin, "/livez", timeout=5)
+                if self.container:  # HAProxy's own process, seen from here
+                    self.pid = int(subprocess.run([*self.PODMAN, "inspect", "--format", "{{.State.Pid}}", self.container],
+                                                  capture_output=True, text=True, check=True).stdout)
                 return
             except OSError:
                 time.sleep(0.05)
@@ -248,8 +268,32 @@ class Front:
             log.seek(offset)
             return log.read().decode(errors="replace").splitlines()
 
+    def alive(self):
+        """Whether HAProxy still runs (in a container: whether podman still does)."""
+        return self.process.poll() is None
+
+    def memory_cgroup(self):
+        """The cgroup-v1 memory cgroup directory HAProxy runs in."""
+        for line in open(f"/proc/{self.pid}/cgroup"):
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            if "memory" in controllers.split(","):
+                return "/sys/fs/cgroup/memory" + path
+        raise RuntimeError("HAProxy has no cgroup-v1 memory cgroup")
+
+    def oom_killed(self):
+        """podman's record of the container (None outside one): whether it was OOM-killed."""
+        if not self.container:
+            return None
+        out = subprocess.run([*self.PODMAN, "inspect", "--format", "{{.State.OOMKilled}}", self.container],
+                             capture_output=True, text=True).stdout.strip()
+        return out == "true"
+
     def stop(self):
+        if self.container:
+            subprocess.run([*self.PODMAN, "stop", "-t", "10", self.container], capture_output=True)
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=30)
+        if self.container:
+            subprocess.run([*self.PODMAN, "rm", "-f", self.container], capture_output=True)
         self.log.close()
