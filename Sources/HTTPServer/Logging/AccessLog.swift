@@ -78,11 +78,11 @@ public struct AccessLog: Sendable {
             line.append(UInt8(ascii: " "))
             appendClient(record, to: &line, json: false)
             line.append(" \"")
-            if let method = request.method { line.append(utf8: method.rawValue) } else { line.append(UInt8(ascii: "-")) }
+            line.append(utf8: request.method?.rawValue ?? "-")
             line.append(UInt8(ascii: " "))
             appendTarget(request.target, to: &line, json: false)
             line.append(UInt8(ascii: " "))
-            if let version = request.version { line.append(utf8: version.rawValue) } else { line.append(UInt8(ascii: "-")) }
+            line.append(utf8: request.version?.rawValue ?? "-")
             line.append("\" ")
             line.append(decimal: record.status.code)
             line.append(UInt8(ascii: " "))
@@ -108,23 +108,11 @@ public struct AccessLog: Sendable {
             line.append(",\"peer\":\"")
             line.append(record.peer)
             line.append("\",\"method\":")
-            if let method = request.method {
-                line.append(UInt8(ascii: "\""))
-                line.append(utf8: method.rawValue)
-                line.append(UInt8(ascii: "\""))
-            } else {
-                line.append("null")
-            }
+            line.append(quotedOrNull: request.method?.rawValue)
             line.append(",\"path\":")
             appendTarget(request.target, to: &line, json: true)
             line.append(",\"protocol\":")
-            if let version = request.version {
-                line.append(UInt8(ascii: "\""))
-                line.append(utf8: version.rawValue)
-                line.append(UInt8(ascii: "\""))
-            } else {
-                line.append("null")
-            }
+            line.append(quotedOrNull: request.version?.rawValue)
             line.append(",\"status\":")
             line.append(decimal: record.status.code)
             line.append(",\"bytes\":")

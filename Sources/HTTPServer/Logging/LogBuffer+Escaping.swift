@@ -7,35 +7,7 @@ extension LogBuffer {
     /// most `limit` bytes of it, then `...`.
     mutating func appendJSONString(_ bytes: UnsafeRawBufferPointer, limit: Int) {
         append(UInt8(ascii: "\""))
-        let end = Self.cut(bytes, at: limit)
-        var index = 0
-        while index < end {
-            let byte = bytes[index]
-            if byte >= 0x80 {
-                let length = Self.sequenceLength(bytes, at: index, end: end)
-                if length == 0 {
-                    append("\\ufffd")
-                    index += 1
-                } else {
-                    append(UnsafeRawBufferPointer(rebasing: bytes[index ..< index + length]))
-                    index += length
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case UInt8(ascii: "\n"): append("\\n")
-            case UInt8(ascii: "\r"): append("\\r")
-            case UInt8(ascii: "\t"): append("\\t")
-            case 0 ..< 0x20, 0x7F:
-                append("\\u00")
-                appendHex(byte)
-            default: append(byte)
-            }
-            index += 1
-        }
-        if end < bytes.count { append("...") }
+        appendEscaped(bytes, limit: limit, json: true)
         append(UInt8(ascii: "\""))
     }
 
@@ -43,27 +15,41 @@ extension LogBuffer {
     /// characters and bytes that are not UTF-8 as `\xNN`, so that a line is always one
     /// line; at most `limit` bytes of it, then `...`.
     mutating func appendQuotedText(_ bytes: UnsafeRawBufferPointer, limit: Int) {
+        appendEscaped(bytes, limit: limit, json: false)
+    }
+
+    /// The one escaping both formats share: valid UTF-8 and printable ASCII kept, `"` and
+    /// `\` after a backslash; control characters as JSON's `\n`, `\u0001` or the text
+    /// format's `\x01`; a byte that is not UTF-8 as U+FFFD or `\xNN`.
+    private mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer, limit: Int, json: Bool) {
         let end = Self.cut(bytes, at: limit)
         var index = 0
         while index < end {
             let byte = bytes[index]
             if byte >= 0x80 {
                 let length = Self.sequenceLength(bytes, at: index, end: end)
-                if length == 0 {
-                    append("\\x")
-                    appendHex(byte)
-                    index += 1
-                } else {
+                if length > 0 {
                     append(UnsafeRawBufferPointer(rebasing: bytes[index ..< index + length]))
                     index += length
+                    continue
                 }
+                if json {
+                    append("\\ufffd")
+                } else {
+                    append("\\x")
+                    appendHex(byte)
+                }
+                index += 1
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
+            case UInt8(ascii: "\n") where json: append("\\n")
+            case UInt8(ascii: "\r") where json: append("\\r")
+            case UInt8(ascii: "\t") where json: append("\\t")
             case 0 ..< 0x20, 0x7F:
-                append("\\x")
+                append(json ? "\\u00" : "\\x")
                 appendHex(byte)
             default: append(byte)
             }

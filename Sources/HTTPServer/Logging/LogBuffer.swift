@@ -50,6 +50,14 @@ struct LogBuffer {
         for byte in text.utf8 { append(byte) }
     }
 
+    /// A short text of the code's in JSON quotes (it needs no escaping), or `null`.
+    mutating func append(quotedOrNull text: String?) {
+        guard let text else { return append("null") }
+        append(UInt8(ascii: "\""))
+        append(utf8: text)
+        append(UInt8(ascii: "\""))
+    }
+
     /// `value` in decimal.
     mutating func append(decimal value: Int64) {
         var magnitude = value.magnitude
