@@ -90,13 +90,16 @@ capacity: deps-test release
 # Benchmarks: the encoders against their peers (bench.sh), the first answer to never-seen
 # URLs over HTTP (bench-cold.sh) and at the sizes people use against a baseline binary, with
 # lossy files against the tools (bench-sizes.sh), cached answers against nginx and h2o serving the same
-# bytes (bench-http.sh) and instructions per answer under callgrind (bench-instructions.sh).
+# bytes (bench-http.sh), instructions per answer under callgrind with each log setting beside
+# nginx with and without its JSON access log (bench-instructions.sh), and the CPU an idle
+# replica shows the autoscaler after a burst and at start (bench_idle_cpu.py).
 bench: deps-bench release
 	scripts/bench.sh
 	scripts/bench-cold.sh
 	scripts/bench-sizes.sh
 	scripts/bench-http.sh
 	scripts/bench-instructions.sh
+	python3 scripts/bench_idle_cpu.py --binary .build/release/spinnerd
 
 deps-run:
 	@scripts/install-deps.sh run

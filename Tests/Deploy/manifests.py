@@ -160,15 +160,18 @@ def main():
     front_pod = front.get("template", {}).get("spec", {})
     haproxy = (front_pod.get("containers") or [{}])[0]
     environment = {variable["name"]: variable.get("value") for variable in haproxy.get("env", [])}
-    check(environment.get("SPINNERD_FQDN") == "spinnerd-replicas.$(POD_NAMESPACE).svc.cluster.local",
+    check(environment.get("SPINNERD_FQDN") == "spinnerd-replicas.$(POD_NAMESPACE).svc.$(CLUSTER_DOMAIN)"
+          and bool(environment.get("CLUSTER_DOMAIN")),
           f"the front resolves the headless Service's full name ({environment.get('SPINNERD_FQDN')})")
     generated = {entry["name"]: entry.get("files", []) for entry in kustomization.get("configMapGenerator", [])}
     check(generated.get("spinnerd-front") == ["haproxy.cfg=spinnerd-front.cfg"]
           and any(volume.get("configMap", {}).get("name") == "spinnerd-front" for volume in front_pod.get("volumes", [])),
           "the front's pods mount the committed spinnerd-front.cfg (configMapGenerator)")
     check(front.get("replicas", 1) >= 2 and ("PodDisruptionBudget", "spinnerd-front") in named, "two fronts, with a disruption budget")
-    for probe in ("readinessProbe", "livenessProbe"):
-        check(haproxy.get(probe, {}).get("httpGet", {}).get("path") == "/healthz", f"the front's {probe} on /healthz")
+    # Ready while a replica is up (/healthz fails without one); alive whatever the replicas
+    # do (/livez), so an outage behind it does not restart the fronts and empty their caches.
+    for probe, path in (("readinessProbe", "/healthz"), ("livenessProbe", "/livez")):
+        check(haproxy.get(probe, {}).get("httpGet", {}).get("path") == path, f"the front's {probe} on {path}")
     check(front_pod.get("securityContext", {}).get("runAsNonRoot") is True
           and haproxy.get("securityContext", {}).get("readOnlyRootFilesystem") is True, "the front runs as non-root, read-only")
     public = named.get(("Service", "spinnerd"), {}).get("spec", {})
