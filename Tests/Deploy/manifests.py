@@ -128,6 +128,11 @@ def main():
     check(figures is not None and tuple(int(figure) for figure in figures.groups()) == plan_figures,
           f"deployment.yaml's memory figures at {limit} are the binary's plan (connections, cache MiB, renders MiB, limit MiB: "
           f"{plan_figures}; stated {figures and figures.groups()})")
+    deploying = open(os.path.join(ROOT, "docs", "deploying.md")).read()
+    table = re.search(r"\| connections \| \d+ MiB \| (\d+) connections.*?\n\| image cache \| (\d+) MiB.*?\n.*?\n"
+                      r"\| renders \| the rest: (\d+) MiB.*?\n\| \*\*limit\*\* \| \*\*(\d+) MiB", deploying, re.S)
+    check(table is not None and tuple(int(figure) for figure in table.groups()) == plan_figures,
+          f"docs/deploying.md's sizing table is the binary's plan at {limit} ({table and table.groups()})")
     resources = container.get("resources", {})
     check(all(key in resources.get(part, {}) for part in ("requests", "limits") for key in ("cpu", "memory")),
           "CPU and memory requests and limits")
