@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test check flaky-check settings-table gallery hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke container-limit clean
+.PHONY: run test check flaky-check settings-table gallery hostile hostile-run cluster-test cluster-run fuzz fuzz-build fuzz-run sanitize asan-run tsan-run soak soak-run capacity bench api-check-full deps-run deps-test deps-bench deps-flaky build release samples pictures record-references openapi docker-smoke container-limit front-limit clean
 
 run: deps-run release
 	.build/release/spinnerd serve --port $${PORT:-8080}
@@ -40,14 +40,26 @@ hostile-run:
 	python3 Tests/Hostile/parser_differential.py --binary .build/release/spinnerd
 	python3 Tests/Hostile/render_admission.py --binary .build/release/spinnerd
 
-# The deployment: Kubernetes manifests validated against the API's schemas, and the HAProxy
-# front of deploy/kubernetes on loopback finding replicas by DNS: three of them (sharding,
-# its cache, ETags, restarts), then as they go 3 → 5 → 2 → 4.
+# The deployment: Kubernetes manifests validated against the API's schemas and held to the
+# binary's memory plan, the front's plan (slots, memory) against the autoscaler and the
+# capacity model; the HAProxy front of deploy/kubernetes on loopback finding replicas by DNS:
+# three of them (sharding, its cache, ETags, restarts), then as they go 3 → 20 → 4; its
+# answers (a refusal asked of one replica, request ids, health, the bound), two clients
+# through it, its memory under a slowloris in a cgroup at its limit; the alert rules
+# (promtool) and a real Prometheus over every dashboard and alert expression; the image's
+# package records.
 cluster-test: deps-test release cluster-run
 cluster-run:
 	python3 Tests/Deploy/manifests.py --binary .build/release/spinnerd
+	python3 Tests/Deploy/front_plan.py
 	python3 Tests/Cluster/cluster.py --binary .build/release/spinnerd
 	python3 Tests/Cluster/resize.py --binary .build/release/spinnerd
+	python3 Tests/Cluster/front_behaviour.py --binary .build/release/spinnerd
+	python3 Tests/Cluster/front_clients.py --binary .build/release/spinnerd
+	python3 Tests/Cluster/front_memory.py --binary .build/release/spinnerd
+	scripts/check-rules.sh
+	python3 Tests/Deploy/prometheus.py --binary .build/release/spinnerd
+	python3 Tests/Deploy/image_packages.py --binary .build/release/spinnerd
 	python3 deploy/capacity.py --binary .build/release/spinnerd --check
 
 # Coverage-guided fuzzing (Fuzz/): libFuzzer with AddressSanitizer and LeakSanitizer,
@@ -161,6 +173,13 @@ docker-smoke:
 # not part of make test: building the image compiles spinnerd again inside it).
 container-limit: deps-test release
 	scripts/container-limit.sh
+
+# The front (HAProxy with deploy/kubernetes/spinnerd-front.cfg) in a podman container under
+# front.yaml's memory limit, through slow readers and a slowloris (scripts/front-limit.sh;
+# make test runs the same in a cgroup, without the image).
+front-limit: deps-test release
+	scripts/install-deps.sh smoke
+	scripts/front-limit.sh
 
 # Check that every module of the gallery's front end (Sources/SpinnerService/Gallery/Front) parses
 # as an ES module (SwiftPM embeds the folder in the binary as it is: nothing to generate).

@@ -105,14 +105,20 @@ side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api
              "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
               scripts/sanitize.sh address-lending-control || s=1; exit \$s"
 # The fuzz targets in two lanes, one core each: every other target in each; the deployment
-# checks after each lane's targets (the front's resizes in one, the rest in the other).
+# checks after each lane's targets: in one the front through resizes, its memory under a
+# slowloris and its answers (refusals once, request ids, health), the alert rules; in the
+# other the manifests, the cluster, the capacity model, the front's plan and its two clients,
+# a real Prometheus over every dashboard and alert expression, the image's package records.
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front through resizes" \
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front: resizes, memory, answers; alert rules" \
              "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1
-               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
-             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity" \
+               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; python3 Tests/Cluster/front_memory.py --binary $BINARY || s=1
+               python3 Tests/Cluster/front_behaviour.py --binary $BINARY || s=1; scripts/check-rules.sh || s=1; exit \$s)" \
+             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity, front plan and clients, Prometheus, image" \
              "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
                python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
+               python3 Tests/Deploy/front_plan.py || s=1; python3 Tests/Cluster/front_clients.py --binary $BINARY || s=1
+               python3 Tests/Deploy/prometheus.py --binary $BINARY || s=1; python3 Tests/Deploy/image_packages.py --binary $BINARY || s=1
                exit \$s)"
 exit $failed
