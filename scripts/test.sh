@@ -84,9 +84,18 @@ step "cost table is what the committed calibration runs give" \
   python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary "$BINARY" --check
 step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
 # The ThreadSanitizer build beside the integration tests, which wait on decoders, Chromium
-# and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check).
+# and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check),
+# then, in the time the integration tests take longer, the front's own checks (its answers,
+# its memory under a slowloris in a cgroup at its limit, two clients through it), the alert
+# rules (promtool), a real Prometheus over every dashboard and alert expression, and the
+# image's package records (each passes beside stress-ng on both cores).
 side_by_side "integration tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --filter IntegrationTests" \
-             "ThreadSanitizer build (spinnerd)" "SWIFT=$SWIFT scripts/sanitize.sh tsan-build"
+             "ThreadSanitizer build (spinnerd); the front's answers, memory, clients; alert rules, Prometheus; image" \
+             "(s=0; SWIFT=$SWIFT scripts/sanitize.sh tsan-build || s=1
+               python3 Tests/Cluster/front_behaviour.py --binary $BINARY || s=1; python3 Tests/Cluster/front_memory.py --binary $BINARY || s=1
+               python3 Tests/Cluster/front_clients.py --binary $BINARY || s=1; scripts/check-rules.sh || s=1
+               python3 Tests/Deploy/prometheus.py --binary $BINARY || s=1; python3 Tests/Deploy/image_packages.py --binary $BINARY || s=1
+               exit \$s)"
 # The sanitizers' runs hold no memory bound (harness.Results.bound) and their latency checks
 # are ratios to an idle peer of the same build, so each runs beside a plain suite whose
 # bounds are ratios to an idle peer or its own process's memory (each passes beside
@@ -105,20 +114,15 @@ side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api
              "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
               scripts/sanitize.sh address-lending-control || s=1; exit \$s"
 # The fuzz targets in two lanes, one core each: every other target in each; the deployment
-# checks after each lane's targets: in one the front through resizes, its memory under a
-# slowloris and its answers (refusals once, request ids, health), the alert rules; in the
-# other the manifests, the cluster, the capacity model, the front's plan and its two clients,
-# a real Prometheus over every dashboard and alert expression, the image's package records.
+# checks after each lane's targets (the front's resizes in one; the manifests, the cluster,
+# the capacity model and the front's plan in the other).
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front: resizes, memory, answers; alert rules" \
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front through resizes" \
              "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1
-               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; python3 Tests/Cluster/front_memory.py --binary $BINARY || s=1
-               python3 Tests/Cluster/front_behaviour.py --binary $BINARY || s=1; scripts/check-rules.sh || s=1; exit \$s)" \
-             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity, front plan and clients, Prometheus, image" \
+               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
+             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity, the front's plan" \
              "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
                python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
-               python3 Tests/Deploy/front_plan.py || s=1; python3 Tests/Cluster/front_clients.py --binary $BINARY || s=1
-               python3 Tests/Deploy/prometheus.py --binary $BINARY || s=1; python3 Tests/Deploy/image_packages.py --binary $BINARY || s=1
-               exit \$s)"
+               python3 Tests/Deploy/front_plan.py || s=1; exit \$s)"
 exit $failed

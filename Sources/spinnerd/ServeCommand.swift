@@ -83,24 +83,7 @@ enum ServeCommand {
                 return 1
             }
         }
-        let host = options.server.host, configuration = options.service
-        var fields: [(String, EventLog.Value)] = [("version", .text(ServiceVersion.text)), ("host", .text(host)), ("port", .number(port))]
-        if let admin { fields.append(("admin_port", .number(admin.port))) }
-        fields += [("cache_bytes", .number(configuration.cacheBytes)), ("quick_workers", .number(configuration.lanes.quickWorkers)),
-                   ("heavy_workers", .number(configuration.lanes.heavyWorkers)), ("event_loops", .number(options.server.eventLoops)),
-                   ("max_connections", .number(options.server.maxConnections)),
-                   ("max_connections_per_client", .number(options.server.maxConnectionsPerClient)), ("descriptors", .number(plan.limit))]
-        if let memory = options.memory {
-            fields += [("memory_limit_bytes", .number(memory.limit)), ("render_memory_bytes", .number(memory.renderBytes))]
-        }
-        events.write(.info, "spinnerd \(ServiceVersion.text) listening on http://\(host):\(port) ("
-                     + (admin.map { "metrics and health on http://\(host):\($0.port); " } ?? "")
-                     + "cache \(configuration.cacheBytes) bytes, \(configuration.lanes.quickWorkers)+\(configuration.lanes.heavyWorkers) render threads, "
-                     + "\(options.server.eventLoops) event loops, \(options.server.maxConnections) connections, "
-                     + "\(options.server.maxConnectionsPerClient) per client, \(plan.limit) descriptors"
-                     + (options.memory.map {
-                         ", memory limit \($0.limit >> 20) MiB from \(options.memorySource ?? "?"): renders share \($0.renderBytes >> 20) MiB"
-                     } ?? "") + ")", fields, always: true, bare: true)
+        announce(options, port: port, adminPort: admin?.port, descriptors: plan.limit, to: events)
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
         events.write(.info, "received signal \(received), draining", [("signal", .number(Int(received)))], always: true)
