@@ -175,7 +175,7 @@ final class AccessLogTests: XCTestCase {
         let head = "GET /spinner/a.svg HTTP/1.1\r\nhost: t\r\nUSER-agent:  agent/1 \r\nX-Forwarded-For: 1.1.1.1\r\nUser-Agent: second\r\n"
             + "x-request-id:\tabc\r\nX-FORWARDED-FOR: 10.0.0.1, 10.0.0.2\r\n\r\n"
         let bytes = Array(head.utf8)
-        let found = try bytes.withUnsafeBufferPointer { buffer -> [String?] in
+        let found = bytes.withUnsafeBufferPointer { buffer -> [String?] in
             guard case .head(let scanned) = HTTPRequestParser.scan(buffer, limits: HTTPParserLimits()) else {
                 XCTFail("the head scans")
                 return []
