@@ -16,9 +16,9 @@ podman history localhost/spinnerd:smoke --format '{{.Size}}\t{{.CreatedBy}}' | a
 
 echo "== the copied libraries' packages, as image scanners read them (/var/lib/dpkg/status.d)"
 rm -rf "$work/image-dpkg" && mkdir -p "$work/image-dpkg"
-podman run "${podman_flags[@]}" --rm --pull=never --entrypoint /bin/tar localhost/spinnerd:smoke -C /var/lib/dpkg -c status.d \
+podman run "${podman_flags[@]}" --rm --pull=never --entrypoint /bin/tar localhost/spinnerd:smoke -C /var/lib/dpkg -c status.d status \
     | tar -x -C "$work/image-dpkg"
-python3 Tests/Deploy/image_packages.py --records "$work/image-dpkg/status.d"
+python3 Tests/Deploy/image_packages.py --records "$work/image-dpkg/status.d" --status "$work/image-dpkg/status"
 
 port="${SMOKE_PORT:-18093}"
 podman rm -f spinnerd-smoke >/dev/null 2>&1 || true

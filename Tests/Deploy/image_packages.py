@@ -8,12 +8,15 @@ scripts/dpkg-records.sh writes those records. Checked, reading them as a scanner
 
 - the libraries spinnerd draws and encodes with (Cairo, giflib, libwebp and its mux,
   libdeflate, zopfli, libimagequant, Nettle) are each listed with a package, a version and
-  `Status: install ok installed`, and the version is the one dpkg installed;
+  `Status: install ok installed` — in the records, or, in an image, in the base's own
+  /var/lib/dpkg/status when the base has the library (Debian's slim image has Nettle) —
+  and the version is the one dpkg installed;
 - `prune` keeps only the records of packages whose libraries are still in the folder (the
   image drops those its base already has, whose packages its own status file lists).
 
     image_packages.py [--binary PATH]      # records made here for the binary's libraries (make test)
-    image_packages.py --records DIR        # a folder of records (make docker-smoke: the image's)
+    image_packages.py --records DIR [--status FILE]   # an image's records and its base's
+                                           # status file (make docker-smoke)
 """
 import argparse
 import os
@@ -30,12 +33,12 @@ RECORDS = os.path.join(ROOT, "scripts", "dpkg-records.sh")
 EXPECTED = ["libcairo2", "libgif7", "libwebp7", "libwebpmux3", "libdeflate0", "libzopfli1", "libimagequant0", "libnettle8"]
 
 
-def scanned(folder):
-    """{package: fields} as a scanner reads status.d: every file a stanza of `Name: value` lines."""
+def stanzas(text):
+    """{package: fields} of a dpkg status text: stanzas of `Name: value` lines between blank lines."""
     packages = {}
-    for name in sorted(os.listdir(folder)):
+    for stanza in text.split("\n\n"):
         fields = {}
-        for line in open(os.path.join(folder, name), errors="replace"):
+        for line in stanza.splitlines():
             if line[:1] not in (" ", "\t") and ":" in line:
                 key, _, value = line.partition(":")
                 fields[key.strip()] = value.strip()
@@ -44,11 +47,21 @@ def scanned(folder):
     return packages
 
 
-def check_records(folder, results, installed=None):
-    packages = scanned(folder)
-    print(f"  {'package':<18} {'version':<28} source")
-    for name, fields in sorted(packages.items()):
+def scanned(folder, status=None):
+    """{package: fields} as a scanner reads an image: every file of status.d a stanza, and the
+    base's own /var/lib/dpkg/status (`status`) when given."""
+    packages = stanzas(open(status, errors="replace").read()) if status else {}
+    for name in sorted(os.listdir(folder)):
+        packages.update(stanzas(open(os.path.join(folder, name), errors="replace").read()))
+    return packages
+
+
+def check_records(folder, results, installed=None, status=None):
+    records = scanned(folder)
+    print(f"  the records ({len(records)} packages):")
+    for name, fields in sorted(records.items()):
         print(f"  {name:<18} {fields.get('Version', '?'):<28} {fields.get('Source', name)}")
+    packages = scanned(folder, status)
     for name in EXPECTED:
         fields = packages.get(name, {})
         results.check("records", bool(fields.get("Version")) and fields.get("Status") == "install ok installed",
@@ -63,10 +76,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
     parser.add_argument("--records", help="a status.d folder to read instead of making one")
+    parser.add_argument("--status", help="with --records: the image's /var/lib/dpkg/status")
     arguments = parser.parse_args()
     results = Results()
     if arguments.records:
-        check_records(arguments.records, results)
+        check_records(arguments.records, results, status=arguments.status)
         return results.report("image packages")
     work = tempfile.mkdtemp(prefix="spinnerd-dpkg-")
     try:
