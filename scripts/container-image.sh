@@ -7,26 +7,7 @@
 # unchanged tree quick). Sourced: sets CONTAINERS_CONF, podman_flags and work.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-work="${SMOKE_DIR:-/var/tmp/spinnerd-smoke}"
-mkdir -p "$work"
-
-scripts/install-deps.sh smoke
-
-cat > "$work/containers.conf" <<'CONF'
-[containers]
-default_ulimits = []
-pids_limit = 0
-CONF
-export CONTAINERS_CONF="$work/containers.conf"
-podman_flags=(--runtime runc)
-
-if ! podman image exists localhost/debian:bookworm-slim; then
-    echo "== making debian:bookworm-slim with debootstrap"
-    rm -rf "$work/rootfs"
-    debootstrap --variant=minbase bookworm "$work/rootfs" >/dev/null
-    tar -C "$work/rootfs" -c . | podman import - localhost/debian:bookworm-slim >/dev/null
-    podman tag localhost/debian:bookworm-slim docker.io/library/debian:bookworm-slim
-fi
+source scripts/podman-base.sh
 
 if ! podman image exists localhost/swift:6.3-bookworm; then
     echo "== making the swift builder image (bookworm + /opt/swift)"

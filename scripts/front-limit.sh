@@ -17,24 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BINARY=${SPINNERD:-.build/release/spinnerd}
 [ -x "$BINARY" ] || { echo "front-limit: $BINARY is missing (make release)" >&2; exit 2; }
-work="${SMOKE_DIR:-/var/tmp/spinnerd-smoke}"
-mkdir -p "$work"
-scripts/install-deps.sh smoke
-
-cat > "$work/containers.conf" <<'CONF'
-[containers]
-default_ulimits = []
-pids_limit = 0
-CONF
-export CONTAINERS_CONF="$work/containers.conf"
-podman_flags=(--runtime runc)
-
-if ! podman image exists localhost/debian:bookworm-slim; then
-    echo "== making debian:bookworm-slim with debootstrap"
-    rm -rf "$work/rootfs"
-    debootstrap --variant=minbase bookworm "$work/rootfs" >/dev/null
-    tar -C "$work/rootfs" -c . | podman import - localhost/debian:bookworm-slim >/dev/null
-fi
+source scripts/podman-base.sh
 
 if ! podman image exists localhost/spinnerd-front:haproxy-2.6; then
     echo "== making the front's image (bookworm + haproxy)"
