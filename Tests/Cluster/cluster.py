@@ -19,16 +19,14 @@ three `spinnerd serve` replicas on 127.0.0.2–4:
 """
 import argparse
 import os
-import shutil
 import signal
 import sys
-import tempfile
 import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
-from spinnerd_tools.front import ADDRESSES, DNS, Front, free_port_on_every_address
+from spinnerd_tools.front import ADDRESSES, DNS, Front, Stage, free_port_on_every_address, run_cases
 from spinnerd_tools.harness import Results, Server, get, kinds, metric
 
 
@@ -164,37 +162,25 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
     arguments = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="spinnerd-cluster-")
-    os.chmod(work, 0o755)  # dnsmasq reads its hosts file after dropping privileges
     results = Results()
-    replicas, front, dns = [], None, None
-    try:
-        # One at a time, so those started before a failure are still stopped below.
+    errors = []
+    with Stage("spinnerd-cluster-") as stage:
+        # One at a time, so those started before a failure are still stopped.
         names = kinds(arguments.binary)
         port = free_port_on_every_address()
-        for n, address in enumerate(ADDRESSES[:3], start=1):
-            replicas.append(Replica(arguments.binary, f"spinnerd-{n}", address, port))
-        dns = DNS(work)
+        replicas = [stage.keep(Replica(arguments.binary, f"spinnerd-{n}", address, port))
+                    for n, address in enumerate(ADDRESSES[:3], start=1)]
+        dns = stage.keep(DNS(stage.work))
         dns.serve(ADDRESSES[:3])
-        front = Front(work, dns, port)
+        front = stage.keep(Front(stage.work, dns, port))
         front.wait_for(ADDRESSES[:3])
-        for name, case in [("sharding", lambda: sharding(replicas, front, results, names)),
-                           ("etag", lambda: etags(replicas, results)),
-                           ("restarts", lambda: restarts(replicas, front, results, names))]:
-            print(f"== {name}", flush=True)
-            started = time.time()
-            case()
-            print(f"  ({time.time() - started:.0f} s)", flush=True)
-    finally:
-        errors = []
-        if front:
-            front.stop()
+        try:
+            run_cases([("sharding", lambda: sharding(replicas, front, results, names)),
+                       ("etag", lambda: etags(replicas, results)),
+                       ("restarts", lambda: restarts(replicas, front, results, names))])
+        finally:
+            front.log.flush()
             errors = [line for line in open(front.log_path, errors="replace").read().splitlines() if "WARNING" in line or "ALERT" in line]
-        if dns:
-            dns.stop()
-        for replica in replicas:
-            replica.stop()
-        shutil.rmtree(work, ignore_errors=True)
     if results.failures:
         for line in errors[-12:]:
             print("  front log: " + line)

@@ -39,17 +39,15 @@ import http.client
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from spinnerd_tools.front import (ADDRESSES, DNS, FRONT_CONF, SETTLE_SECONDS, Front, config, directive,
-                                  environment_default, free_port_on_every_address, log_fields, seconds)
+from spinnerd_tools.front import (ADDRESSES, DNS, FRONT_CONF, SETTLE_SECONDS, Front, Stage, config, directive,
+                                  environment_default, free_port_on_every_address, log_fields, run_cases, seconds)
 from spinnerd_tools.harness import Results, Server, get, metric, reset
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -363,43 +361,28 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
     parser.add_argument("--conf", default=FRONT_CONF, help="the front's configuration (the committed one by default)")
     arguments = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="spinnerd-front-")
-    os.chmod(work, 0o755)  # dnsmasq reads its hosts file after dropping privileges
     results = Results()
-    replicas, front, dns = [], None, None
     started_all = time.time()
-    try:
+    with Stage("spinnerd-front-") as stage:
         print("== bound", flush=True)
         bound(arguments.binary, arguments.conf, results)
         port = free_port_on_every_address()
-        for address in ADDRESSES[:3]:
-            # debug: spinnerd writes scrapes of /metrics (and probes) at debug only.
-            replicas.append(Server(arguments.binary, args=REPLICA_ARGS, port=port, host=address, log_level="debug",
-                                   settle=False, production_deadlines=True))
-        dns = DNS(work)
-        front = Front(work, dns, port, conf=arguments.conf)
-        cases = [("health", lambda: health(front, dns, replicas, results))]
-        cases += [("refusals", lambda: refusals(replicas, front, results)),
-                  ("metrics", lambda: metrics_path(replicas, front, results)),
-                  ("request ids", lambda: request_ids(front, results)),
-                  ("termination", lambda: termination(front, results)),
-                  ("per client", lambda: per_client(front, arguments.conf, results))]
-        for name, case in cases:
-            print(f"== {name}", flush=True)
-            started = time.time()
-            if name == "refusals":
-                dns.serve(ADDRESSES[:3])
-                front.wait_for(ADDRESSES[:3])
-            case()
-            print(f"  ({time.time() - started:.0f} s)", flush=True)
-    finally:
-        if front:
-            front.stop()
-        if dns:
-            dns.stop()
-        for replica in replicas:
-            replica.stop()
-        shutil.rmtree(work, ignore_errors=True)
+        # debug: spinnerd writes scrapes of /metrics (and probes) at debug only.
+        replicas = [stage.keep(Server(arguments.binary, args=REPLICA_ARGS, port=port, host=address, log_level="debug",
+                                      settle=False, production_deadlines=True)) for address in ADDRESSES[:3]]
+        dns = stage.keep(DNS(stage.work))
+        front = stage.keep(Front(stage.work, dns, port, conf=arguments.conf))
+
+        def refused_once():
+            dns.serve(ADDRESSES[:3])
+            front.wait_for(ADDRESSES[:3])
+            refusals(replicas, front, results)
+        run_cases([("health", lambda: health(front, dns, replicas, results)),
+                   ("refusals", refused_once),
+                   ("metrics", lambda: metrics_path(replicas, front, results)),
+                   ("request ids", lambda: request_ids(front, results)),
+                   ("termination", lambda: termination(front, results)),
+                   ("per client", lambda: per_client(front, arguments.conf, results))])
     print(f"  (all: {time.time() - started_all:.0f} s)")
     return results.report("front behaviour")
 

@@ -33,15 +33,13 @@ import http.client
 import json
 import os
 import re
-import shutil
 import sys
-import tempfile
 import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
-from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, free_port_on_every_address, log_fields
+from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, Stage, free_port_on_every_address, log_fields, run_cases
 from spinnerd_tools.harness import Results, Server
 
 A, B = "127.0.1.10", "127.0.1.11"
@@ -225,35 +223,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/spinnerd"))
     arguments = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="spinnerd-front-clients-")
-    os.chmod(work, 0o755)  # dnsmasq reads its hosts file after dropping privileges
     results = Results()
-    replicas, front, dns = [], None, None
     started_all = time.time()
-    try:
+    with Stage("spinnerd-front-clients-") as stage:
         port = free_port_on_every_address()
         # The first for the two clients, the second with a small per-client connection limit.
-        for address, extra in zip(ADDRESSES[:2], [[], ["--max-connections-per-client", str(CONNECTIONS_PER_CLIENT)]]):
-            replicas.append(Server(arguments.binary, args=REPLICA_ARGS + extra, port=port, host=address, log_level="info",
-                                   settle=False))
-        dns = DNS(work)
+        replicas = [stage.keep(Server(arguments.binary, args=REPLICA_ARGS + extra, port=port, host=address, log_level="info",
+                                      settle=False))
+                    for address, extra in zip(ADDRESSES[:2], [[], ["--max-connections-per-client", str(CONNECTIONS_PER_CLIENT)]])]
+        dns = stage.keep(DNS(stage.work))
         dns.serve(ADDRESSES[:2])
-        front = Front(work, dns, port)
+        front = stage.keep(Front(stage.work, dns, port))
         front.wait_for(ADDRESSES[:2])
-        for name, case in [("two clients", lambda: two_clients(front, replicas, results)),
-                           ("front exempt", lambda: front_exempt(front, replicas, results))]:
-            print(f"== {name}", flush=True)
-            started = time.time()
-            case()
-            print(f"  ({time.time() - started:.0f} s)", flush=True)
-    finally:
-        if front:
-            front.stop()
-        if dns:
-            dns.stop()
-        for replica in replicas:
-            replica.stop()
-        shutil.rmtree(work, ignore_errors=True)
+        run_cases([("two clients", lambda: two_clients(front, replicas, results)),
+                   ("front exempt", lambda: front_exempt(front, replicas, results))])
     print(f"  (all: {time.time() - started_all:.0f} s)")
     return results.report("front clients")
 

@@ -8,9 +8,11 @@ import csv
 import io
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 
 from .harness import free_port, get
@@ -87,6 +89,43 @@ def log_fields(line):
     """The fields of one line of the front's log (LOG_LINE's groups), or None."""
     match = LOG_LINE.match(line)
     return match.groupdict() if match else None
+
+
+class Stage:
+    """A front test's set-up on loopback: a work folder (readable by dnsmasq, which drops
+    its privileges) and what runs for the test, each stopped on leaving the `with` block,
+    the last started first, whatever happened; then the folder goes."""
+
+    def __init__(self, prefix):
+        self.work = tempfile.mkdtemp(prefix=prefix)
+        os.chmod(self.work, 0o755)
+        self._stops = []
+
+    def keep(self, thing, stop=None):
+        """`thing`, stopped on leaving (by `stop`, default its own `stop()`)."""
+        self._stops.append(stop or thing.stop)
+        return thing
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        for stop in reversed(self._stops):
+            try:
+                stop()
+            except Exception as error:  # one that will not stop must not keep the rest running
+                print(f"  (stopping: {error})", flush=True)
+        shutil.rmtree(self.work, ignore_errors=True)
+        return False
+
+
+def run_cases(cases):
+    """Runs each (name, function) under a heading, with the seconds it took."""
+    for name, case in cases:
+        print(f"== {name}", flush=True)
+        started = time.time()
+        case()
+        print(f"  ({time.time() - started:.0f} s)", flush=True)
 
 
 def free_port_on_every_address():
