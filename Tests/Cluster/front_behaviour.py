@@ -35,8 +35,6 @@ certain, not by timing. Checked:
     front_behaviour.py [--binary PATH] [--conf FRONT.cfg]
 """
 import argparse
-import http.client
-import json
 import os
 import re
 import socket
@@ -46,7 +44,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from spinnerd_tools.front import (ADDRESSES, DNS, FRONT_CONF, SETTLE_SECONDS, Front, Stage, config, directive,
+from spinnerd_tools.front import (ADDRESSES, DNS, FRONT_CONF, SETTLE_SECONDS, Front, Stage, access_lines, ask, config, directive,
                                   environment_default, free_port_on_every_address, log_fields, run_cases, seconds)
 from spinnerd_tools.harness import Results, Server, get, metric, reset
 
@@ -57,26 +55,6 @@ UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 COSTLY = "/spinner/circular.apng?size={size}&scale=2"
 REPLICA_ARGS = ["--heavy-workers", "1", "--heavy-queue", "1", "--heavy-renders-per-client", "1",
                 "--log-format", "json", "--prerender=false"]
-
-
-def ask(port, path, source=None, headers=None, timeout=120):
-    """GET `path` through the front from `source`: (status, {lower-case name: value}, body)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
-                                            source_address=(source, 0) if source else None)
-    try:
-        connection.request("GET", path, headers=headers or {})
-        response = connection.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    finally:
-        connection.close()
-
-
-def access_lines(replica, offset=0):
-    """The replica's JSON access lines written after `offset` bytes of its output."""
-    with open(replica.log_path, "rb") as log:
-        log.seek(offset)
-        text = log.read().decode(errors="replace")
-    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
 def wait_for_lines(replicas, offsets, paths, agent=None):

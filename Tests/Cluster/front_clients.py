@@ -39,7 +39,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
-from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, Stage, free_port_on_every_address, log_fields, run_cases
+from spinnerd_tools.front import (ADDRESSES, DNS, SETTLE_SECONDS, Front, Stage, access_lines, ask, free_port_on_every_address,
+                                  log_fields, run_cases)
 from spinnerd_tools.harness import Results, Server
 
 A, B = "127.0.1.10", "127.0.1.11"
@@ -47,25 +48,6 @@ SHARE = 2  # --heavy-renders-per-client
 CONNECTIONS_PER_CLIENT = 4
 REPLICA_ARGS = ["--trusted-proxies", "127.0.0.1", "--heavy-workers", "1", "--heavy-queue", "8",
                 "--heavy-renders-per-client", str(SHARE), "--log-format", "json", "--prerender=false"]
-
-
-def ask(port, path, source, headers=None, timeout=120):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
-    try:
-        connection.request("GET", path, headers=headers or {})
-        response = connection.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    except OSError as error:
-        return type(error).__name__, {}, b""
-    finally:
-        connection.close()
-
-
-def access_lines(replica, offset=0):
-    with open(replica.log_path, "rb") as log:
-        log.seek(offset)
-        text = log.read().decode(errors="replace")
-    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
 def scrape(replica, name):

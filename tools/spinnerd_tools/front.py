@@ -5,7 +5,9 @@ told only its addresses by environment; and the configuration read as HAProxy re
 (sections, directives, timeouts), for the checks that hold it to the manifests and to the
 replicas' own bounds."""
 import csv
+import http.client
 import io
+import json
 import os
 import re
 import shutil
@@ -117,6 +119,29 @@ class Stage:
                 print(f"  (stopping: {error})", flush=True)
         shutil.rmtree(self.work, ignore_errors=True)
         return False
+
+
+def ask(port, path, source=None, headers=None, timeout=120):
+    """GET `path` on 127.0.0.1:`port` (the front) from the loopback address `source`:
+    (status, {lower-case name: value}, body); a failed connection's status is its error's name."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                            source_address=(source, 0) if source else None)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    except OSError as error:
+        return type(error).__name__, {}, b""
+    finally:
+        connection.close()
+
+
+def access_lines(replica, offset=0):
+    """A replica's JSON access lines (`--log-format json`) written after `offset` bytes of its output."""
+    with open(replica.log_path, "rb") as log:
+        log.seek(offset)
+        text = log.read().decode(errors="replace")
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
 def run_cases(cases):

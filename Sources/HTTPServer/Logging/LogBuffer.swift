@@ -60,18 +60,8 @@ struct LogBuffer {
 
     /// `value` in decimal.
     mutating func append(decimal value: Int64) {
-        var magnitude = value.magnitude
         if value < 0 { append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes, at most 20 digits
-        var used = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[31 - used] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                used += 1
-            } while magnitude > 0
-            append(UnsafeRawBufferPointer(rebasing: scratch[(32 - used)...]))
-        }
+        DecimalDigits.with(value.magnitude) { append($0) }
     }
 
     mutating func append(decimal value: Int) { append(decimal: Int64(value)) }

@@ -49,17 +49,7 @@ public enum HTTPResponseSerializer {
 
     /// Appends `value` (≥ 0) in decimal, without making a string.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var remaining = max(0, value), count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                count += 1
-            } while remaining > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
+        DecimalDigits.with(UInt64(max(0, value))) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `headers` as `name: value` lines, leaving out the fields the transport writes.
