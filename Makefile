@@ -17,10 +17,12 @@ test: deps-test
 	scripts/test.sh
 
 # The inner loop: a debug build and the unit tests, which need only the toolchain and the
-# C libraries (no Python, browser, decoders or players; those are IntegrationTests).
+# C libraries (no Python, browser, decoders or players; those are IntegrationTests); then the
+# front end's modules and their node tests (scripts/check-front.sh).
 check: deps-run
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip IntegrationTests
+	scripts/check-front.sh
 
 # Is any test flaky? The whole XCTest suite FLAKY_QUIET times in a row, FLAKY_LOADED times
 # beside a load on both cores (stress-ng), and the hostile, cluster and soak suites

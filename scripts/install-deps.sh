@@ -8,6 +8,9 @@ purpose="${1:-run}"
 # Build and run: the C libraries behind the systemLibrary targets.
 apt_packages=(libcairo2-dev libgif-dev zlib1g-dev libdeflate-dev libzopfli-dev libwebp-dev libimagequant-dev nettle-dev pkg-config fontconfig)
 pip_packages=()
+# node runs the front end's checks (scripts/check-front.sh: make check and make test): its
+# modules parse and their tests pass (Debian's, unless one is on the PATH already).
+command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # Decoders and validators nobody on this project wrote.
     apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light)
@@ -16,8 +19,6 @@ if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     apt_packages+=(haproxy dnsmasq-base)
     # promtool (Debian's prometheus package) lints /metrics as Prometheus reads it.
     apt_packages+=(prometheus)
-    # node checks the gallery's script parses (Debian's, unless one is on the PATH already).
-    command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
     # Playwright drives Debian's chromium; its own browser download is never used.
     # Each entry: requirement|how to tell it is present (a Python module, or cmd:program).
     pip_packages+=("Pillow>=10|PIL" "playwright|playwright" "schemathesis|schemathesis" "PyYAML|yaml"

@@ -79,7 +79,8 @@ trap table EXIT
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
 step "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
-step "gallery modules parse (node)" scripts/check-gallery-modules.sh
+step "front end: modules parse, node --test" scripts/check-front.sh
+step "gradient grammar: editor against service (corpus)" node Tests/Front/gradient_differential.mjs --binary "$BINARY"
 step "cost table is what the committed calibration runs give" \
   python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary "$BINARY" --check
 step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests

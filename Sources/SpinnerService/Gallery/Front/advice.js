@@ -7,20 +7,21 @@ import { bytes, sizeShown } from "./sizes.js";
 const largeRaster = 100 * 1024;
 
 /**
- * Writes the advice: `measured` holds the animated pictures' sizes in bytes by format,
- * `refused` the formats the service refused for these settings, `lossy` the chosen
- * raster's final size at a lossy quality ({quality, bytes}) or null.
+ * Writes the advice for the settings `values` (the measure's snapshot): `measured` holds
+ * the animated pictures' sizes in bytes by format, `refused` the formats the service
+ * refused for these settings, `lossy` the chosen raster's final size at a lossy quality
+ * ({quality, bytes}) or null.
  */
-export function advise(state, measured, refused, lossy = null) {
+export function advise(state, values, measured, refused, lossy = null) {
   const lottie = { written: sizeShown("lottie"), zipped: sizeShown("lottie-gzip") };
-  $("#advice").textContent = adviceText(state, measured, refused, lottie, lossy, sizeShown("svg"));
+  $("#advice").textContent = adviceText(state, values, measured, refused, lottie, lossy, sizeShown("svg"));
 }
 
 /**
- * The advice's text. Pure: `lottie` is what the sizes table shows for the Lottie document
- * ({written, zipped}, texts as shown), `svg` the SVG's size as shown.
+ * The advice's text for the settings `values`. Pure: `lottie` is what the sizes table shows
+ * for the Lottie document ({written, zipped}, texts as shown), `svg` the SVG's size as shown.
  */
-export function adviceText(state, measured, refused, lottie, lossy = null, svg = undefined) {
+export function adviceText(state, values, measured, refused, lottie, lossy = null, svg = undefined) {
   if (state.format === "lottie") {
     const { written, zipped } = lottie;
     return `The Lottie document for these settings is ${written}` + (zipped && zipped.endsWith("B") ? `, ${zipped} gzipped` : "") +
@@ -44,7 +45,7 @@ export function adviceText(state, measured, refused, lottie, lossy = null, svg =
       ? " The <picture> snippet shows the light page's picture, and the dark page's to a dark OS scheme."
       : ` The <picture> snippet is drawn for the stage's page (#${state.page}); if your page follows the OS colour scheme, say so below it for a dark source.`;
     // GIF frames last whole hundredths of a second: more than 50 fps is drawn at 50.
-    const fps = Number(state.settings().fps);
+    const fps = Number(values.fps);
     if (state.format === "gif" && fps > 50) text += ` A GIF plays at most 50 fps (its frames last whole hundredths of a second): fps=${fps} is drawn at 50.`;
     const chosen = measured[state.format];
     if (chosen > largeRaster) {

@@ -42,7 +42,7 @@ export function resolveColour(value, theme, systemColours) {
 }
 
 /** A colour from 3, 4, 6 or 8 hex digits (no #): {hex: "rrggbb", alpha: 0…1}. */
-export function fromHex(text) {
+function fromHex(text) {
   const digits = text.length <= 4 ? text.split("").map((c) => c + c).join("") : text;
   return { hex: digits.slice(0, 6), alpha: digits.length === 8 ? parseInt(digits.slice(6), 16) / 255 : 1 };
 }

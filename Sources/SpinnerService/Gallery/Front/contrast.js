@@ -11,7 +11,7 @@ import { imageURL } from "./urls.js";
 /** The contrast a graphic needs to be seen (WCAG 2.1, 1.4.11 non-text contrast). */
 export const ENOUGH = 3;
 /** The moments measured, in seconds (taken modulo the loop): the most visible of them counts. */
-export const MOMENTS = [0, 0.3, 0.6, 0.9];
+const MOMENTS = [0, 0.3, 0.6, 0.9];
 
 /** WCAG contrast ratio of two relative luminances. Pure. */
 export const ratioOf = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
@@ -57,12 +57,13 @@ export function peakFor(colour, page) {
 }
 
 /**
- * The fix for a faint spinner on this page: {name, value, label}, or null. A kind with a
- * `peak` raises it to the least that shows its colour; else (or when no peak would do) a
- * kind whose `color` is not `label` gets `label`, which the page's theme draws black or white.
+ * The fix for a faint spinner with the settings `values` on this page: {name, value,
+ * label}, or null. A kind with a `peak` raises it to the least that shows its colour; else
+ * (or when no peak would do) a kind whose `color` is not `label` gets `label`, which the
+ * page's theme draws black or white.
  */
-export function fixFor(state) {
-  const values = state.settings(), theme = state.drawnTheme(values);
+export function fixFor(state, values) {
+  const theme = state.drawnTheme(values);
   const peak = state.parameter("peak");
   const colourName = values.color ?? state.parameter("color")?.default ?? "label";
   const colour = resolveColour(colourName, theme, state.systemColours);
@@ -81,16 +82,16 @@ export function fixFor(state) {
 let metering = 0;
 
 /**
- * Measures the accepted settings on the stage's page and shows the reading (#contrast,
- * data-ratio), a warning under ENOUGH and its fix (#contrast-fix sets the parameter's
- * field as a person would, and the playground asks the service again).
+ * Measures the accepted settings (`values`, the measure's snapshot) on the stage's page and
+ * shows the reading (#contrast, data-ratio), a warning under ENOUGH and its fix
+ * (#contrast-fix sets the parameter's field as a person would, and the playground asks the
+ * service again).
  */
-export async function meterContrast(state) {
+export async function meterContrast(state, values) {
   const ticket = ++metering;
   const meter = $("#contrast"), fix = $("#contrast-fix");
   meter.dataset.ratio = "";
   const size = state.shownSize();
-  const values = state.settings();
   // What the stage shows: theme=auto draws the viewer's scheme in an SVG, light elsewhere.
   const theme = state.drawnTheme(values);
   const stills = MOMENTS.map((t) => imageURL(state, "png", { ...values, theme, t: String(t) }));
@@ -121,7 +122,7 @@ export async function meterContrast(state) {
   meter.classList.toggle("faint", faint);
   meter.textContent = `Contrast with this page: ${best.toFixed(2)}:1 at its most visible` +
     (faint ? ` — under ${ENOUGH}:1, people may not see it.` : ".");
-  const remedy = faint ? fixFor(state) : null;
+  const remedy = faint ? fixFor(state, values) : null;
   fix.hidden = !remedy;
   if (remedy) {
     fix.textContent = remedy.label;

@@ -122,7 +122,7 @@ function hint(id, text, name) {
  * Gives each field box the placeholder that fits it at the width it has now: what its
  * absence means (`data-placeholder`), else "default", else "…" (its title and hint say it whole).
  */
-export function fitPlaceholders() {
+function fitPlaceholders() {
   const canvas = document.createElement("canvas").getContext("2d");
   for (const input of document.querySelectorAll("input[data-placeholder]")) {
     if (input.offsetParent === null) continue;

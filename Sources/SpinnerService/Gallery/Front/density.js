@@ -17,7 +17,7 @@ export function atDensity(url, density) {
 }
 
 /** The 2× of a raster URL (absolute); null when it names a scale already or is no raster. Pure. */
-export const denseOf = (url) => atDensity(url, 2);
+const denseOf = (url) => atDensity(url, 2);
 
 /** The raster URLs a snippet's text names (in src and srcset attributes), without a scale. Pure. */
 export function rasterURLs(text) {
@@ -36,7 +36,7 @@ export function acceptedDense(url) {
 }
 
 /** The 3× of `url` when the service has accepted it and its 2×, and it weighs at most MAX_TRIPLE_BYTES; else null. */
-export function acceptedTriple(url) {
+function acceptedTriple(url) {
   const triple = atDensity(url, 3), answer = triple && answered(triple);
   return acceptedDense(url) && answer?.ok && answer.bytes <= MAX_TRIPLE_BYTES ? triple : null;
 }

@@ -10,7 +10,6 @@ import { CATALOG } from "./paths.js";
 import { fitSnippets, writeSnippets } from "./snippets.js";
 import { showPage, showScale } from "./stage.js";
 import { DARK, LIGHT, PlaygroundState } from "./state.js";
-import { imageURL } from "./urls.js";
 
 async function main() {
   let catalog;
@@ -27,7 +26,7 @@ async function main() {
   const update = () => {
     refreshColours();
     refreshApplicability(state);
-    measure(state, imageURL(state, state.format));
+    measure(state);
   };
 
   // The stage's page colour also chooses the theme (by its luminance) and a GIF's matte:

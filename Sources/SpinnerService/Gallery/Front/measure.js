@@ -20,9 +20,12 @@ let measuring = 0;
  * Asks the service about the URL path of the settings (HEAD). Accepted, it reaches the
  * preview, the address bar, the download and the snippets; refused, they stay on the last
  * accepted URL and the field the service names says why. Then the sizes in every format.
+ * One round reads the settings once: every URL it asks and the sizes it keeps are of that
+ * snapshot, even when the designer types on while it waits for answers.
  */
-export async function measure(state, path) {
+export async function measure(state) {
   const ticket = ++measuring;
+  const values = state.settings(), path = imageURL(state, state.format, values);
   $("#size").textContent = "…";
   try {
     const response = await fetch(path, { method: "HEAD" });
@@ -46,20 +49,20 @@ export async function measure(state, path) {
       state.accept(path);
       showAccepted(state, path);
       writeSnippets(state, path);
-      meterContrast(state);
+      meterContrast(state, values);
     }
   } catch (error) {
     if (ticket === measuring) $("#size").textContent = "unknown";
     return;
   }
-  compareFormats(state, ticket);
+  compareFormats(state, ticket, values);
 }
 
 // Every format's size for the same settings, side by side, so a designer can choose:
 // the SVG and the Lottie document as written and as sent gzipped (a GET: the browser
 // unzips the body, the header keeps the wire length), the animated rasters by HEAD
 // (each a render, cached); a format the service refuses says why.
-async function compareFormats(state, ticket) {
+async function compareFormats(state, ticket, values) {
   // From the catalog: the documents (no encoder effort: written, not drawn) and the
   // animated pictures (drawn).
   const documentFormats = state.catalog.formats.filter((format) => format.efforts.length === 0);
@@ -80,10 +83,10 @@ async function compareFormats(state, ticket) {
     show(key, "refused", true);
   };
   const measured = {}, refused = {};
-  const documents = documentFormats.map(({ name: format }) => fetch(imageURL(state, format)).then(async (response) => {
+  const documents = documentFormats.map(({ name: format }) => fetch(imageURL(state, format, values)).then(async (response) => {
     if (!response.ok) {
       refused[format] = true;
-      await refusal(format, imageURL(state, format));
+      await refusal(format, imageURL(state, format, values));
       show(format + "-gzip", "–");
       return;
     }
@@ -94,7 +97,7 @@ async function compareFormats(state, ticket) {
   }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
   const rasters = animatedFormats.map(({ name: format }) =>
     // The chosen format's final is asked for five minutes longer: its size stands beside the download.
-    finalHead(imageURL(state, format), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer)"),
+    finalHead(imageURL(state, format, values), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer)"),
               format === state.format ? Array(60).fill(5000) : [])
       .then(async (response) => {
         if (response.ok) {
@@ -105,7 +108,7 @@ async function compareFormats(state, ticket) {
           }
         } else {
           refused[format] = true;
-          await refusal(format, imageURL(state, format));
+          await refusal(format, imageURL(state, format, values));
         }
       })
       .catch(() => show(format, "unknown")));
@@ -117,10 +120,11 @@ async function compareFormats(state, ticket) {
     if (first === undefined) saidBy.set(reason, format);
     show(format, first === undefined ? "refused: " + reason : `refused (as ${state.formatByName(first).label})`, true);
   }
-  state.keepSizes(query(state, "webp"), measured);
-  advise(state, measured, refused);
-  offerLossy(state, ticket, measured, refused, animatedFormats, show);
-  // The snippets keep the last accepted settings: rewritten (WebP first or not) only for those.
+  state.keepSizes(query(state, "webp", values), measured);
+  advise(state, values, measured, refused);
+  offerLossy(state, ticket, values, measured, refused, animatedFormats, show);
+  // The snippets keep the last accepted settings: rewritten (WebP first or not) only while
+  // the settings are still those (now, not the round's snapshot).
   if (state.accepted === imageURL(state, state.format)) writeSnippets(state, state.accepted);
 }
 
@@ -128,16 +132,16 @@ async function compareFormats(state, ticket) {
 // size, asked once the sizes are in (an encode of its own, which may wait behind the other
 // final encodes: asked for up to five minutes), then the sizes grid shows it beside the
 // lossless size and the advice says it.
-function offerLossy(state, ticket, measured, refused, animatedFormats, show) {
+function offerLossy(state, ticket, values, measured, refused, animatedFormats, show) {
   const chosenRaster = animatedFormats.some(({ name }) => name === state.format);
-  if (!chosenRaster || ![undefined, "", "100", 100].includes(state.settings().quality)) return;
-  const url = imageURL(state, state.format, { ...state.settings(), quality: offeredQuality });
+  if (!chosenRaster || ![undefined, "", "100", 100].includes(values.quality)) return;
+  const url = imageURL(state, state.format, { ...values, quality: offeredQuality });
   finalHead(url, ticket, () => {}, Array(60).fill(5000))
     .then((response) => {
       if (ticket !== measuring || !response.ok || !isFinal(response)) return;
       const lossy = Number(response.headers.get("Content-Length"));
       if (measured[state.format]) show(state.format, `${bytes(measured[state.format])} · ${bytes(lossy)} at quality=${offeredQuality}`);
-      advise(state, measured, refused, { quality: offeredQuality, bytes: lossy });
+      advise(state, values, measured, refused, { quality: offeredQuality, bytes: lossy });
     })
     .catch(() => {});
 }

@@ -6,7 +6,7 @@
 import { $ } from "./dom.js";
 
 /** The player's script beside the gallery's modules; it sets globalThis.lottie. */
-export const PLAYER = "./lottie-web.js";
+const PLAYER = "./lottie-web.js";
 
 let playing = null; // the animation shown: {url, animation}
 let loading = null; // the player's script, once asked for
