@@ -9,6 +9,11 @@ public protocol MonotonicClock: Sendable {
     func milliseconds() -> Int64
 }
 
+extension MonotonicClock {
+    /// The current time as a `Duration` from the clock's start, in whole milliseconds.
+    public var elapsed: Duration { .milliseconds(milliseconds()) }
+}
+
 /// `CLOCK_MONOTONIC`.
 public struct SystemClock: MonotonicClock {
     public init() {}
@@ -36,5 +41,13 @@ extension Duration {
     public var inSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension Duration {
+    /// `seconds` as a duration, held between zero and a million seconds (an estimate may be
+    /// infinite: "after everything else").
+    public init(clampedSeconds seconds: Double) {
+        self = .seconds(seconds.isNaN ? 0 : min(max(seconds, 0), 1_000_000))
     }
 }

@@ -45,7 +45,7 @@ public struct ServiceConfiguration: Sendable {
     public var prerenderDefaults: Bool
     /// Whether a cold APNG, GIF or WebP URL is answered first by a quick, provisional
     /// encode (short cache lifetime) while its final encode is made in the background
-    /// (`FinalRenders`), and a kind's default APNG is kept compressed exhaustively
+    /// (the scheduler's final lanes), and a kind's default APNG is kept compressed exhaustively
     /// (docs/formats.md, "Provisional and final answers"). Default false: one final encode
     /// per URL; `spinnerd serve` turns it on unless `--provisional=false`.
     public var provisionalAnswers: Bool
@@ -58,16 +58,13 @@ public struct ServiceConfiguration: Sendable {
     /// (`BackgroundCPU`), so that an autoscaler sees what visitors cause; nil: no bound
     /// (they take what the machine leaves idle, at the lowest priority). Default nil.
     public var backgroundCores: Double?
-    /// Final encodes that may wait behind provisional answers (`FinalRenders`); beyond, one
-    /// is dropped and queued again by the next request of its provisional answer. Default 256.
-    public var finalQueue: Int
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRender: Duration = .seconds(1),
                 renderTimeout: Duration = .seconds(10), renderWait: Duration = .seconds(10), renderMemoryBytes: Int? = nil, memoryLimit: Int? = nil,
                 budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
                 errorMaxAge: Duration = .seconds(60), prerenderDefaults: Bool = false,
-                provisionalAnswers: Bool = false, adminListener: Bool = false, backgroundCores: Double? = nil, finalQueue: Int = 256) {
+                provisionalAnswers: Bool = false, adminListener: Bool = false, backgroundCores: Double? = nil) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRender = quickRender
@@ -84,7 +81,6 @@ public struct ServiceConfiguration: Sendable {
         self.provisionalAnswers = provisionalAnswers
         self.adminListener = adminListener
         self.backgroundCores = backgroundCores
-        self.finalQueue = finalQueue
     }
 }
 

@@ -21,7 +21,7 @@ final class RenderSchedulerTests: XCTestCase {
         let finished = DispatchSemaphore(value: 0)
         let runs = Atomic<Int>(0)
 
-        func run(_ waited: Int64) {
+        func run(_ waited: Duration) {
             runs.add(1, ordering: .relaxed)
             started.signal()
             release.wait()
@@ -57,7 +57,7 @@ final class RenderSchedulerTests: XCTestCase {
     func testAJobPastItsWaitLimitLeavesTheQueueUnrun() {
         let clock = ManualClock()
         let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1), clock: clock,
-                                        waitLimitMilliseconds: 60_000)
+                                        waitLimit: .seconds(60))
         addTeardownBlock { scheduler.stop() }
         let blocker = Gate()
         XCTAssertNil(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: blocker.run))
@@ -88,7 +88,7 @@ final class RenderSchedulerTests: XCTestCase {
     func testAJobWaitingForMemoryLeavesAtItsWaitLimit() {
         let memory = MemoryGate(capacity: 100)
         let scheduler = RenderScheduler(limits: RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1), memory: memory,
-                                        waitLimitMilliseconds: 200)
+                                        waitLimit: .milliseconds(200))
         addTeardownBlock { scheduler.stop() }
         let blocker = Gate()
         XCTAssertNil(scheduler.submit(.quick, client: nil, needs: RenderScheduler.Needs(bytes: 80), isCancelled: { false }, run: blocker.run))
@@ -113,11 +113,11 @@ final class RenderSchedulerTests: XCTestCase {
         addTeardownBlock { scheduler.stop() }
         let order = Locked<[String]>([])
         let blocker = Gate()
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: blocker.run))
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(1), isCancelled: { false }, run: blocker.run))
         blocker.started.wait()
         let done = DispatchSemaphore(value: 0)
         for (name, estimate) in [("slow", 0.7), ("svg", 0.003), ("png", 0.05)] {
-            XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: estimate, isCancelled: { false }) { _ in
+            XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(estimate), isCancelled: { false }) { _ in
                 order.withLock { $0.append(name) }
                 done.signal()
             })
@@ -128,14 +128,14 @@ final class RenderSchedulerTests: XCTestCase {
 
         // Aged: a job that waited past the limit goes before a newer, shorter one.
         let second = Gate()
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: second.run))
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(1), isCancelled: { false }, run: second.run))
         second.started.wait()
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.7, isCancelled: { false }) { _ in
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(0.7), isCancelled: { false }) { _ in
             order.withLock { $0.append("aged") }
             done.signal()
         })
-        clock.now.store(RenderScheduler.agingMilliseconds, ordering: .relaxed)
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.003, isCancelled: { false }) { _ in
+        clock.now.store(RenderScheduler.aging.wholeMilliseconds, ordering: .relaxed)
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(0.003), isCancelled: { false }) { _ in
             order.withLock { $0.append("fresh") }
             done.signal()
         })
@@ -202,7 +202,7 @@ final class RenderSchedulerTests: XCTestCase {
         let order = Locked<[String]>([])
         let done = DispatchSemaphore(value: 0)
         let blocker = Gate(), background = Gate()
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: blocker.run))
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(1), isCancelled: { false }, run: blocker.run))
         blocker.started.wait()
         // Background work takes no place in the queue (its bound is 1) and only one thread.
         scheduler.submitBackground(.quick, key: "first", run: background.run)
@@ -216,7 +216,7 @@ final class RenderSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.backgroundPending, 3)
         // Both threads are busy (one request, one background job): a request waits in the
         // queue and runs before the background jobs waiting.
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.5, isCancelled: { false }) { _ in
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(0.5), isCancelled: { false }) { _ in
             order.withLock { $0.append("request") }
             done.signal()
         })
@@ -268,15 +268,15 @@ final class RenderSchedulerTests: XCTestCase {
         let order = Locked<[String]>([])
         let done = DispatchSemaphore(value: 0)
         let blocker = Gate()
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 1, isCancelled: { false }, run: blocker.run))
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(1), isCancelled: { false }, run: blocker.run))
         blocker.started.wait()
         for name in ["default-a", "default-b"] {
-            scheduler.submitBackground(.quick, key: name, estimate: 0.1) { _ in
+            scheduler.submitBackground(.quick, key: name, estimate: .seconds(0.1)) { _ in
                 order.withLock { $0.append(name) }
                 done.signal()
             }
         }
-        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: 0.5, isCancelled: { false }) { _ in
+        XCTAssertNil(scheduler.submit(.quick, client: nil, estimate: .seconds(0.5), isCancelled: { false }) { _ in
             order.withLock { $0.append("request") }
             done.signal()
         })
@@ -349,7 +349,7 @@ final class RenderFlightsTests: XCTestCase {
         let joined = flights.join("k") { _ in }
         XCTAssertNoThrow(try joined.flight.cancellation.stopCheck.check(), "no deadline before it starts")
         clock.now.store(1000, ordering: .relaxed)
-        joined.flight.cancellation.start(within: 500)
+        joined.flight.cancellation.start(within: .milliseconds(500))
         clock.now.store(1499, ordering: .relaxed)
         XCTAssertNoThrow(try joined.flight.cancellation.stopCheck.check())
         clock.now.store(1500, ordering: .relaxed)

@@ -11,7 +11,7 @@ final class VisitorRendersTests: XCTestCase {
     private func pause(_ visitors: VisitorRenders, atMost milliseconds: Int) -> DispatchSemaphore {
         let returned = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            visitors.yield(atMost: milliseconds)
+            visitors.yield(atMost: .milliseconds(milliseconds))
             returned.signal()
         }
         return returned
@@ -19,9 +19,9 @@ final class VisitorRendersTests: XCTestCase {
 
     func testNoPauseWhileNoVisitorsRenderRuns() {
         let visitors = VisitorRenders()
-        visitors.yield(atMost: 600_000)  // returns at once, or the test hangs
+        visitors.yield(atMost: .seconds(600))  // returns at once, or the test hangs
         visitors.run {}
-        visitors.yield(atMost: 600_000)
+        visitors.yield(atMost: .seconds(600))
         XCTAssertEqual(visitors.pauses, 0)
         XCTAssertEqual(visitors.running, 0)
     }

@@ -5,19 +5,13 @@ import SpinnerModel
 import SpinnerRendering
 
 /// Where finished renders go: into the cache (a provisional answer only while no final one
-/// is there), and, behind a provisional answer, the final encode that replaces it, made on
-/// threads of their own at the lowest CPU share (`FinalRenders`).
+/// is there), and, behind a provisional answer, the final encode that replaces it, queued in
+/// the scheduler's final lanes (threads of their own at the lowest CPU share).
 final class RenderStore: Sendable {
     private let cache: ByteBoundedLRU<Representation>
-    /// The final encodes behind provisional answers (`ServiceConfiguration.provisionalAnswers`).
-    private let finals: FinalRenders
-    /// The kinds' default APNGs' exhaustive (zopfli) final encodes, on a thread of their
-    /// own: tens of seconds of one core each, they would otherwise hold up every other
-    /// final encode behind them (a queue does not preempt the job it runs), for minutes
-    /// on a busy machine.
-    private let exhaustiveFinals: FinalRenders
-    /// Final encodes that may run at once: one on each of the two threads above.
-    static let finalThreads = 2
+    /// Where the final encodes behind provisional answers are queued
+    /// (`ServiceConfiguration.provisionalAnswers`).
+    private let scheduler: RenderScheduler
     private let renderer: SpinnerRenderer
     private let files: DescriptorQuota
     private let metrics: Metrics
@@ -25,8 +19,8 @@ final class RenderStore: Sendable {
     private let draw: @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage
     private let log: @Sendable (String) -> Void
 
-    init(cache: ByteBoundedLRU<Representation>, renderer: SpinnerRenderer, configuration: ServiceConfiguration, memory: MemoryGate?,
-         visitors: VisitorRenders? = nil, metrics: Metrics, draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage,
+    init(cache: ByteBoundedLRU<Representation>, renderer: SpinnerRenderer, configuration: ServiceConfiguration,
+         scheduler: RenderScheduler, metrics: Metrics, draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage,
          log: @escaping @Sendable (String) -> Void) {
         self.cache = cache
         self.renderer = renderer
@@ -34,18 +28,7 @@ final class RenderStore: Sendable {
         self.metrics = metrics
         self.draw = draw
         self.log = log
-        // Both queues share one bound on the CPU they take (`--background-cpu`).
-        let cpu = configuration.backgroundCores.map { BackgroundCPU(cores: $0) }
-        finals = FinalRenders(limit: max(1, configuration.finalQueue), memory: memory, yieldingTo: visitors, cpu: cpu)
-        exhaustiveFinals = FinalRenders(limit: 16, threadName: "render-final-z", memory: memory, yieldingTo: visitors, cpu: cpu)
-    }
-
-    /// Final encodes waiting or running behind provisional answers.
-    var finalsPending: Int { finals.pending + exhaustiveFinals.pending }
-
-    /// True when `key`'s final encode waits or runs.
-    func finalIsPending(_ key: String) -> Bool {
-        finals.isPending(key) || exhaustiveFinals.isPending(key)
+        self.scheduler = scheduler
     }
 
     /// `image` cached for `key` (a provisional one only while no final one is cached), its
@@ -68,8 +51,11 @@ final class RenderStore: Sendable {
     /// strongest deflate its cost allows (`SpinnerRenderer.behindProvisional`).
     func queueFinal(_ final: PreparedRender, key: String) {
         let kept = renderer.exhaustive(renderer.behindProvisional(final))
-        let queue = kept.deflatesExhaustively ? exhaustiveFinals : finals
-        let submission = queue.submit(key: key, estimate: kept.estimate.seconds, bytes: kept.estimate.workingBytes) { [self] stop in
+        // The exhaustive (zopfli) encodes, tens of seconds of one core each, in a lane of their
+        // own: they would otherwise hold up every other final encode behind them.
+        let submission = scheduler.submitFinal(key: key, exhaustive: kept.deflatesExhaustively,
+                                               estimate: Duration(clampedSeconds: kept.estimate.seconds),
+                                               bytes: kept.estimate.workingBytes) { [self] stop in
             do throws(RenderError) {
                 let image = try draw(kept, stop)
                 store(image, key: key, pass: .final, version: kept.request.shared.version)
@@ -84,11 +70,5 @@ final class RenderStore: Sendable {
             }
         }
         if submission == .full { metrics.finalDropped() }
-    }
-
-    /// Drops the final encodes that wait; one running stops at its next frame. Returns how
-    /// many were left unfinished.
-    func stop() -> Int {
-        finals.stop() + exhaustiveFinals.stop()
     }
 }

@@ -131,8 +131,8 @@ public final class Metrics: Sendable {
     func failedRender() { state.withLock { $0.failed += 1 } }
 
     /// A render of `format` in `lane` started after waiting `waited` seconds.
-    func started(lane: RenderLane, waited: Double) {
-        state.withLock { $0.queueWaits[lane.rawValue].record(waited) }
+    func started(lane: RenderLane, waited: Duration) {
+        state.withLock { $0.queueWaits[lane.rawValue].record(waited.inSeconds) }
     }
 
     /// A render finished in `seconds`, estimated at `estimated` seconds.

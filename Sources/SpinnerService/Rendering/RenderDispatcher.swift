@@ -18,8 +18,8 @@ final class RenderDispatcher: Sendable {
     private let visitors: VisitorRenders
     private let cache: ByteBoundedLRU<Representation>
     private let metrics: Metrics
-    /// A render still running after this long is stopped (`ServiceConfiguration.renderTimeout`), in milliseconds.
-    private let renderTimeout: Int64
+    /// A render still running after this long is stopped (`ServiceConfiguration.renderTimeout`).
+    private let renderTimeout: Duration
     private let clock = SystemClock()
     /// Under a memory limit, the working memory every render and final encode takes
     /// before it starts (`ServiceConfiguration.renderMemoryBytes`); nil: no limit.
@@ -47,15 +47,17 @@ final class RenderDispatcher: Sendable {
         self.log = log
         admission = RenderAdmission(renderer: renderer, provisionalAnswers: configuration.provisionalAnswers,
                                     quickRender: configuration.quickRender)
-        renderTimeout = configuration.renderTimeout.wholeMilliseconds
+        renderTimeout = configuration.renderTimeout
         let memory = configuration.renderMemoryBytes.map { MemoryGate(capacity: $0, small: MemoryPlan.smallClaims) }
         self.memory = memory
-        // The final encodes step aside while the renders visitors wait for run.
+        // The final encodes step aside while the renders visitors wait for run, and take at
+        // most `--background-cpu` together.
         let visitors = VisitorRenders()
         self.visitors = visitors
-        scheduler = RenderScheduler(limits: configuration.lanes, memory: memory,
-                                    waitLimitMilliseconds: configuration.renderWait.wholeMilliseconds, visitors: visitors)
-        store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, memory: memory, visitors: visitors,
+        let scheduler = RenderScheduler(limits: configuration.lanes, memory: memory, waitLimit: configuration.renderWait,
+                                        visitors: visitors, cpu: configuration.backgroundCores.map { BackgroundCPU(cores: $0) })
+        self.scheduler = scheduler
+        store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, scheduler: scheduler,
                             metrics: metrics, draw: drawing, log: log)
         self.cache = cache
         self.metrics = metrics
@@ -93,22 +95,9 @@ final class RenderDispatcher: Sendable {
             scheduler.promote(key)
             return .waiting(leave: leave)
         }
-        let flight = joined.flight, lane = admitted.lane, prepared = admitted.first
-        // Waited as long as a render may for a thread and memory: 503, like a full queue.
-        let needs = RenderScheduler.Needs(bytes: prepared.estimate.workingBytes) { [flights, metrics] in
-            metrics.rejectedRender(lane: lane, reason: .waitedTooLong)
-            flights.finish(key, flight: flight, with: .busy(lane, .waitedTooLong))
-        }
-        let refusal = scheduler.submit(lane, client: client, key: key, estimate: prepared.estimate.seconds, needs: needs,
-                                       isCancelled: { flight.cancellation.isCancelled }) { [self] waited in
-            metrics.started(lane: lane, waited: Double(waited) / 1000)
-            flight.cancellation.start(within: renderTimeout)
-            let outcome = render(prepared, key: key, lane: lane, stop: flight.cancellation.stopCheck, final: admitted.final)
-            flights.finish(key, flight: flight, with: outcome)
-        }
-        if let refusal {
-            metrics.rejectedRender(lane: lane, reason: refusal)
-            flights.finish(key, flight: flight, with: .busy(lane, refusal))
+        if let refusal = submit(admitted, in: admitted.lane, key: key, flight: joined.flight, client: client, background: false) {
+            metrics.rejectedRender(lane: admitted.lane, reason: refusal)
+            flights.finish(key, flight: joined.flight, with: .busy(admitted.lane, refusal))
         }
         return .waiting(leave: leave)
     }
@@ -121,30 +110,45 @@ final class RenderDispatcher: Sendable {
     func prerender(_ images: [(request: SpinnerRequest, key: String)]) {
         for (spinner, key) in images where cache.value(for: key) == nil {
             guard let admitted = try? admission.admit(spinner) else { continue }
-            let prepared = admitted.first
             // Nobody waits; the flight is there so that requests can join it.
             let joined = flights.join(key) { _ in }
             guard joined.first else { continue }
-            let flight = joined.flight
-            // Expires only once a request has promoted it (and so waits for it).
-            let needs = RenderScheduler.Needs(bytes: prepared.estimate.workingBytes) { [flights, metrics] in
-                metrics.rejectedRender(lane: .quick, reason: .waitedTooLong)
-                flights.finish(key, flight: flight, with: .busy(.quick, .waitedTooLong))
-            }
-            scheduler.submitBackground(.quick, key: key, estimate: prepared.estimate.seconds, needs: needs) { [self] _ in
-                flight.cancellation.start(within: renderTimeout)
-                let outcome = render(prepared, key: key, lane: .quick, stop: flight.cancellation.stopCheck, prerendered: true,
-                                     final: admitted.final)
-                flights.finish(key, flight: flight, with: outcome)
-            }
+            _ = submit(admitted, in: .quick, key: key, flight: joined.flight, client: nil, background: true)
         }
+    }
+
+    /// The one way a render enters the scheduler: in `lane` for `client`, or
+    /// (`background`) rendered ahead, which expires only once a request has promoted it
+    /// (and so waits for it). Past the wait limit its flight ends busy (503, like a full
+    /// queue); once it runs, its flight's deadline starts. Nil when queued, else why not.
+    private func submit(_ admitted: RenderAdmission.Admitted, in lane: RenderLane, key: String, flight: RenderFlights<RenderOutcome>.Flight,
+                        client: RenderClient?, background: Bool) -> RenderScheduler.Refusal? {
+        let prepared = admitted.first
+        let needs = RenderScheduler.Needs(bytes: prepared.estimate.workingBytes) { [flights, metrics] in
+            metrics.rejectedRender(lane: lane, reason: .waitedTooLong)
+            flights.finish(key, flight: flight, with: .busy(lane, .waitedTooLong))
+        }
+        let estimate = Duration(clampedSeconds: prepared.estimate.seconds)
+        let run: @Sendable (Duration) -> Void = { [self] waited in
+            if !background { metrics.started(lane: lane, waited: waited) }
+            flight.cancellation.start(within: renderTimeout)
+            let outcome = render(prepared, key: key, lane: lane, stop: flight.cancellation.stopCheck, prerendered: background,
+                                 final: admitted.final)
+            flights.finish(key, flight: flight, with: outcome)
+        }
+        guard !background else {
+            scheduler.submitBackground(lane, key: key, estimate: estimate, needs: needs, run: run)
+            return nil
+        }
+        return scheduler.submit(lane, client: client, key: key, estimate: estimate, needs: needs,
+                                isCancelled: { flight.cancellation.isCancelled }, run: run)
     }
 
     /// Background renders (`prerender`) not finished yet.
     var prerendersPending: Int { scheduler.backgroundPending }
 
     /// Final encodes waiting or running behind provisional answers.
-    var finalsPending: Int { store.finalsPending }
+    var finalsPending: Int { scheduler.finalsPending }
 
     /// Times a final encode paused between frames for a visitor's render, since the start.
     var finalPauses: Int { visitors.pauses }
@@ -155,7 +159,6 @@ final class RenderDispatcher: Sendable {
     @discardableResult
     func stop() -> Int {
         scheduler.stop()
-        return store.stop()
     }
 
     /// A provisional answer for `key` is cached (or was, before an eviction) and read: its
@@ -163,7 +166,7 @@ final class RenderDispatcher: Sendable {
     /// the answer was made dropped it).
     func ensureFinal(_ spinner: SpinnerRequest, key: String) {
         // Only the final encode is planned: no provisional one nor a lane is wanted here.
-        guard admission.provisionalAnswers, !store.finalIsPending(key),
+        guard admission.provisionalAnswers, !scheduler.finalIsPending(key),
               let final = try? admission.renderer.prepare(spinner) else { return }
         store.queueFinal(final, key: key)
     }
@@ -173,11 +176,11 @@ final class RenderDispatcher: Sendable {
     /// encode that replaces it.
     private func render(_ prepared: PreparedRender, key: String, lane: RenderLane, stop: StopCheck,
                         prerendered: Bool = false, final: PreparedRender) -> RenderOutcome {
-        let started = clock.milliseconds()
+        let started = clock.elapsed
         let format = prepared.request.format
         do {
             let image = try draw(prepared, stop)
-            let seconds = Double(clock.milliseconds() - started) / 1000
+            let seconds = (clock.elapsed - started).inSeconds
             if prerendered {
                 metrics.prerendered(format: format.rawValue)
             } else {

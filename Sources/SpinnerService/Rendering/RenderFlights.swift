@@ -101,9 +101,9 @@ public final class RenderCancellation: Sendable {
     /// True once cancelled.
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
-    /// The render starts now and must end within `milliseconds`.
-    public func start(within milliseconds: Int64) {
-        deadline.store(clock.milliseconds() + milliseconds, ordering: .relaxed)
+    /// The render starts now and must end within `limit`.
+    public func start(within limit: Duration) {
+        deadline.store(clock.milliseconds() + limit.wholeMilliseconds, ordering: .relaxed)
     }
 
     /// The check the render asks between frames.

@@ -13,15 +13,15 @@ import Concurrency
 /// which the kernel preempts at once, 54–58. `SCHED_IDLE` itself starves the encodes under
 /// a steady load (docs/operations.md), so they keep their share and pause instead.
 ///
-/// A pause lasts until no visitor's render runs or `yieldMilliseconds` pass, whichever is
+/// A pause lasts until no visitor's render runs or `longestPause` passes, whichever is
 /// first, so that under a steady stream of cold URLs the final encodes still go on a frame
 /// at a time, as they crawled before. A render waiting for its memory is not counted: the
 /// encode that holds memory must be free to finish and give it back.
 public final class VisitorRenders: Sendable {
-    /// The longest one pause lasts, in milliseconds. Default 250: at most a quarter of a
-    /// second added to a final encode per frame while visitors' renders follow one another
-    /// without a gap (they take 2–150 ms each at the sizes people use).
-    public static let yieldMilliseconds = 250
+    /// The longest one pause lasts. 250 ms: at most a quarter of a second added to a final
+    /// encode per frame while visitors' renders follow one another without a gap (they take
+    /// 2–150 ms each at the sizes people use).
+    public static let longestPause = Duration.milliseconds(250)
 
     private struct State {
         /// Visitors' renders running.
@@ -47,21 +47,22 @@ public final class VisitorRenders: Sendable {
         render()
     }
 
-    /// Waits while a visitor's render runs, for at most `milliseconds`; returns at once
-    /// when none does. For background work, between its steps.
-    public func yield(atMost milliseconds: Int = yieldMilliseconds) {
-        let pause = DispatchSemaphore(value: 0)
+    /// Waits while a visitor's render runs, for at most `pause`; returns at once when none
+    /// does. For background work, between its steps.
+    public func yield(atMost pause: Duration = longestPause) {
+        let milliseconds = Int(pause.wholeMilliseconds)
+        let wakeUp = DispatchSemaphore(value: 0)
         let waits = state.withLock { state -> Bool in
             guard state.running > 0 else { return false }
-            state.paused.append(pause)
+            state.paused.append(wakeUp)
             state.pauses += 1
             return true
         }
         guard waits else { return }
-        guard pause.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut else { return }
+        guard wakeUp.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut else { return }
         // Timed out: leave the list, unless a wake-up took this pause off it meanwhile (its
         // signal is then left unread on a semaphore nobody holds).
-        state.withLock { state in state.paused.removeAll { $0 === pause } }
+        state.withLock { state in state.paused.removeAll { $0 === wakeUp } }
     }
 
     /// Ends every pause now (the queue is stopping).

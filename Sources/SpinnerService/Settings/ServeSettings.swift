@@ -43,7 +43,7 @@ public struct ServeSettings: Sendable {
     /// The CPU the final encodes may take on average, in cores. Default nil: no bound.
     public var backgroundCPU: Double?
     /// Final encodes that may wait behind provisional answers. Default 256.
-    public var finalQueue = service.finalQueue
+    public var finalQueue = service.lanes.finalQueue
     /// `debug` logs every answer; `info` all but probes and scrapes; `warn` and `error` only
     /// problems; `none` nothing. Default info.
     public var logLevel = LogLevel.info
@@ -133,16 +133,17 @@ public struct ServeSettings: Sendable {
             maxConnectionsPerClient: maxConnectionsPerClient ?? Self.perClientShare(of: served), trustedProxies: trustedProxies,
             refusalSlots: plan.refusalSlots,
             requestTimeout: requestTimeout, idleTimeout: idleTimeout)
+        var queues = lanes
+        queues.finalQueue = finalQueue
         let service = ServiceConfiguration(
-            cacheBytes: memory?.cacheBytes ?? cacheBytes ?? Self.defaultCacheBytes, lanes: lanes, renderTimeout: renderTimeout,
+            cacheBytes: memory?.cacheBytes ?? cacheBytes ?? Self.defaultCacheBytes, lanes: queues, renderTimeout: renderTimeout,
             renderWait: queueTimeout, renderMemoryBytes: memory?.renderBytes, memoryLimit: memory?.limit, budget: budget,
             bodyFiles: DescriptorQuota(limit: plan.bodyFiles), signing: signing,
             // Signed mode exists to let only the operator's URLs be rendered; the playground
             // makes arbitrary ones, so it is off there unless asked for.
             gallery: gallery ?? (signing == nil),
             errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, adminListener: adminPort != nil,
-            backgroundCores: backgroundCPU,
-            finalQueue: finalQueue)
+            backgroundCores: backgroundCPU)
         let admin = adminPort.map { port in
             HTTPServerConfiguration(host: host, port: port, eventLoops: 1, maxConnections: DescriptorPlan.adminConnections,
                                     maxConnectionsPerClient: 0, refusalSlots: 1, requestTimeout: requestTimeout, idleTimeout: idleTimeout)

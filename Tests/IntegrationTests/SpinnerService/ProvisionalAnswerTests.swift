@@ -177,7 +177,7 @@ final class ProvisionalAnswerTests: XCTestCase {
             XCTAssertEqual(answer.header("Cache-Control"), Self.immutablePolicy, "answered by its final encode: \(target)")
             asked += 1
         }
-        // That it goes on after a pause is FinalRendersTests' (waiting here for the zopfli
+        // That it goes on after a pause is FinalEncodeLaneTests' (waiting here for the zopfli
         // encode to land took 3 minutes beside `stress-ng --cpu 2`, at nice 19).
         XCTAssertEqual(try metric(server, "spinnerd_final_renders_not_stored_total"), 0, "paused, not dropped or failed")
     }
@@ -194,7 +194,7 @@ final class ProvisionalAnswerTests: XCTestCase {
         // The answers are there meanwhile: provisional for the default APNGs.
         XCTAssertEqual(try server.get("/spinner/dots.apng").header("Cache-Control"), Self.provisionalPolicy)
         // A clean exit that left the defaults' zopfli APNGs (~45 s of one core) unfinished:
-        // the drain stopped them rather than waited (FinalRendersTests holds the stop itself).
+        // the drain stopped them rather than waited (FinalEncodeLaneTests holds the stop itself).
         // The wait is generous: stopping takes the zopfli frame under way, which at nice 19
         // on a loaded machine is seconds; the proof is the count, not the time.
         XCTAssertEqual(server.terminate(timeout: 300), 0, "SIGTERM stopped the final encodes and exited cleanly")

@@ -7,14 +7,14 @@ import UnitSupport
 import Concurrency
 import XCTest
 
-/// The queue of final encodes behind provisional answers: one key once, a bound, the
-/// shortest first, its thread at the lowest CPU share without helpers, and a stop that cuts the
-/// running encode short. Fake encodes wait on semaphores: nothing depends on timing.
-final class FinalRendersTests: XCTestCase {
+/// The scheduler's lane of final encodes behind provisional answers: one key once, a bound,
+/// the shortest first, its thread at the lowest CPU share without helpers, and a stop that
+/// cuts the running encode short. Fake encodes wait on semaphores: nothing depends on timing.
+final class FinalEncodeLaneTests: XCTestCase {
     /// Holds the queue's thread in a first job until released.
-    private func blocked(_ queue: FinalRenders) -> (started: DispatchSemaphore, release: DispatchSemaphore) {
+    private func blocked(_ queue: RenderScheduler) -> (started: DispatchSemaphore, release: DispatchSemaphore) {
         let (started, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        XCTAssertEqual(queue.submit(key: "blocker", estimate: 0) { _ in
+        XCTAssertEqual(queue.submitFinal(key: "blocker", exhaustive: false, estimate: .seconds(0)) { _ in
             started.signal()
             release.wait()
         }, .queued)
@@ -23,37 +23,37 @@ final class FinalRendersTests: XCTestCase {
     }
 
     /// Waits (at most 30 s) until nothing waits or runs.
-    private func waitUntilIdle(_ queue: FinalRenders) {
+    private func waitUntilIdle(_ queue: RenderScheduler) {
         let deadline = Date().addingTimeInterval(30)
-        while queue.pending > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        XCTAssertEqual(queue.pending, 0)
+        while queue.finalsPending > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertEqual(queue.finalsPending, 0)
     }
 
     func testAKeyIsQueuedOnceAndAFullQueueDropsTheRest() {
-        let queue = FinalRenders(limit: 2)
+        let queue = RenderScheduler(limits: RenderScheduler.Limits(finalQueue: 2))
         addTeardownBlock { queue.stop() }
         let gate = blocked(queue)
-        XCTAssertEqual(queue.submit(key: "blocker", estimate: 0) { _ in }, .alreadyPending, "running counts as pending")
-        XCTAssertEqual(queue.submit(key: "a", estimate: 1) { _ in }, .queued)
-        XCTAssertEqual(queue.submit(key: "a", estimate: 1) { _ in }, .alreadyPending)
-        XCTAssertEqual(queue.submit(key: "b", estimate: 1) { _ in }, .queued)
-        XCTAssertEqual(queue.submit(key: "c", estimate: 1) { _ in }, .full)
-        XCTAssertTrue(queue.isPending("a"))
-        XCTAssertFalse(queue.isPending("c"))
-        XCTAssertEqual(queue.pending, 3)
+        XCTAssertEqual(queue.submitFinal(key: "blocker", exhaustive: false, estimate: .seconds(0)) { _ in }, .alreadyPending, "running counts as pending")
+        XCTAssertEqual(queue.submitFinal(key: "a", exhaustive: false, estimate: .seconds(1)) { _ in }, .queued)
+        XCTAssertEqual(queue.submitFinal(key: "a", exhaustive: false, estimate: .seconds(1)) { _ in }, .alreadyPending)
+        XCTAssertEqual(queue.submitFinal(key: "b", exhaustive: false, estimate: .seconds(1)) { _ in }, .queued)
+        XCTAssertEqual(queue.submitFinal(key: "c", exhaustive: false, estimate: .seconds(1)) { _ in }, .full)
+        XCTAssertTrue(queue.finalIsPending("a"))
+        XCTAssertFalse(queue.finalIsPending("c"))
+        XCTAssertEqual(queue.finalsPending, 3)
         gate.release.signal()
         waitUntilIdle(queue)
-        XCTAssertEqual(queue.submit(key: "a", estimate: 1) { _ in }, .queued, "done: a key may come again")
+        XCTAssertEqual(queue.submitFinal(key: "a", exhaustive: false, estimate: .seconds(1)) { _ in }, .queued, "done: a key may come again")
         waitUntilIdle(queue)
     }
 
     func testTheShortestEstimateRunsFirst() {
-        let queue = FinalRenders()
+        let queue = RenderScheduler(limits: RenderScheduler.Limits())
         addTeardownBlock { queue.stop() }
         let gate = blocked(queue)
         let order = Locked<[String]>([])
         for (key, estimate) in [("slow", 5.0), ("quick", 1.0), ("exhaustive", Double.infinity), ("middle", 3.0)] {
-            XCTAssertEqual(queue.submit(key: key, estimate: estimate) { _ in order.update { $0.append(key) } }, .queued)
+            XCTAssertEqual(queue.submitFinal(key: key, exhaustive: false, estimate: Duration(clampedSeconds: estimate)) { _ in order.update { $0.append(key) } }, .queued)
         }
         gate.release.signal()
         waitUntilIdle(queue)
@@ -61,10 +61,10 @@ final class FinalRendersTests: XCTestCase {
     }
 
     func testItsThreadRunsAtTheLowestShareWithoutHelpers() {
-        let queue = FinalRenders()
+        let queue = RenderScheduler(limits: RenderScheduler.Limits())
         addTeardownBlock { queue.stop() }
         let seen = Locked<(policy: Int32, nice: Int32, workers: Int)?>(nil)
-        XCTAssertEqual(queue.submit(key: "k", estimate: 0) { _ in
+        XCTAssertEqual(queue.submitFinal(key: "k", exhaustive: false, estimate: .seconds(0)) { _ in
             // PRIO_PROCESS 0 is the calling thread on Linux.
             seen.set((sched_getscheduler(0), getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), Parallel.workers(for: 8)))
         }, .queued)
@@ -77,11 +77,11 @@ final class FinalRendersTests: XCTestCase {
     }
 
     func testStopCutsTheRunningEncodeShortAndDropsWhatWaits() {
-        let queue = FinalRenders()
+        let queue = RenderScheduler(limits: RenderScheduler.Limits())
         let started = DispatchSemaphore(value: 0)
         let reason = Locked<StopCheck.Reason?>(nil)
         let ranLater = Locked(false)
-        XCTAssertEqual(queue.submit(key: "long", estimate: 0) { stop in
+        XCTAssertEqual(queue.submitFinal(key: "long", exhaustive: false, estimate: .seconds(0)) { stop in
             started.signal()
             // An encode asking between frames, for at most a minute.
             for _ in 0 ..< 60_000 {
@@ -92,21 +92,21 @@ final class FinalRendersTests: XCTestCase {
                 usleep(1000)
             }
         }, .queued)
-        XCTAssertEqual(queue.submit(key: "later", estimate: 1) { _ in ranLater.set(true) }, .queued)
+        XCTAssertEqual(queue.submitFinal(key: "later", exhaustive: false, estimate: .seconds(1)) { _ in ranLater.set(true) }, .queued)
         XCTAssertEqual(started.wait(timeout: .now() + 30), .success)
         queue.stop()  // returns once the thread has ended
         XCTAssertEqual(reason.value, .cancelled)
         XCTAssertFalse(ranLater.value)
-        XCTAssertEqual(queue.submit(key: "after", estimate: 0) { _ in }, .stopping)
+        XCTAssertEqual(queue.submitFinal(key: "after", exhaustive: false, estimate: .seconds(0)) { _ in }, .stopping)
     }
 
     func testAnEncodeStepsAsideBetweenFramesWhileAVisitorsRenderRuns() {
         let visitors = VisitorRenders()
-        let queue = FinalRenders(yieldingTo: visitors, pauseMilliseconds: 600_000)
+        let queue = RenderScheduler(limits: RenderScheduler.Limits(), visitors: visitors, pause: .seconds(600))
         addTeardownBlock { queue.stop() }
         let render = holdVisitorsRender(visitors)
         let frames = Locked(0)
-        XCTAssertEqual(queue.submit(key: "k", estimate: 0) { stop in
+        XCTAssertEqual(queue.submitFinal(key: "k", exhaustive: false, estimate: .seconds(0)) { stop in
             for _ in 0 ..< 3 {
                 do throws(StopCheck.Reason) { try stop.check() } catch { return }
                 frames.update { $0 += 1 }
@@ -123,10 +123,10 @@ final class FinalRendersTests: XCTestCase {
 
     func testStopEndsAPausedEncode() {
         let visitors = VisitorRenders()
-        let queue = FinalRenders(yieldingTo: visitors, pauseMilliseconds: 600_000)
+        let queue = RenderScheduler(limits: RenderScheduler.Limits(), visitors: visitors, pause: .seconds(600))
         let render = holdVisitorsRender(visitors)
         let reason = Locked<StopCheck.Reason?>(nil)
-        XCTAssertEqual(queue.submit(key: "k", estimate: 0) { stop in
+        XCTAssertEqual(queue.submitFinal(key: "k", exhaustive: false, estimate: .seconds(0)) { stop in
             do throws(StopCheck.Reason) { try stop.check() } catch { reason.set(error) }
         }, .queued)
         waitUntil({ visitors.pausedCount == 1 }, "the encode pauses")
