@@ -4,9 +4,10 @@
 // Layering (arrows point down only):
 //   spinnerd (executable) → SpinnerService → HTTPServer, SpinnerRendering → SpinnerRaster, SpinnerSVG, SpinnerLottie, ImageCodecs → SpinnerModel
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
+//   TextEncoding (JSON's escapes) below HTTPServer, SpinnerLottie and SpinnerService
 //   Concurrency (the lock ThreadSanitizer sees, grace periods, lent references, threads and their priority, the monotonic
-//     clock, the heap's trim) below HTTPServer, ImageCodecs and SpinnerService; the render pool (SpinnerService/Rendering)
-//     reaches the platform only through it and imports no transport
+//     clock, the heap's trim) below HTTPServer, ImageCodecs and SpinnerService; the render queue (SpinnerService/Rendering)
+//     reaches the platform through it and Dispatch's semaphores and timers only, and imports no transport
 //   Compression (deflate, CRC-32) below ImageCodecs and SpinnerService
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP, CImageQuant (only ImageCodecs).
 import PackageDescription
@@ -43,13 +44,15 @@ let package = Package(
         // HTTP/1.1 on epoll: wire parser/serializer, sockets, connection state. Knows nothing of spinners.
         // Its loop state is confined to one thread by type (the reactor is not Sendable);
         // every build keeps Swift's exclusivity checks.
-        .target(name: "HTTPServer", dependencies: ["CLinux", "Concurrency"]),
+        .target(name: "HTTPServer", dependencies: ["CLinux", "Concurrency", "TextEncoding"]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
             name: "CNettle", path: "Sources/CNettle",
             providers: [.apt(["nettle-dev"])]),
         // Exact time: the one fraction type, for model times and frame durations alike.
         .target(name: "ExactTime"),
+        // Text as other formats read it: JSON's escapes, for the Lottie writer, the YAML and the logs.
+        .target(name: "TextEncoding"),
         // Sharing between threads, and its rules as types: the lock (Synchronization's Mutex, its
         // turns told to ThreadSanitizer in a TSan build), grace periods and the retirements that
         // wait for them, lent (uncounted) and retained references, detached threads.
@@ -65,7 +68,7 @@ let package = Package(
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
         .target(name: "SpinnerSVG", dependencies: ["SpinnerModel", "ExactTime"]),
         // Scene → Lottie JSON (shape layer, keyframes, slots). The third engine over the same model.
-        .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime"]),
+        .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime", "TextEncoding"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
         // lottie-web, vendored gzipped, for the gallery's Lottie preview: embedded in a module
@@ -74,7 +77,7 @@ let package = Package(
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
         // The gallery's front end is written in Gallery/Front/ and embedded in the binary as it
         // is (PackageResources).
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "GalleryPlayer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "CLinux"],
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "GalleryPlayer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "TextEncoding"],
                 resources: [.embedInCode("Gallery/Front")]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
 
@@ -98,6 +101,7 @@ let package = Package(
         .target(name: "IntegrationSupport", dependencies: ["UnitSupport", "Concurrency", "ImageCodecs"], path: "Tests/IntegrationSupport"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "UnitSupport"]),
         .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"]),
+        .testTarget(name: "TextEncodingTests", dependencies: ["TextEncoding"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "UnitSupport"]),

@@ -9,7 +9,7 @@ import XCTest
 /// cancellation or when it stops.
 final class MemoryGateTests: XCTestCase {
     /// A waiter on its own thread: its admission once the wait ends.
-    private final class Waiter: @unchecked Sendable {
+    private final class Waiter: Sendable {
         let done = DispatchSemaphore(value: 0)
         private let result = Locked<MemoryGate.Admission?>(nil)
         var admission: MemoryGate.Admission? { result.withLock { $0 } }

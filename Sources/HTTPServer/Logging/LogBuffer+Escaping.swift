@@ -1,3 +1,5 @@
+import TextEncoding
+
 /// How the log writes text that came from a client (targets, user agents, forwarded
 /// addresses, request ids): always one line, always valid where it lands, never longer
 /// than its bound.
@@ -42,16 +44,16 @@ extension LogBuffer {
                 index += 1
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case UInt8(ascii: "\n") where json: append("\\n")
-            case UInt8(ascii: "\r") where json: append("\\r")
-            case UInt8(ascii: "\t") where json: append("\\t")
-            case 0 ..< 0x20, 0x7F:
+            // JSON's rule (`JSONEscape`); the text format backslashes only `"` and `\`, and
+            // writes every other control character as `\xNN`.
+            switch JSONEscape.written(byte) {
+            case .itself: append(byte)
+            case .backslashed(let letter) where json || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"):
+                append(UInt8(ascii: "\\"))
+                append(letter)
+            case .backslashed, .unicode:
                 append(json ? "\\u00" : "\\x")
                 appendHex(byte)
-            default: append(byte)
             }
             index += 1
         }

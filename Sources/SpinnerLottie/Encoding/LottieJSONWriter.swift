@@ -1,3 +1,5 @@
+import TextEncoding
+
 /// Compact JSON text written in the order it is given: the one place Lottie text is made.
 /// Keys keep the order they are written in, because rlottie reads a shape item's `ty` only
 /// when it comes first and a layer's `ks` rotation only after `ddd`; the rest follows the

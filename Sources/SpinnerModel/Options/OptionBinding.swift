@@ -86,15 +86,6 @@ extension OptionBinding {
             write: { options, value in if case .color(let color) = value { options[keyPath: path] = color } })
     }
 
-    /// A colour whose absence has its own meaning (`absent` says what), absent by default.
-    static func optionalColor(_ path: WritableKeyPath<Options, ColorValue?> & Sendable, _ name: ParameterName, _ summary: String,
-                              absent: String) -> Self {
-        OptionBinding(
-            definition: ParameterDefinition(name, summary, .color(default: nil, absent: absent)),
-            read: { $0[keyPath: path].map(ParameterValue.color) },
-            write: { options, value in if case .color(let color) = value { options[keyPath: path] = color } })
-    }
-
     /// A colour or gradient, always present (its default is a colour).
     static func paint(_ path: WritableKeyPath<Options, PaintValue> & Sendable, _ name: ParameterName, _ summary: String,
                       defaults: Options, conic: Bool = true) -> Self {

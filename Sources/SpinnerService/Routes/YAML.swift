@@ -1,4 +1,4 @@
-import SpinnerLottie
+import TextEncoding
 
 /// A small YAML writer for generated documents: maps keep their key order, strings are
 /// double-quoted (JSON-style escapes, valid YAML), so nothing needs YAML's quoting rules.

@@ -1,5 +1,5 @@
 import Foundation
-import SpinnerLottie
+import TextEncoding
 import XCTest
 
 /// The one string escaper: every control character, DEL, quotes and backslashes come back
