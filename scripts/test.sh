@@ -24,42 +24,58 @@ BINARY=.build/test/release/spinnerd
 LOGS=.build/test-logs
 mkdir -p "$LOGS"
 started_all=$SECONDS
-names=() times=() verdicts=()
 failed=0
 
-record() {  # record NAME SECONDS STATUS
-  names+=("$1"); times+=("$2")
+# CPU busy on the machine (all cores) since `busy_mark` was taken, in % of every core:
+# a step that keeps both cores busy is work to cut, one far below is time to fill.
+busy_mark() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8 }' /proc/stat; }
+busy_since() {  # busy_since "BUSY TOTAL"
+  local now; now=$(busy_mark)
+  awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; printf "%d", t > 0 ? 100 * (y[1] - x[1]) / t : 0 }'
+}
+
+names=() times=() verdicts=() loads=()
+record() {  # record NAME SECONDS STATUS [CPU%]
+  names+=("$1"); times+=("$2"); loads+=("${4:--}")
   if [ "$3" -eq 0 ]; then verdicts+=("ok"); else verdicts+=("FAILED ($3)"); failed=1; fi
 }
 
 # step NAME COMMAND...: runs in the foreground, its output as it comes.
 step() {
   local name=$1; shift
-  local start=$SECONDS
+  local start=$SECONDS mark; mark=$(busy_mark)
   printf '\n━━ %s\n' "$name"
   "$@"
   local status=$?
-  record "$name" $((SECONDS - start)) "$status"
+  record "$name" $((SECONDS - start)) "$status" "$(busy_since "$mark")"
   return "$status"
 }
 
-# side_by_side NAME1 COMMAND1 NAME2 COMMAND2: both at once (each COMMAND a string for
-# bash -c), each one's output kept in its log and printed when both have ended.
+# side_by_side NAME1 COMMAND1 NAME2 COMMAND2 [NAME3 COMMAND3 …]: all at once (each COMMAND a
+# string for bash -c), each one's output kept in its log and printed when all have ended;
+# the CPU column is the machine's over the whole group; `last_statuses` holds their exit statuses.
 side_by_side() {
-  local pids=() names_here=("$1" "$3") commands=("$2" "$4") index
-  printf '\n━━ %s  ‖  %s\n' "$1" "$3"
-  for index in 0 1; do
-    # Each notes its own time: the second may end before the first.
+  local pids=() names_here=() commands=() index count mark load
+  last_statuses=()
+  rm -f "$LOGS"/side-*.seconds
+  mark=$(busy_mark)
+  while (($#)); do names_here+=("$1"); commands+=("$2"); shift 2; done
+  count=${#names_here[@]}
+  printf '\n━━ %s' "${names_here[0]}"; printf '  ‖  %s' "${names_here[@]:1}"; printf '\n'
+  for ((index = 0; index < count; index++)); do
+    # Each notes its own time: a later one may end first.
     bash -c "start=\$(date +%s); ${commands[index]}; status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
       > "$LOGS/side-$index.log" 2>&1 &
     pids[index]=$!
   done
-  local status
-  for index in 0 1; do
-    wait "${pids[index]}"; status=$?
+  for ((index = 0; index < count; index++)); do
+    wait "${pids[index]}"; last_statuses[index]=$?
     printf '\n── %s\n' "${names_here[index]}"
     cat "$LOGS/side-$index.log"
-    record "${names_here[index]} (beside)" "$(cat "$LOGS/side-$index.seconds" 2>/dev/null || echo 0)" "$status"
+  done
+  load=$(busy_since "$mark")
+  for ((index = 0; index < count; index++)); do
+    record "${names_here[index]} (beside)" "$(cat "$LOGS/side-$index.seconds" 2>/dev/null || echo 0)" "${last_statuses[index]}" "$load"
   done
 }
 
@@ -67,9 +83,9 @@ table() {
   local index total=$((SECONDS - started_all))
   {
     printf '\nmake test: step times on %s cores (%s)\n' "$(nproc)" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-    printf '  %-58s %7s  %s\n' step seconds result
+    printf '  %-58s %7s %5s  %s\n' step seconds cpu% result
     for index in "${!names[@]}"; do
-      printf '  %-58s %7d  %s\n' "${names[index]}" "${times[index]}" "${verdicts[index]}"
+      printf '  %-58s %7d %5s  %s\n' "${names[index]}" "${times[index]}" "${loads[index]}" "${verdicts[index]}"
     done
     printf '  %-58s %7d  (%d m %02d s)\n' "total (wall)" "$total" $((total / 60)) $((total % 60))
   } | tee .build/test-times.txt
@@ -78,11 +94,14 @@ trap table EXIT
 
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
-step "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
-step "front end: modules parse, node --test" scripts/check-front.sh
-step "gradient grammar: editor against service (corpus)" node Tests/Front/gradient_differential.mjs --binary "$BINARY"
-step "cost table is what the committed calibration runs give" \
-  python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary "$BINARY" --check
+# The libFuzzer build (both cores) beside the checks that need only node, Python and the
+# plain binary, one core: the front end's modules and tests, the gradient grammar of the
+# editor against the service's over the fuzz corpus, and the cost table.
+side_by_side "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" "make --no-print-directory fuzz-build SWIFT=$SWIFT" \
+             "front end (modules parse, node --test); gradient grammar, editor against service; cost table" \
+             "(s=0; scripts/check-front.sh || s=1; node Tests/Front/gradient_differential.mjs --binary $BINARY || s=1
+               python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary $BINARY --check || s=1; exit \$s)"
+[ "${last_statuses[0]}" -eq 0 ] || exit 1
 step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
 # The ThreadSanitizer build beside the integration tests, which wait on decoders, Chromium
 # and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check),
@@ -97,33 +116,28 @@ side_by_side "integration tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]
                python3 Tests/Cluster/front_clients.py --binary $BINARY || s=1; scripts/check-rules.sh || s=1
                python3 Tests/Deploy/prometheus.py --binary $BINARY || s=1; python3 Tests/Deploy/image_packages.py --binary $BINARY || s=1
                exit \$s)"
-# The sanitizers' runs hold no memory bound (harness.Results.bound) and their latency checks
-# are ratios to an idle peer of the same build, so each runs beside a plain suite whose
-# bounds are ratios to an idle peer or its own process's memory (each passes beside
-# stress-ng on both cores: make flaky-check).
-side_by_side "hostile clients" "python3 Tests/Hostile/hostile.py --binary $BINARY" \
-             "AddressSanitizer: hostile clients, parser differential" "scripts/sanitize.sh address-hostile"
-step "parser differential against llhttp" python3 Tests/Hostile/parser_differential.py --binary "$BINARY"
-side_by_side "render admission" "python3 Tests/Hostile/render_admission.py --binary $BINARY" \
-             "AddressSanitizer: largest admitted render of each format" "PLAIN_BINARY=$BINARY scripts/sanitize.sh address-largest"
-# The TSan stress a quarter minute shorter than the soak: it starts later (a slower
-# server) and drains under load at its end, so the two end together.
-side_by_side "soak, ${SOAK_MINUTES:-1.5} min" "python3 Tests/Soak/soak.py --binary $BINARY --minutes ${SOAK_MINUTES:-1.5} --every 5" \
-             "ThreadSanitizer: the soak's load on a 4 MiB cache, SIGTERM under it" "STRESS_MINUTES=$(python3 -c "print(max(0.5, ${SOAK_MINUTES:-1.5} - 0.25))") scripts/sanitize.sh thread-stress"
-side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api-check.sh" \
-             "AddressSanitizer: the soak's load on a 4 MiB cache; the lending stress and its known-bad control" \
-             "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
-              scripts/sanitize.sh address-lending-control || s=1; exit \$s"
-# The fuzz targets in two lanes, one core each: every other target in each; the deployment
-# checks after each lane's targets (the front's resizes in one; the manifests, the cluster,
-# the capacity model and the front's plan in the other).
+# Three lanes at once, each about four minutes, so that no core waits for the slowest pair:
+# the plain suites that measure latency and memory under attack (their bounds are ratios to
+# an idle peer of the same run or their own process's memory); the AddressSanitizer's runs
+# of the same attacks and the codecs' largest inputs (which hold no memory bound, and whose
+# latency checks are ratios to an idle peer of the same build); the soak, then the
+# ThreadSanitizer's stress under the soak's load, then the deployment's plain checks. Each
+# passes beside stress-ng on both cores (make flaky-check).
+side_by_side "hostile clients; parser differential against llhttp; render admission; Schemathesis" \
+             "(s=0; python3 Tests/Hostile/hostile.py --binary $BINARY || s=1; python3 Tests/Hostile/parser_differential.py --binary $BINARY || s=1
+               python3 Tests/Hostile/render_admission.py --binary $BINARY || s=1; SPINNERD=$BINARY scripts/api-check.sh || s=1; exit \$s)" \
+             "AddressSanitizer: hostile clients, parser differential; largest admitted render of each format; the soak's load on a 4 MiB cache; the lending stress and its known-bad control; the front through resizes" \
+             "(s=0; scripts/sanitize.sh address-hostile || s=1; PLAIN_BINARY=$BINARY scripts/sanitize.sh address-largest || s=1
+               STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
+               scripts/sanitize.sh address-lending-control || s=1; python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
+             "soak, ${SOAK_MINUTES:-1.5} min; ThreadSanitizer: the soak's load on a 4 MiB cache, SIGTERM under it; manifests, cluster, capacity, the front's plan" \
+             "(s=0; python3 Tests/Soak/soak.py --binary $BINARY --minutes ${SOAK_MINUTES:-1.5} --every 5 || s=1
+               STRESS_MINUTES=$(python3 -c "print(max(0.5, ${SOAK_MINUTES:-1.5} - 0.25))") scripts/sanitize.sh thread-stress || s=1
+               python3 Tests/Deploy/manifests.py --binary $BINARY || s=1; python3 Tests/Cluster/cluster.py --binary $BINARY || s=1
+               python3 deploy/capacity.py --binary $BINARY --check || s=1; python3 Tests/Deploy/front_plan.py || s=1; exit \$s)"
+# The fuzz targets in two lanes, one core each: every other target in each.
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front through resizes" \
-             "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1
-               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
-             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity, the front's plan" \
-             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
-               python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
-               python3 Tests/Deploy/front_plan.py || s=1; exit \$s)"
+side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each" "FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15}" \
+             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each" "FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15}"
 exit $failed
