@@ -18,7 +18,10 @@ from spinnerd_tools.harness import Server
 
 FORMATS = ["svg", "lottie", "png", "gif", "apng", "webp"]
 VARIANTS = ["", "?stroke=15&duration=1&style=accent", "?color=red&theme=dark&size=48", "?speed=2&background=1b2a3a",
-            "?colour=red", "?size=99999", "?format=json", "?sig=abc"]
+            "?colour=red", "?size=99999", "?format=json", "?sig=abc",
+            # lossy, and gradients (a stroke and a track), each format's palette and its writer
+            "?quality=60", "?quality=80&color=linear-gradient(90deg,systemPurple,systemRed)",
+            "?color=conic-gradient(red,yellow,lime)&size=32", "?track=radial-gradient(ffffff%2040%25,systemTeal)&quality=90"]
 OTHERS = ["/", "/index.html", "/spinners", "/spinners/", "/openapi.yaml", "/healthz", "/nothing", "/spinner/",
           "/spinner/circuler.gif", "/spinner/circular.jpeg", "/spinner/circular/x", "/spinner/circular.GIF"]
 

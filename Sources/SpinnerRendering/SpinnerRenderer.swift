@@ -155,103 +155,35 @@ public struct SpinnerRenderer: Sendable {
     }
 
     /// The image of a prepared render; `stop` is asked between frames; `timings` records
-    /// where the time goes.
+    /// where the time goes. The documents are written by their engines from the scene; a
+    /// raster format's frames are collected (drawn, and mapped to one palette when lossy)
+    /// and written by its writer, both made from one `EncodeSettings`.
     public func render(_ prepared: PreparedRender, stop: StopCheck = .never, timings: PhaseTimes = .off) throws(RenderError) -> RenderedImage {
-        let (request, scene, plan, cost) = (prepared.request, prepared.scene, prepared.plan, prepared.estimate)
-        let bytes: [UInt8]
-        switch request.format {
-        case .png:
-            let image = try raster { () throws(RasterError) in
-                let rasterizer = try SceneRasterizer(scene: scene, pixelSize: plan.pixelSize)
-                return timings.measure(.draw) { rasterizer.render(at: plan.times[0]) }
-            }
-            bytes = try codec { () throws(CodecError) in
-                let kept = try request.shared.lossyQuality.map { (quality: Int) throws(CodecError) -> RGBAImage in
-                    try timings.measure(.reduce) { () throws(CodecError) in
-                        try PaletteQuantizer.quantize([image], quality: quality, speed: PaletteQuantizer.speed(for: cost.effort), stop: stop)[0]
-                    }
-                } ?? image
-                return try PNGEncoder.encode(kept, effort: cost.effort, timings: timings)
-            }
-        case .apng:
-            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            // The defaults are rendered ahead, where time is cheap and the bytes go to everyone:
-            // the strongest deflate the cost allows. Anything else has a visitor waiting: the
-            // cold tiers. Decided, and priced, with the estimate.
-            guard let deflate = cost.apngDeflate else { preconditionFailure("an APNG's estimate names its deflate") }
-            let encoder = APNGEncoder(loops: request.shared.loops, effort: cost.effort, maxBytes: budget.maxOutputBytes,
-                                      deflate: prepared.deflatesExhaustively ? .exhaustive : deflate.tiers, timings: timings)
-            bytes = try codec { () throws(CodecError) in
-                guard let quality = request.shared.lossyQuality else { return try encoder.encode(frames, stop: stop) }
-                return try encoder.encode(try quantized(drawn(frames, stop), quality, cost, timings, stop), stop: stop)
-            }
-        case .gif:
-            // Drawn one at a time as the encoder reads them: no frame is held once reduced.
-            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            // A clear matte (`none`) means no page colour is known: partial opacity is dithered.
-            let color = request.shared.matte.resolved(for: request.shared.theme.fixed)
-            let matte = color.bytes.alpha == 0 ? nil : GIFEncoder.Matte(red: color.bytes.red, green: color.bytes.green, blue: color.bytes.blue)
-            let encoder = GIFEncoder(loops: request.shared.loops, matte: matte, effort: cost.effort,
-                                     lossyQuality: request.shared.lossyQuality, maxBytes: budget.maxOutputBytes, timings: timings)
-            bytes = try codec { () throws(CodecError) in try encoder.encode(frames, stop: stop) }
-        case .webp:
-            // Drawn one at a time as libwebp reads them, like GIF.
-            let frames = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan, timings: timings) }
-            let encoder = WebPEncoder(loops: request.shared.loops, effort: cost.effort, searchesLonger: prepared.encodesBehind,
-                                      maxBytes: budget.maxOutputBytes, timings: timings)
-            bytes = try codec { () throws(CodecError) in
-                guard let quality = request.shared.lossyQuality else { return try encoder.encode(frames, stop: stop) }
-                // Lossy: the frames mapped to one palette and coded losslessly (flat colours:
-                // a third to a half of the lossless file, where libwebp's lossy coding made
-                // four of the five defaults larger); at thorough effort also libwebp's lossy
-                // coding of the frames themselves (a gradient's: arc 16.5 → 14.7 KB), the
-                // smaller kept.
-                let all = try drawn(frames, stop)
-                let paletted = try encoder.encode(try quantized(all, quality, cost, timings, stop), stop: stop)
-                guard cost.effort == .thorough else { return paletted }
-                let lossy = WebPEncoder(loops: request.shared.loops, effort: cost.effort, lossyQuality: quality,
-                                        maxBytes: budget.maxOutputBytes, timings: timings)
-                let coded = try lossy.encode(all, stop: stop)
-                return coded.count < paletted.count ? coded : paletted
-            }
-        case .svg:
-            bytes = SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene, loopMilliseconds: plan.loopMilliseconds).bytes
-        case .lottie:
-            bytes = LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
+        let (request, scene, plan) = (prepared.request, prepared.scene, prepared.plan)
+        let settings = EncodeSettings(prepared, budget: budget, timings: timings)
+        guard let writer = FrameWriters.writer(for: settings) else {
+            let bytes = request.format == .svg
+                ? SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene, loopMilliseconds: plan.loopMilliseconds).bytes
+                : LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
+            return RenderedImage(bytes: bytes, format: request.format)
         }
+        let collector = FrameCollector(settings: settings, writerMapsItself: type(of: writer).mapsToOnePaletteItself)
+        let frames = try collector.collect(prepared, stop: stop)
+        let bytes = try Self.codec { () throws(CodecError) in try writer.write(frames, stop: stop) }
         return RenderedImage(bytes: bytes, format: request.format)
-    }
-
-    /// Every frame of `frames` drawn (over all the cores), for the quantizer, which reads
-    /// them all before it maps any.
-    private func drawn(_ frames: DrawnFrames, _ stop: StopCheck) throws(CodecError) -> [AnimationFrame] {
-        try Parallel.map(frames.count, state: { frames.reader() }) {
-            (index, reader: inout DrawnFrames.Reader) throws(CodecError) -> AnimationFrame in
-            do throws(StopCheck.Reason) { try stop.check() } catch { throw CodecError(stopped: error) }
-            return AnimationFrame(image: try reader.image(at: index), duration: frames.duration(at: index))
-        }
-    }
-
-    /// `frames` mapped to one palette at `quality` (`PaletteQuantizer`): libimagequant's
-    /// default speed (4) for a thorough encode, its fastest (10) for a quick one.
-    private func quantized(_ frames: [AnimationFrame], _ quality: Int, _ cost: RenderEstimate, _ timings: PhaseTimes,
-                           _ stop: StopCheck) throws(CodecError) -> [AnimationFrame] {
-        try timings.measure(.reduce) { () throws(CodecError) in
-            try PaletteQuantizer.quantize(frames, quality: quality, speed: PaletteQuantizer.speed(for: cost.effort), stop: stop)
-        }
     }
 
     /// Every planned frame, rasterised (over all the cores), with its exact duration in seconds.
     func rasterFrames(_ scene: Scene, _ plan: FramePlan, stop: StopCheck = .never) throws(RenderError) -> [AnimationFrame] {
-        let source = try raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
-        return try codec { () throws(CodecError) in try drawn(source, stop) }
+        let source = try Self.raster { () throws(RasterError) in try DrawnFrames(scene: scene, plan: plan) }
+        return try Self.codec { () throws(CodecError) in try FrameCollector.drawn(source, stop) }
     }
 
-    func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {
+    static func raster<T>(_ body: () throws(RasterError) -> T) throws(RenderError) -> T {
         do { return try body() } catch { throw .raster(error) }
     }
 
-    private func codec<T>(_ body: () throws(CodecError) -> T) throws(RenderError) -> T {
+    static func codec<T>(_ body: () throws(CodecError) -> T) throws(RenderError) -> T {
         do { return try body() } catch {
             if let reason = error.stopped { throw .stopped(reason) }
             if let limit = error.tooLargeLimit { throw .request(.outputTooLarge(limit: limit)) }
