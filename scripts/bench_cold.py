@@ -18,85 +18,17 @@ import http.client
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+
+from spinnerd_tools.bench_server import Server, loadavg
 
 FIXED = ["theme=dark", "color=ff3b30", "color=34c759&theme=dark", "background=f2f2f7"]
 FORMATS = ["svg", "png", "gif", "apng", "webp", "lottie"]
 MIXED = ("color", "stroke", "duration", "theme")  # the random probes mix these, where a kind has them
 TARGET_MS = 50.0
-
-
-def loadavg():
-    with open("/proc/loadavg") as f:
-        return f.read().strip()
-
-
-class Server:
-    """A fresh spinnerd on a port of its own choosing (the port from its start-up line, like
-    scripts/listening-port.sh reads it)."""
-
-    def __init__(self, binary, work, index, extra=()):
-        self.log = os.path.join(work, f"spinnerd-{index}.log")
-        with open(self.log, "w") as log:
-            self.process = subprocess.Popen(
-                [binary, "serve", "--prerender=false", "--log-level", "none", "--port", "0", "--host", "127.0.0.1", *extra],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        self.port = None
-        while self.port is None:
-            with open(self.log) as f:
-                m = re.search(r"listening on http://127\.0\.0\.1:(\d+)", f.read())
-            if m:
-                self.port = int(m.group(1))
-            elif self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                sys.exit(f"bench-cold: spinnerd did not start:\n{open(self.log).read()}")
-            else:
-                time.sleep(0.05)
-        self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-
-    def get(self, path):
-        """→ (status, body bytes, Cache-Control, seconds to the last byte of the body)."""
-        for attempt in (1, 2):
-            try:
-                start = time.perf_counter()
-                self.connection.request("GET", path)
-                response = self.connection.getresponse()
-                body = response.read()
-                elapsed = time.perf_counter() - start
-                if response.getheader("Connection", "").lower() == "close":
-                    self.reconnect()
-                return response.status, len(body), response.getheader("Cache-Control", "-"), elapsed
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                # A keep-alive connection the server closed while idle: once more on a new one
-                # (the URL was not answered, so it is still unseen).
-                self.reconnect()
-                if attempt == 2:
-                    raise
-
-    def reconnect(self):
-        self.connection.close()
-        self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-
-    def metric(self, name):
-        self.connection.request("GET", "/metrics")
-        text = self.connection.getresponse().read().decode()
-        m = re.search(rf"^{re.escape(name)} (\S+)$", text, re.M)
-        return m.group(1) if m else None
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 def number(value):

@@ -25,14 +25,13 @@ import math
 import os
 import re
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
 
+from spinnerd_tools.harness import Server
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from spinnerd_tools.harness import Server  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 

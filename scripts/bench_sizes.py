@@ -21,8 +21,7 @@ import statistics
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from bench_cold import Server, loadavg  # noqa: E402  (the same fresh-server client)
+from spinnerd_tools.bench_server import Server, loadavg  # the same fresh-server client as bench_cold.py
 
 KINDS = ["circular", "activity", "dots", "arc", "capsules"]
 FORMATS = [("png", "png"), ("gif", "gif"), ("apng", "apng"), ("webp", "webp")]

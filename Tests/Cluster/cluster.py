@@ -26,7 +26,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
-from spinnerd_tools.front import ADDRESSES, DNS, Front, Stage, free_port_on_every_address, run_cases
+from spinnerd_tools.front import ADDRESSES, DNS, Front, Load, Stage, free_port_on_every_address, run_cases
 from spinnerd_tools.harness import Results, Server, get, kinds, metric
 
 
@@ -117,44 +117,27 @@ def etags(replicas, results):
 def restarts(replicas, front, results, names):
     """Uncached URLs through the front, without a pause, while every replica is restarted
     in turn with SIGTERM and then one is killed with SIGKILL."""
-    stop = threading.Event()
-    counts, failures, lock = {"requests": 0}, [], threading.Lock()
-
-    def load(worker):
-        index = 0
-        while not stop.is_set():
-            index += 1
-            path = f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 900}&title=w{worker}r{index}"
-            try:
-                status = get(front.port, path, timeout=30)[0]
-            except OSError as error:
-                status = type(error).__name__
-            with lock:
-                counts["requests"] += 1
-                if status != 200:
-                    failures.append((path, status))
-
-    workers = [threading.Thread(target=load, args=(n,)) for n in range(6)]
-    for worker in workers:
-        worker.start()
-    time.sleep(1)
-    codes = []
-    for replica in replicas:
-        codes.append(replica.signal(signal.SIGTERM))
-        replica.start(settle=False)  # back as soon as it answers, rendering its defaults ahead meanwhile
+    load = Load(front.port, lambda worker, index: f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 900}"
+                                                  f"&title=w{worker}r{index}", workers=6, timeout=30).start()
+    try:
         time.sleep(1)
-    rolled = counts["requests"]
-    replicas[1].signal(signal.SIGKILL)
-    time.sleep(2)
-    replicas[1].start(settle=False)
-    time.sleep(1)
-    stop.set()
-    for worker in workers:
-        worker.join()
-    print(f"  {counts['requests']} requests ({rolled} during the rolling restart, exit codes {codes}), "
+        codes = []
+        for replica in replicas:
+            codes.append(replica.signal(signal.SIGTERM))
+            replica.start(settle=False)  # back as soon as it answers, rendering its defaults ahead meanwhile
+            time.sleep(1)
+        rolled = load.requests
+        replicas[1].signal(signal.SIGKILL)
+        time.sleep(2)
+        replicas[1].start(settle=False)
+        time.sleep(1)
+    finally:
+        load.stop()
+    failures = load.failures
+    print(f"  {load.requests} requests ({rolled} during the rolling restart, exit codes {codes}), "
           f"then SIGKILL of {replicas[1].name}: {len(failures)} failed {failures[:5]}", flush=True)
     results.check("restarts", all(code == 0 for code in codes), f"each replica drained and exited 0 on SIGTERM ({codes})")
-    results.check("restarts", counts["requests"] > 100, f"the load ran ({counts['requests']} requests)")
+    results.check("restarts", load.requests > 100, f"the load ran ({load.requests} requests)")
     results.check("restarts", not failures, f"no request lost through a rolling restart and a SIGKILL ({len(failures)} failed)")
 
 

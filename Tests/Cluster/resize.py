@@ -35,13 +35,12 @@ import shutil
 import signal
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from spinnerd_tools.capacity_ring import HAProxyRing, haproxy_uri_hash
-from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, free_port_on_every_address
+from spinnerd_tools.front import ADDRESSES, DNS, SETTLE_SECONDS, Front, Load, free_port_on_every_address
 from spinnerd_tools.harness import Results, Server, get, kinds
 
 SIZES = [3, 20, 4]  # the largest past the old front's 16 slots
@@ -67,40 +66,21 @@ def main():
     port = free_port_on_every_address()
     live, dns, front = {}, None, None  # address → Replica
     generation = {address: 0 for address in ADDRESSES}
-    stop, counts, failures, lock = threading.Event(), {"requests": 0}, [], threading.Lock()
-    # The load pauses while the probes are asked (not while the replicas change): under
-    # it, the front's log, which names the replica of each probe, may drop lines.
-    running = threading.Event()
-    running.set()
+    load = None
 
     def start(address):
         live[address] = Server(arguments.binary, args=["--max-connections-per-client", "0", "--prerender=false"],
                                port=port, host=address, log_level="warn", settle=False)
         generation[address] += 1
 
-    def load(worker):
+    def load_path(worker, index):
         # Distinct SVGs (each new) and a hot set of 40 repeated ones, through the front.
-        index = 0
-        while not stop.is_set():
-            if not running.wait(timeout=0.1):
-                continue
-            index += 1
-            if index % 2:
-                path = f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 200}&title=w{worker}r{index}"
-            else:
-                path = f"/spinner/{names[index % len(names)]}.svg?size={20 + index % 40}&title=hot"
-            try:
-                status = get(front.port, path, timeout=60)[0]
-            except OSError as error:
-                status = type(error).__name__
-            with lock:
-                counts["requests"] += 1
-                if status != 200:
-                    failures.append((path, status))
+        if index % 2:
+            return f"/spinner/{names[index % len(names)]}.svg?size={8 + index % 200}&title=w{worker}r{index}"
+        return f"/spinner/{names[index % len(names)]}.svg?size={20 + index % 40}&title=hot"
 
     probes = [f"/spinner/{names[n % len(names)]}.png?size={16 + n // len(names)}" for n in range(PROBES)]
     table, owned = [], set()  # (url, address, generation) pairs that owned a probe: one render each
-    workers = []
     try:
         dns = DNS(work)
         for address in ADDRESSES[:SIZES[0]]:
@@ -108,9 +88,7 @@ def main():
         dns.serve(ADDRESSES[:SIZES[0]])
         front = Front(work, dns, port)
         front.wait_for(ADDRESSES[:SIZES[0]])
-        workers = [threading.Thread(target=load, args=(n,)) for n in range(4)]
-        for worker in workers:
-            worker.start()
+        load = Load(front.port, load_path, workers=4, timeout=60).start()
         previous, current = None, ADDRESSES[:SIZES[0]]
         for size in SIZES:
             if previous is not None:
@@ -127,18 +105,20 @@ def main():
                     results.check("resize", code == 0, f"{address} drained and exited 0 ({code})")
             else:
                 took = 0.0
-            running.clear()
+            # The load pauses while the probes are asked (not while the replicas change): under
+            # it, the front's log, which names the replica of each probe, may drop lines.
+            load.pause()
             before = sum(png_renders(replica) for replica in live.values())
             offset = front.log_offset()
             for path in probes:
                 status = get(front.port, path, {"Cache-Control": "no-cache"}, timeout=60)[0]
                 if status != 200:
-                    failures.append((path, status))
+                    load.failures.append((path, status))
             deadline = time.time() + SETTLE_SECONDS
             while len(owners := front.owners(set(probes), offset)) < len(probes) and time.time() < deadline:
                 time.sleep(0.1)  # the front's log lines are written as the answers leave
             rendered = sum(png_renders(replica) for replica in live.values()) - before
-            running.set()
+            load.resume()
             for path in probes:
                 owned_now = owners.get(path)
                 if owned_now:
@@ -169,9 +149,8 @@ def main():
                           f"(fewest {min(shares.values())}, most {max(shares.values())} of {len(probes)})")
         time.sleep(1)
     finally:
-        stop.set()
-        for worker in workers:
-            worker.join()
+        if load:
+            load.stop()
         if front:
             front.stop()
         if dns:
@@ -185,8 +164,9 @@ def main():
         moved = f"{row['moved']:.1%}" if "moved" in row else "-"
         expected = f"{row['expected']:.1%}" if "expected" in row else "-"
         print(f"  {row['size']:>8} {row['settled']:>9.1f} {moved:>7} {expected:>7} {row.get('between', 0):>8} {row['rendered']:>8}")
-    print(f"  load: {counts['requests']} requests, {len(failures)} failed {failures[:5]}", flush=True)
-    results.check("resize", counts["requests"] > 200, f"the load ran through every resize ({counts['requests']} requests)")
+    failures = load.failures
+    print(f"  load: {load.requests} requests, {len(failures)} failed {failures[:5]}", flush=True)
+    results.check("resize", load.requests > 200, f"the load ran through every resize ({load.requests} requests)")
     results.check("resize", not failures, f"no request failed while the replicas came and went ({len(failures)} failed)")
     for row in table[1:]:
         results.check("resize", row["between"] == 0,

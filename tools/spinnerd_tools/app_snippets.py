@@ -8,7 +8,7 @@ react-native, web, dotlottie) once they carry the colours of the URL's documents
 """
 import urllib.parse
 
-from .browser import wait_until
+from .page_state import wait_until
 
 APPS = ("ios", "android", "flutter", "react-native", "web", "dotlottie")
 

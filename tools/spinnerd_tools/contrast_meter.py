@@ -5,7 +5,7 @@ contrast_meter(browser, job) with job {"url": URL, "kinds": [K, ...], "pages": [
 `page=`) and reports, per pair, what the meter read (data-ratio), whether it warned, the
 fix it offered, and the same measure taken here from the stills it names: each PNG
 composited over the page with Pillow, the contrast of its 4th most contrasting pixel,
-the best of the moments (browser.visibility's measure). Then, for the first faint pair, the
+the best of the moments (wcag_contrast.visibility's measure). Then, for the first faint pair, the
 fix is pressed: the field, the URL and the reading after it. Screenshots in DIR.
 """
 import io
@@ -15,7 +15,8 @@ import urllib.request
 
 from PIL import Image
 
-from .browser import contrast_ratio, wait_until
+from .page_state import wait_until
+from .wcag_contrast import contrast_ratio
 
 READ = "() => { const m = document.getElementById('contrast'); return !!m.dataset.ratio && !m.hidden; }"
 

@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 
 from .harness import free_port, get
@@ -151,6 +152,55 @@ def run_cases(cases):
         started = time.time()
         case()
         print(f"  ({time.time() - started:.0f} s)", flush=True)
+
+
+class Load:
+    """Threads asking the front for URLs one after another, without a pause, from `start()`
+    to `stop()`: worker n asks `path(n, i)` for i = 1, 2, …; every answer is counted and each
+    that is not a 200 is kept in `failures` as (path, status or the error's name).
+    `pause()` holds the workers between requests (so probes can be asked alone), `resume()`
+    lets them go on."""
+
+    def __init__(self, port, path, workers, timeout):
+        self.port, self.path, self.timeout = port, path, timeout
+        self.requests, self.failures = 0, []
+        self._lock, self._stop, self._running = threading.Lock(), threading.Event(), threading.Event()
+        self._running.set()
+        self._threads = [threading.Thread(target=self._ask, args=(n,)) for n in range(workers)]
+
+    def _ask(self, worker):
+        index = 0
+        while not self._stop.is_set():
+            if not self._running.wait(timeout=0.1):
+                continue
+            index += 1
+            path = self.path(worker, index)
+            try:
+                status = get(self.port, path, timeout=self.timeout)[0]
+            except OSError as error:
+                status = type(error).__name__
+            with self._lock:
+                self.requests += 1
+                if status != 200:
+                    self.failures.append((path, status))
+
+    def start(self):
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def pause(self):
+        self._running.clear()
+
+    def resume(self):
+        self._running.set()
+
+    def stop(self):
+        """Stops the workers and waits for each (a request under way ends first)."""
+        self._stop.set()
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join()
 
 
 def free_port_on_every_address():

@@ -25,7 +25,7 @@ import os
 import urllib.error
 import urllib.request
 
-from .browser import PREVIEW_READY, wait_until
+from .page_state import PREVIEW_READY, wait_until
 
 SETTLED = ("() => { const i = document.getElementById('preview'); return !!i.getAttribute('src') && i.complete &&"
            " i.naturalWidth > 0 && document.getElementById('size').textContent !== '…' &&"

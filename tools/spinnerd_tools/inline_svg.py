@@ -20,7 +20,7 @@ import urllib.request
 import numpy as np
 from PIL import Image
 
-from .browser import SEEK, wait_until
+from .page_state import SEEK, wait_until
 
 SCHEMES = {"light": ((255, 255, 255), (0, 0, 255)), "dark": ((0, 0, 0), (255, 0, 0))}
 

@@ -337,7 +337,11 @@ def app_snippets(job):
 
 def main(path):
     jobs = json.load(open(path))
-    print(json.dumps([{"frames": frames, "recolour": recolour, "appSnippets": app_snippets}[job["type"]](job) for job in jobs]))
+    try:
+        print(json.dumps([{"frames": frames, "recolour": recolour, "appSnippets": app_snippets}[job["type"]](job) for job in jobs]))
+    finally:
+        if WEB is not None:
+            WEB.close()
 
 
 if __name__ == "__main__":

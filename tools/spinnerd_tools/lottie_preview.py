@@ -13,7 +13,7 @@ import os
 import numpy as np
 from PIL import Image
 
-from .browser import PREVIEW_READY, wait_until
+from .page_state import PREVIEW_READY, wait_until
 
 PLAYING = "(url) => { const s = document.getElementById('lottie-stage'); return !s.hidden && s.dataset.playing === url; }"
 STATE = """() => { const s = document.getElementById('lottie-stage'), p = document.getElementById('preview');

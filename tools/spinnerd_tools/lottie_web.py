@@ -97,16 +97,17 @@ LOAD = """async ([data, renderer]) => {
 
 
 class Player:
-    """lottie-web in one headless Chromium (Debian's, through Playwright), reused for every
-    document. `frames` draws a document at given frames with the svg or canvas renderer and
-    returns each as straight RGBA (numpy), with the errors the player raised."""
+    """lottie-web in one headless Chromium (Debian's, through Playwright: chromium.Session),
+    reused for every document. `frames` draws a document at
+    given frames with the svg or canvas renderer and returns each as straight RGBA (numpy),
+    with the errors the player raised."""
 
     def __init__(self):
-        from playwright.sync_api import sync_playwright
+        from . import chromium
         if not os.path.exists(script_path()):
             raise SystemExit(f"lottie-web is missing at {script_path()}: scripts/install-deps.sh test installs it")
-        self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        self.session = chromium.Session()
+        self.browser = self.session.browser
         self.pages = {}
         self.problems = []  # errors the page raised while the current document played
 
@@ -140,8 +141,7 @@ class Player:
         return pictures, problems + self.problems
 
     def close(self):
-        self.browser.close()
-        self.playwright.stop()
+        self.session.close()
 
 
 if __name__ == "__main__":

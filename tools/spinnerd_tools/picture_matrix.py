@@ -13,7 +13,7 @@ is light (the stage's colour when it is light, else white) in the light scheme a
 colour in both. Each scheme is shown with motion and with reduced motion (the still).
 Per case, scheme and motion it reports the page colour shown, the image the browser
 chose (`currentSrc`) and the contrast against the page of the picture's most visible
-part (browser.visibility, over 14 screenshots 130 ms apart, one of a still), with the screenshot;
+part (wcag_contrast.visibility, over 14 screenshots 130 ms apart, one of a still), with the screenshot;
 and the playground's own wiring of the snippet (see `playground`).
 """
 import os
@@ -21,7 +21,8 @@ import pathlib
 
 from PIL import Image
 
-from .browser import visibility, wait_until
+from .page_state import wait_until
+from .wcag_contrast import visibility
 
 # Made in the page by the gallery's own modules: the snippets for every case.
 SNIPPETS = """async (cases) => {

@@ -16,7 +16,7 @@ Screenshots are saved in DIR.
 """
 import os
 
-from .browser import wait_until
+from .page_state import wait_until
 from .gallery_pages import SETTLED as settled
 
 # Every text that is cut or broken on the page now, as "what: detail".
