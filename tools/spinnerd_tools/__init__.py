@@ -6,8 +6,8 @@
 - the integration tests' drivers of what nobody here wrote, run by the Swift tests as
   `python3 -m spinnerd_tools.NAME`: imagetool (Pillow), browser (Chromium: a dispatcher
   of jobs to a module per check, svg_seek to inline_svg, which share page_state's helpers
-  and wcag_contrast's measure, and chromium's launch), lottie (ThorVG, rlottie and
-  lottie-web, with lottie_web);
+  and wcag_contrast's measure, and chromium's browser, which the jobs share through
+  chromium_host), lottie (ThorVG, rlottie and lottie-web, with lottie_web);
 - svgplot, the SVG plots; capacity and its capacity_* modules, the capacity model.
 
 The suites themselves (Tests/Hostile, Tests/Soak, Tests/Cluster, Tests/Deploy,

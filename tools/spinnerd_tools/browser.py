@@ -70,7 +70,7 @@ from .svg_durations import durations
 from .svg_seek import seek
 
 # Each job's check, a function (browser, job) -> its JSON result, in a module of its own;
-# the browser comes from chromium.py, their page helpers from page_state.py.
+# the browser comes from chromium.py (shared between jobs), their page helpers from page_state.py.
 CHECKS = {"seek": seek, "animates": animates, "durations": durations, "gallery": gallery,
           "galleryForPeople": gallery_for_people, "galleryPages": gallery_pages, "contrast": contrast,
           "galleryFinalSizes": gallery_final_sizes,

@@ -341,7 +341,7 @@ def main(path):
         print(json.dumps([{"frames": frames, "recolour": recolour, "appSnippets": app_snippets}[job["type"]](job) for job in jobs]))
     finally:
         if WEB is not None:
-            WEB.close()
+            WEB.close()  # leaves the shared Chromium (or closes its own)
 
 
 if __name__ == "__main__":

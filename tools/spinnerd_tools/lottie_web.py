@@ -97,8 +97,8 @@ LOAD = """async ([data, renderer]) => {
 
 
 class Player:
-    """lottie-web in one headless Chromium (Debian's, through Playwright: chromium.Session),
-    reused for every document. `frames` draws a document at
+    """lottie-web in one headless Chromium (Debian's, through Playwright: chromium.Session,
+    the browser the jobs share), reused for every document. `frames` draws a document at
     given frames with the svg or canvas renderer and returns each as straight RGBA (numpy),
     with the errors the player raised."""
 
@@ -106,7 +106,7 @@ class Player:
         from . import chromium
         if not os.path.exists(script_path()):
             raise SystemExit(f"lottie-web is missing at {script_path()}: scripts/install-deps.sh test installs it")
-        self.session = chromium.Session()
+        self.session = chromium.Session()  # the browser jobs share, or one of its own
         self.browser = self.session.browser
         self.pages = {}
         self.problems = []  # errors the page raised while the current document played
