@@ -79,7 +79,7 @@ let package = Package(
         // is (PackageResources).
         .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "GalleryPlayer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "TextEncoding"],
                 resources: [.embedInCode("Gallery/Front")]),
-        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux"]),
+        .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux", "TextEncoding"]),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays
         // the corpus). libwebp's animation decoder checks the WebP encoder's output.

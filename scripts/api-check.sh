@@ -12,11 +12,11 @@ source scripts/listening-port.sh
 openapi-spec-validator openapi.yaml
 hadolint Dockerfile && echo "hadolint: Dockerfile clean"
 binary=${SPINNERD:-.build/release/spinnerd}
-log=$(mktemp)
-"$binary" serve --host 127.0.0.1 --port 0 --log-level warn --max-pixel-frames 200000 >"$log" 2>&1 &
+log=$(mktemp) ready=$(mktemp -u)
+"$binary" serve --host 127.0.0.1 --port 0 --log-level warn --max-pixel-frames 200000 $(ready_args "$binary" "$ready") >"$log" 2>&1 &
 server=$!
-trap 'kill -9 $server 2>/dev/null || true; rm -f "$log"' EXIT
-port=$(listening_port "$log")
+trap 'kill -9 $server 2>/dev/null || true; rm -f "$log" "$ready"' EXIT
+port=$(ready_port "$binary" "$ready" "$log") || exit 1
 # Two workers: each case waits for the server, which renders it (about as much CPU as
 # Schemathesis spends making it), so one worker leaves a core idle: 183 s for circular's
 # coverage phase with one, 60 s with two, 136 s with four (they contend for the GIL).

@@ -49,10 +49,10 @@ start_spinnerd() {  # name [--binary path] args… → prints the port; pid in $
     local name=$1; shift
     local program="$binary"
     if [[ "${1:-}" == --binary ]]; then program="$2"; shift 2; fi
-    "$program" serve --host 127.0.0.1 --port 0 --log-level none "$@" >"$work/$name.log" 2>&1 &
+    "$program" serve --host 127.0.0.1 --port 0 --log-level none $(ready_args "$program" "$work/$name.ready") "$@" >"$work/$name.log" 2>&1 &
     echo $! >"$work/$name.pid"
     local port
-    port=$(listening_port "$work/$name.log") || exit 1
+    port=$(ready_port "$program" "$work/$name.ready" "$work/$name.log") || exit 1
     # Measured in the steady state: the defaults it renders in the background at start
     # would otherwise take the cores from the first seconds of the run.
     for _ in $(seq 1 600); do

@@ -1,12 +1,11 @@
 # Sourced by the scripts that start `spinnerd serve --port 0` (api-check.sh, bench-http.sh):
-# listening_port LOG waits up to 10 s for the start-up line in LOG and prints the port.
-listening_port() {
-    local port=""
-    for _ in $(seq 1 100); do
-        port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$1")
-        [[ -n "$port" ]] && { echo "$port"; return 0; }
-        sleep 0.1
-    done
-    cat "$1" >&2
-    return 1
+# ready_args BINARY FILE prints the arguments that make BINARY write its ready record to FILE
+# (none for a baseline that predates `--ready-file`); ready_port BINARY FILE LOG waits for
+# it and prints the port. Both through spinnerd_tools.ready, which every harness reads the
+# record with.
+ready_args() {
+    python3 -c 'import sys; from spinnerd_tools import ready; print(" ".join(ready.arguments(sys.argv[1], sys.argv[2])))' "$1" "$2"
+}
+ready_port() {
+    python3 -m spinnerd_tools.ready "$1" "$2" "$3"
 }

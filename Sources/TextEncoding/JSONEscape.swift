@@ -13,8 +13,9 @@ public enum JSONEscape {
         case unicode
     }
 
-    /// How the ASCII byte `byte` (below 0x80) is written inside a JSON string.
-    @inline(__always)
+    /// How the ASCII byte `byte` (below 0x80) is written inside a JSON string. Inlinable:
+    /// the access log asks it for every byte of a target, in its event loop's hot path.
+    @inlinable @inline(__always)
     public static func written(_ byte: UInt8) -> Written {
         switch byte {
         case UInt8(ascii: "\""): .backslashed(UInt8(ascii: "\""))

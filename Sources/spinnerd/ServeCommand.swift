@@ -84,6 +84,15 @@ enum ServeCommand {
             }
         }
         announce(options, port: port, adminPort: admin?.port, descriptors: plan.limit, to: events)
+        if let path = options.readyFile,
+           !writeReady(to: path, host: options.server.host, port: port, adminPort: admin?.port, events: events) {
+            admin?.server.shutdown()
+            admin?.server.wait()
+            server.shutdown()
+            server.wait()
+            service.stop()
+            return 1
+        }
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
         events.write(.info, "received signal \(received), draining", [("signal", .number(Int(received)))], always: true)

@@ -14,6 +14,8 @@ public final class ServerProcess: Sendable {
     public let adminPort: Int?
     private let output = Pipe()
     private let lines = Lines()
+    /// The ready record `spinnerd serve --ready-file` writes once it listens.
+    private let readyFile: URL
 
     /// Starts `spinnerd serve --host 127.0.0.1 --port 0` plus `arguments`, and waits until
     /// it listens; with `descriptorLimit`, under that RLIMIT_NOFILE (soft and hard, by prlimit).
@@ -34,8 +36,11 @@ public final class ServerProcess: Sendable {
             ? [] : ["--render-timeout", "3600"]
         let waitLimit = arguments.contains { $0.hasPrefix("--queue-timeout") } || environment["SPINNERD_QUEUE_TIMEOUT"] != nil
             ? [] : ["--queue-timeout", "3600"]
-        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info"] + prerender + provisional + renderDeadline
-            + waitLimit + arguments
+        // Where it says it listens: its ready record (the one signal every harness reads).
+        let ready = FileManager.default.temporaryDirectory.appendingPathComponent("spinnerd-ready-\(UUID().uuidString).json")
+        readyFile = ready
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "info", "--ready-file", ready.path] + prerender
+            + provisional + renderDeadline + waitLimit + arguments
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
             process.arguments = ["--nofile=\(descriptorLimit):\(descriptorLimit)", Repository.spinnerd] + serve
@@ -55,18 +60,11 @@ public final class ServerProcess: Sendable {
         // A bound on a hang: starting takes milliseconds, seconds beside a load.
         let deadline = Date().addingTimeInterval(120)
         var listening: Int? = nil, admin: Int? = nil
-        // `listening on http://127.0.0.1:PORT (…)[; metrics and health on http://127.0.0.1:PORT]`:
-        // the digits after each address's colon.
-        func ports(in line: String) -> [Int] {
-            line.split(separator: " ").filter { $0.hasPrefix("http://") }.compactMap { address in
-                address.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
-            }
-        }
         while Date() < deadline && listening == nil {
-            if let line = lines.all.first(where: { $0.contains("listening on http://") }) {
-                let found = ports(in: line)
-                listening = found.first
-                admin = line.contains("metrics and health on http://") ? found.last : nil
+            if let data = try? Data(contentsOf: ready),
+               let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                listening = record["port"] as? Int
+                admin = record["admin_port"] as? Int
             }
             guard process.isRunning else { break }
             if listening == nil { Thread.sleep(forTimeInterval: 0.02) }
@@ -88,6 +86,7 @@ public final class ServerProcess: Sendable {
             process.waitUntilExit()
         }
         output.fileHandleForReading.readabilityHandler = nil
+        try? FileManager.default.removeItem(at: readyFile)
     }
 
     /// Everything the server printed so far (access log, notices).

@@ -9,7 +9,6 @@ editable), so every suite imports it by name, wherever it runs from:
 """
 import json
 import os
-import re
 import resource
 import signal
 import socket
@@ -20,14 +19,14 @@ import time
 import urllib.error
 import urllib.request
 
+from spinnerd_tools import ready
+
 # The repository: this file is tools/spinnerd_tools/harness.py.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TICKS = os.sysconf("SC_CLK_TCK")
 # The sanitizer the binary under test was built with ("address", "thread"), as
 # scripts/sanitize.sh sets it; empty for the plain builds make test runs.
 SANITIZER = os.environ.get("SPINNERD_SANITIZER", "")
-LISTENING = re.compile(rb"listening on http://127\.\d+\.\d+\.\d+:(\d+)")
-
 
 def catalog(binary):
     """The catalog `binary` serves at /spinners (`spinnerd kinds --json`): kinds with their
@@ -95,24 +94,19 @@ class Server:
 
         offset = os.path.getsize(self.log_path)
         level = ["--log-level", self.log_level] if self.log_level else []
+        ready_path = self.log_path + ".ready"
         self.process = subprocess.Popen(
-            self.command(["serve", "--host", self.host, "--port", str(self.fixed_port), *level, *self.args]),
+            self.command(["serve", "--host", self.host, "--port", str(self.fixed_port), *level,
+                          *ready.arguments(self.binary, ready_path), *self.args]),
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limits, close_fds=True)
         self.pid = self.process.pid
-        deadline = time.time() + 120  # a bound on a hang: starting takes milliseconds
-        while time.time() < deadline:
-            with open(self.log_path, "rb") as log:
-                log.seek(offset)
-                match = LISTENING.search(log.read())
-            if match:
-                self.port = int(match.group(1))
-                self.pid = self.server_pid()
-                if settle:
-                    self.wait_for_prerenders()
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.02)
+        port = ready.port(self.binary, ready_path, self.log_path, offset, alive=lambda: self.process.poll() is None)
+        if port:
+            self.port = port
+            self.pid = self.server_pid()
+            if settle:
+                self.wait_for_prerenders()
+            return
         self.process.kill()  # nothing else would end it: the caller never gets this server
         self.process.wait()
         raise RuntimeError("server did not start: " + self.output())
@@ -188,6 +182,8 @@ class Server:
                 self.process.wait()
         self.log.close()
         os.unlink(self.log_path)
+        if os.path.exists(self.log_path + ".ready"):
+            os.unlink(self.log_path + ".ready")
 
 
 class ContainerServer(Server):

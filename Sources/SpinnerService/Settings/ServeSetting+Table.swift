@@ -141,6 +141,14 @@ extension ServeSetting {
             settings.logFormat = format
             return nil
         },
+        ServeSetting(name: "ready-file", variable: "SPINNERD_READY_FILE", placeholder: "PATH", defaultText: "none",
+                     summary: "once listening, write one JSON object here — `version`, `pid`, `host`, `port` and `admin_port` (null "
+                         + "without one) — whole (a temporary file renamed over it): how tests and tools find a `--port 0` server",
+                     isSwitch: false) { settings, value in
+            guard !value.isEmpty, !value.utf8.contains(0) else { return "--ready-file must be a file path" }
+            settings.readyFile = value
+            return nil
+        },
         ServeSetting(name: "trusted-proxies", variable: "SPINNERD_TRUSTED_PROXIES", placeholder: "CIDR[,CIDR…]", defaultText: "none",
                      summary: "fronts (IPv4 addresses or networks, comma-separated) whose `X-Forwarded-For` names the client, in the "
                          + "log and for `--heavy-renders-per-client`; exempt from `--max-connections-per-client`; from any other peer "

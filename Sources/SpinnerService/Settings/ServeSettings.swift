@@ -49,6 +49,8 @@ public struct ServeSettings: Sendable {
     public var logLevel = LogLevel.info
     /// How lines are written. Default text.
     public var logFormat = LogFormat.text
+    /// Where the ready record is written once the server listens (nil: nowhere). Default none.
+    public var readyFile: String?
     /// The fronts whose `X-Forwarded-For` names the client (in the log and the per-client
     /// limits), exempt from the per-client connection limit. Default none.
     public var trustedProxies = TrustedProxies.none
@@ -149,7 +151,7 @@ public struct ServeSettings: Sendable {
                                     maxConnectionsPerClient: 0, refusalSlots: 1, requestTimeout: requestTimeout, idleTimeout: idleTimeout)
         }
         return ServeConfiguration(server: server, admin: admin, service: service, logLevel: logLevel, logFormat: logFormat,
-                                  memory: memory, memorySource: limit?.source, warnings: warnings)
+                                  readyFile: readyFile, memory: memory, memorySource: limit?.source, warnings: warnings)
     }
 }
 
@@ -167,6 +169,8 @@ public struct ServeConfiguration: Sendable {
     public let logLevel: LogLevel
     /// How an answer's line is written.
     public let logFormat: LogFormat
+    /// Where the ready record is written once the server listens (`--ready-file`; nil: nowhere).
+    public let readyFile: String?
     /// The memory plan followed, when the process has a limit.
     public let memory: MemoryPlan?
     /// Where that limit came from: `--memory-limit`, or the cgroup file it was read from.

@@ -91,6 +91,47 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(far.errorText.contains("kinds are circular, activity, dots, arc, capsules"), far.errorText)
     }
 
+    /// `--ready-file`: the one signal every harness reads (ServerProcess, the Python harness,
+    /// the scripts). The record is whole JSON naming the process, its version and both ports,
+    /// and each port answers; a path that cannot be written stops the server with a reason
+    /// (exit 1, nothing left listening), and an empty path is refused as a setting (exit 2).
+    func testTheReadyFileNamesTheProcessAndItsPortsOrTheServerStops() throws {
+        let server = try ServerProcess(["--admin-port", "0"])
+        XCTAssertNotNil(server.adminPort, "the record names the admin port")
+        XCTAssertEqual(try server.get("/spinners").status, 200)
+        XCTAssertEqual(try RawHTTPClient(port: server.adminPort ?? 0, timeout: 60).get("/metrics").status, 200)
+        let directory = try TemporaryDirectory()
+        let record = directory.path("ready.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Repository.spinnerd)
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--prerender=false", "--ready-file", record]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        // A bound on a hang: starting takes milliseconds.
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: record) && Date() < deadline && process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+        let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [String: Any])
+        XCTAssertEqual(fields["pid"] as? Int, Int(process.processIdentifier))
+        XCTAssertEqual(fields["host"] as? String, "127.0.0.1")
+        XCTAssertTrue(fields["admin_port"] is NSNull, "no admin listener: null, not absent")
+        XCTAssertEqual(fields["version"] as? String, try spinnerd("--version").outputText.split(separator: " ").last.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let port = try XCTUnwrap(fields["port"] as? Int)
+        XCTAssertEqual(try RawHTTPClient(port: port, timeout: 60).get("/spinners").status, 200)
+
+        // Where no file can be: a folder that does not exist, and a folder itself.
+        for unwritable in [directory.path("missing/folder/ready.json"), directory.path("")] {
+            let stopped = try ExternalTool.run(Repository.spinnerd, ["serve", "--host", "127.0.0.1", "--port", "0", "--prerender=false",
+                                                                     "--ready-file", unwritable])
+            XCTAssertEqual(stopped.status, 1, "\(unwritable): \(stopped.errorText)")
+            XCTAssertTrue((stopped.outputText + stopped.errorText).contains("cannot write the ready file"), stopped.errorText)
+        }
+        let refused = try ExternalTool.run(Repository.spinnerd, ["serve", "--port", "0", "--ready-file", ""])
+        XCTAssertEqual(refused.status, 2, refused.errorText)
+        XCTAssertTrue(refused.errorText.contains("--ready-file must be a file path"), refused.errorText)
+    }
+
     func testServeDerivesItsConnectionLimitsFromTheDescriptorLimit() throws {
         let server = try ServerProcess(descriptorLimit: 256)
         let line = try XCTUnwrap(server.log.first { $0.contains("listening on") })
