@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "UnitSupport"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "UnitSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Concurrency", "UnitSupport"]),
         .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"]),
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "UnitSupport"]),
         .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "UnitSupport"]),

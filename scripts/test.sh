@@ -31,7 +31,7 @@ failed=0
 busy_mark() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8 }' /proc/stat; }
 busy_since() {  # busy_since "BUSY TOTAL"
   local now; now=$(busy_mark)
-  awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; printf "%d", t > 0 ? 100 * (y[1] - x[1]) / t : 0 }'
+  awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; printf "%d", (t > 0 ? 100 * (y[1] - x[1]) / t : 0) }'
 }
 
 names=() times=() verdicts=() loads=()

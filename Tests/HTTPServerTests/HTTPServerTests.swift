@@ -270,8 +270,17 @@ final class HTTPServerTests: XCTestCase {
         let requests = Array(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: count).utf8)
         let sender = Thread { try? client.send(requests) }
         sender.start()
-        Thread.sleep(forTimeInterval: 0.5)
-        let parsedWhileStalled = responder.requests.load(ordering: .relaxed)
+        // Waits for the state, not a time: until the server has stopped reading (no request
+        // parsed over 20 looks in a row), within a minute.
+        var parsedWhileStalled = -1, unchanged = 0
+        let deadline = Date().addingTimeInterval(60)
+        while unchanged < 20 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.025)
+            let parsed = responder.requests.load(ordering: .relaxed)
+            unchanged = parsed == parsedWhileStalled && parsed > 0 ? unchanged + 1 : 0
+            parsedWhileStalled = parsed
+        }
+        XCTAssertEqual(unchanged, 20, "the server never stopped reading")
         // What the kernel's socket buffers hold, plus the output bound: far from all of them.
         XCTAssertLessThan(parsedWhileStalled, 300, "the server kept reading a client that does not read")
         for index in 0 ..< count {
