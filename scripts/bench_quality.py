@@ -24,7 +24,8 @@ from fractions import Fraction
 import numpy as np
 from PIL import Image, ImageSequence
 
-KINDS = ["circular", "activity", "dots", "arc", "capsules"]
+from spinnerd_tools.harness import kinds  # the binary's own list, not one written here
+
 
 
 def run(command, **kwargs):
@@ -140,7 +141,7 @@ def main():
     parser.add_argument("--binary", default=".build/release/spinnerd")
     parser.add_argument("--work", default="bench-out/quality")
     parser.add_argument("--quality", type=int, default=80)
-    parser.add_argument("--kinds", default=",".join(KINDS))
+    parser.add_argument("--kinds", default="", help="comma-separated (default: every kind the binary serves)")
     parser.add_argument("--ours", type=int, default=None, help="our quality, if not --quality's")
     parser.add_argument("--formats", default="webp,gif,apng")
     arguments = parser.parse_args()
@@ -150,7 +151,7 @@ def main():
     print(f"{'kind':9} {'size':8} {'fmt':5} {'lossless':>9} {'ours':>8} {'saved':>6} {'err':>5} {'ssim':>6}   "
           f"{'tool':>8} {'err':>5} {'ssim':>6}   {'ours/tool':>9}  tool")
     worse = 0
-    for kind in arguments.kinds.split(","):
+    for kind in (arguments.kinds.split(",") if arguments.kinds else kinds(binary)):
         for label, query in (("default", []), ("128@2x", ["size=128", "scale=2"])):
             work = f"{arguments.work}/{kind}-{label}"
             folder = work + "/frames"

@@ -22,8 +22,8 @@ import subprocess
 import sys
 
 from spinnerd_tools.bench_server import Server, loadavg  # the same fresh-server client as bench_cold.py
+from spinnerd_tools.harness import kinds  # the binary's own list, not one written here
 
-KINDS = ["circular", "activity", "dots", "arc", "capsules"]
 FORMATS = [("png", "png"), ("gif", "gif"), ("apng", "apng"), ("webp", "webp")]
 SIZES = [("default", ""), ("64@2x", "size=64&scale=2"), ("128@2x", "size=128&scale=2")]
 PROBES = ["theme=dark", "color=ff3b30"]
@@ -48,6 +48,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
     binaries = {"before": args.baseline, "after": args.binary}
+    KINDS = kinds(args.binary)
     urls = [(kind, fmt, size, f"/spinner/{kind}.{ext}?" + "&".join(p for p in (query, probe) if p))
             for kind in KINDS for fmt, ext in FORMATS for size, query in SIZES for probe in PROBES]
     print("== Load before (/proc/loadavg): " + loadavg())
