@@ -134,7 +134,7 @@ case $RUN in
     run_with thread thread-stress stress $TSAN_BINARY .build/tsan-stress --term-under-load ;;
   thread-tests)
     run_with thread thread-tests $SWIFT test "${TSAN_FLAGS[@]}" --skip-build --parallel \
-      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderOutcomeTests|MemoryGateTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|CacheGracePeriodTests|ConcurrencyTests|FinalRendersTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' ;;
+      --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderOutcomeTests|MemoryGateTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|CacheGracePeriodTests|ConcurrencyTests|FinalEncodeLaneTests|VisitorRendersTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' ;;
   address)
     status=0
     make --no-print-directory fuzz-build SWIFT="$SWIFT" || exit 1
