@@ -16,7 +16,7 @@ public struct ServiceConfiguration: Sendable {
     /// A render that has waited this long for a thread (and, under a memory limit, for its
     /// working memory) without starting is answered 503 with `Retry-After`. With
     /// `renderTimeout`, the bound on every admitted request's answer. Default 10 s.
-    public var renderWait: Duration
+    public var queueTimeout: Duration
     /// Under a memory limit, the bytes of working memory renders and final encodes share
     /// (`MemoryPlan.renderBytes`): each takes its estimated working set before it starts
     /// and waits while it does not fit. Default nil: no limit, no waiting.
@@ -42,7 +42,7 @@ public struct ServiceConfiguration: Sendable {
     /// at start (quick lane, after any request), so their first visitors find them cached.
     /// Readiness is not delayed. Default false; `spinnerd serve` turns it on unless
     /// `--prerender=false`.
-    public var prerenderDefaults: Bool
+    public var prerender: Bool
     /// Whether a cold APNG, GIF or WebP URL is answered first by a quick, provisional
     /// encode (short cache lifetime) while its final encode is made in the background
     /// (the scheduler's final lanes), and a kind's default APNG is kept compressed exhaustively
@@ -60,16 +60,16 @@ public struct ServiceConfiguration: Sendable {
     public var backgroundCores: Double?
 
     public init(cacheBytes: Int = 64 << 20, lanes: RenderScheduler.Limits = RenderScheduler.Limits(), quickRender: Duration = .seconds(1),
-                renderTimeout: Duration = .seconds(10), renderWait: Duration = .seconds(10), renderMemoryBytes: Int? = nil, memoryLimit: Int? = nil,
+                renderTimeout: Duration = .seconds(10), queueTimeout: Duration = .seconds(10), renderMemoryBytes: Int? = nil, memoryLimit: Int? = nil,
                 budget: RenderBudget = .standard,
                 bodyFiles: DescriptorQuota = DescriptorQuota(limit: 1024), signing: URLSigning? = nil, gallery: Bool = true,
-                errorMaxAge: Duration = .seconds(60), prerenderDefaults: Bool = false,
+                errorMaxAge: Duration = .seconds(60), prerender: Bool = false,
                 provisionalAnswers: Bool = false, adminListener: Bool = false, backgroundCores: Double? = nil) {
         self.cacheBytes = cacheBytes
         self.lanes = lanes
         self.quickRender = quickRender
         self.renderTimeout = renderTimeout
-        self.renderWait = renderWait
+        self.queueTimeout = queueTimeout
         self.renderMemoryBytes = renderMemoryBytes
         self.memoryLimit = memoryLimit
         self.budget = budget
@@ -77,15 +77,21 @@ public struct ServiceConfiguration: Sendable {
         self.signing = signing
         self.gallery = gallery
         self.errorMaxAge = errorMaxAge
-        self.prerenderDefaults = prerenderDefaults
+        self.prerender = prerender
         self.provisionalAnswers = provisionalAnswers
         self.adminListener = adminListener
         self.backgroundCores = backgroundCores
     }
 }
 
-/// The version that, with the canonical request, names an image: bump it whenever any
-/// output byte may change, so caches and ETags never serve a stale picture.
+/// The service's two versions, kept apart: the release people run, and the version of the
+/// pictures it draws.
 public enum ServiceVersion {
+    /// The release: `spinnerd --version`, the start-up line, the catalog, the OpenAPI
+    /// document and `spinnerd_build_info`.
     public static let text = "1.4.0"
+    /// What, with the canonical request, names an image in the cache: bump it whenever any
+    /// output byte may change, so that no cache keeps a stale picture; a release that changes
+    /// no byte leaves it, and every image cached stays good.
+    public static let images = "1.4.0"
 }

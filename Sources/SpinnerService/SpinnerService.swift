@@ -70,12 +70,12 @@ public final class SpinnerService: HTTPLendingResponder {
         galleryScripts = scripts
         knownPaths = ServiceRoute.listed(gallery: configuration.gallery, on: configuration.adminListener ? .publicBesideAdmin : .only)
         adminPaths = ServiceRoute.listed(gallery: false, on: .admin)
-        if configuration.prerenderDefaults { renders.prerender(Self.catalogDefaults) }
+        if configuration.prerender { renders.prerender(Self.catalogDefaults) }
     }
 
-    /// The cache key of a validated request: its canonical form and the service version.
+    /// The cache key of a validated request: its canonical form and the pictures' version.
     static func cacheKey(_ request: SpinnerRequest) -> String {
-        request.canonicalForm + "|" + ServiceVersion.text
+        request.canonicalForm + "|" + ServiceVersion.images
     }
 
     /// Every kind in every format at its defaults, cheapest formats first (what the

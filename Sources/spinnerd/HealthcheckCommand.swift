@@ -5,11 +5,23 @@ import FoundationEssentials
 import SpinnerService
 
 /// `spinnerd healthcheck [--port N]`: exits 0 when `GET /healthz` on 127.0.0.1 answers 200
-/// within 3 seconds (for the container's HEALTHCHECK). The port defaults to $PORT, else 8080.
+/// within 3 seconds (for the container's HEALTHCHECK). The port is read as `serve` reads it
+/// (`--port`, else `PORT`, else `serve`'s default), by the same setting: a value `serve`
+/// would refuse is refused here too (exit 2).
 enum HealthcheckCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var port = Int(ProcessInfo.processInfo.environment["PORT"] ?? "") ?? 8080
-        if arguments.count == 2, arguments[0] == "--port", let value = Int(arguments[1]) { port = value }
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key == "PORT" }
+        let port: Int
+        switch ServeOptions.parse(arguments, environment: environment) {
+        case .success(let settings) where arguments.allSatisfy({ $0 == "--port" || $0.hasPrefix("--port=") || Int($0) != nil }):
+            port = settings.port
+        case .success:
+            Console.error("spinnerd healthcheck: it takes --port N only\n" + Usage.hint)
+            return 2
+        case .failure(let error):
+            Console.error("spinnerd healthcheck: \(error.message)\n" + Usage.hint)
+            return 2
+        }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return 1 }
         defer { close(descriptor) }

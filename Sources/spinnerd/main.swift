@@ -34,32 +34,13 @@ guard let command = arguments.first, !command.hasPrefix("-") else {
 }
 arguments.removeFirst()
 let status: Int32
-switch command {
-case "serve":
-    status = ServeCommand.run(arguments)
-case "healthcheck":
-    status = HealthcheckCommand.run(arguments)
-case "openapi":
-    Console.out(OpenAPIDocument.yaml(version: ServiceVersion.text), newline: false)
-    status = 0
-case "render":
-    status = RenderCommand.run(arguments)
-case "cost":
-    status = CostCommand.run(arguments)
-case "sign":
-    status = SignCommand.run(arguments, environment: ProcessInfo.processInfo.environment)
-case "frames":
-    status = FramesCommand.run(arguments)
-case "kinds":
-    status = KindsCommand.run(arguments)
-case "help":
+if command == "help" {
     Console.out(Usage.text)
     status = 0
-case "version":
-    Console.out("spinnerd \(ServiceVersion.text)")
-    status = 0
-default:
-    let commands = Usage.commandNames.filter { $0 != "version" }
+} else if let found = Commands.named(command) {
+    status = found.run(arguments)
+} else {
+    let commands = Commands.all.map(\.name).filter { $0 != "version" }
     let guess = Suggestion.closest(to: command, in: commands).map { "did you mean '\($0)'? " } ?? ""
     Console.error("spinnerd: unknown command '\(command)'; \(guess)commands are \(commands.joined(separator: ", "))\n" + Usage.hint)
     status = 2

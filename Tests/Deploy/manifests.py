@@ -153,8 +153,16 @@ def main():
                        + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))))
     unknown = [name for name in variables if f"`{name}`" not in readme and f"({name})" not in readme]
     check(not unknown, f"every ConfigMap variable is one spinnerd reads ({unknown or 'all known'})")
-    check(variables.get("SPINNERD_LOG_LEVEL") == "info" and variables.get("SPINNERD_LOG_FORMAT") == "json",
-          "the pods log every request, as JSON lines")
+    # Each value differs from spinnerd's own default (the settings table as docs/operations.md
+    # states it, which ServeSettingsTests holds to the binary): a default restated here would
+    # pin it against the next release's. PORT alone is stated: the container's port and the
+    # Services' target ports name it.
+    defaults = dict(re.findall(r"^\| `--[a-z-]+` \(`([A-Z_]+)`\) \| ([^|]*?) \|", open(os.path.join(ROOT, "docs", "operations.md")).read(), re.M))
+    check(len(defaults) > 30, f"the settings table is read from docs/operations.md ({len(defaults)} settings)")
+    restated = [name for name, value in variables.items() if name != "PORT" and defaults.get(name) == value]
+    check(not restated, f"spinnerd.env sets only what differs from spinnerd's defaults ({restated or 'none restated'})")
+    check(variables.get("SPINNERD_LOG_LEVEL", defaults.get("SPINNERD_LOG_LEVEL")) == "info"
+          and variables.get("SPINNERD_LOG_FORMAT") == "json", "the pods log every request, as JSON lines")
 
     # The front: a headless Service of the spinnerd pods, HAProxy resolving its full name.
     headless = named.get(("Service", "spinnerd-replicas"), {}).get("spec", {})

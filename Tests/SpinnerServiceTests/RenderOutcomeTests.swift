@@ -91,7 +91,7 @@ final class RenderOutcomeTests: XCTestCase {
     func testARenderThatWaitedItsLimitIsAnswered503() throws {
         let held = HeldDrawing()
         var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 1, heavyWorkers: 1))
-        configuration.renderWait = .milliseconds(200)
+        configuration.queueTimeout = .milliseconds(200)
         let service = service(configuration, draw: held.draw)
         let first = ask(service, "/spinner/arc.png?size=40")
         XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
@@ -115,7 +115,7 @@ final class RenderOutcomeTests: XCTestCase {
         let held = HeldDrawing()
         var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1))
         configuration.renderMemoryBytes = 1 << 20  // less than either render's working set: one at a time
-        configuration.renderWait = .seconds(3600)
+        configuration.queueTimeout = .seconds(3600)
         let service = service(configuration, draw: held.draw)
         // dots at 400 px: 5 MiB of working memory each, past the small renders' allowance.
         let first = ask(service, "/spinner/dots.png?size=400")

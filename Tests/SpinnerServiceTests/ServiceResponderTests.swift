@@ -25,7 +25,7 @@ final class ServiceResponderTests: XCTestCase {
     private func service(_ configuration: ServiceConfiguration) -> SpinnerService {
         var configuration = configuration
         configuration.renderTimeout = .seconds(3600)
-        configuration.renderWait = .seconds(3600)
+        configuration.queueTimeout = .seconds(3600)
         let service = SpinnerService(configuration: configuration)
         addTeardownBlock { service.stop() }
         return service

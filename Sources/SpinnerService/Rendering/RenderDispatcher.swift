@@ -54,7 +54,7 @@ final class RenderDispatcher: Sendable {
         // most `--background-cpu` together.
         let visitors = VisitorRenders()
         self.visitors = visitors
-        let scheduler = RenderScheduler(limits: configuration.lanes, memory: memory, waitLimit: configuration.renderWait,
+        let scheduler = RenderScheduler(limits: configuration.lanes, memory: memory, waitLimit: configuration.queueTimeout,
                                         visitors: visitors, cpu: configuration.backgroundCores.map { BackgroundCPU(cores: $0) })
         self.scheduler = scheduler
         store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, scheduler: scheduler,

@@ -33,7 +33,7 @@ extension ServeSetting {
     /// The settings `serve` runs with when nothing is given (on one core; a default that
     /// depends on the cores says so in words): where the help's and the docs' defaults
     /// are read from, so that they are said once, in `ServeSettings(cores:)`.
-    static let defaults = ServeSettings(cores: 1)
+    public static let defaults = ServeSettings(cores: 1)
 
     /// A whole number within `range`, as `--name must be …` states when refused. Its
     /// default (and placeholder) is the value `serve` runs with, unless `defaultText`

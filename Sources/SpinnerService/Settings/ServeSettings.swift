@@ -31,7 +31,7 @@ public struct ServeSettings: Sendable {
     /// A render running longer is stopped and answered 503. Default 10 s.
     public var renderTimeout = service.renderTimeout
     /// A render waiting longer for a thread (or memory) is answered 503. Default 10 s.
-    public var queueTimeout = service.renderWait
+    public var queueTimeout = service.queueTimeout
     /// Signed mode's keys. Default none: open.
     public var signing = service.signing
     /// How long a front may keep a 400, 403 or 404, in whole seconds. Default 60 s.
@@ -139,12 +139,12 @@ public struct ServeSettings: Sendable {
         queues.finalQueue = finalQueue
         let service = ServiceConfiguration(
             cacheBytes: memory?.cacheBytes ?? cacheBytes ?? Self.defaultCacheBytes, lanes: queues, renderTimeout: renderTimeout,
-            renderWait: queueTimeout, renderMemoryBytes: memory?.renderBytes, memoryLimit: memory?.limit, budget: budget,
+            queueTimeout: queueTimeout, renderMemoryBytes: memory?.renderBytes, memoryLimit: memory?.limit, budget: budget,
             bodyFiles: DescriptorQuota(limit: plan.bodyFiles), signing: signing,
             // Signed mode exists to let only the operator's URLs be rendered; the playground
             // makes arbitrary ones, so it is off there unless asked for.
             gallery: gallery ?? (signing == nil),
-            errorMaxAge: errorMaxAge, prerenderDefaults: prerender, provisionalAnswers: provisional, adminListener: adminPort != nil,
+            errorMaxAge: errorMaxAge, prerender: prerender, provisionalAnswers: provisional, adminListener: adminPort != nil,
             backgroundCores: backgroundCPU)
         let admin = adminPort.map { port in
             HTTPServerConfiguration(host: host, port: port, eventLoops: 1, maxConnections: DescriptorPlan.adminConnections,

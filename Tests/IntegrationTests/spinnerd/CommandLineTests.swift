@@ -132,6 +132,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(refused.errorText.contains("--ready-file must be a file path"), refused.errorText)
     }
 
+    /// `spinnerd healthcheck` reads its port as `serve` does, by the same setting: a live
+    /// server's is 0, a port nobody listens on 1, a port `serve` would refuse 2, as is a flag
+    /// it does not take. (`PORT` from the environment: the container's HEALTHCHECK, in
+    /// `make docker-smoke`.)
+    func testTheHealthcheckReadsItsPortAsServeDoes() throws {
+        let server = try ServerProcess()
+        XCTAssertEqual(try spinnerd("healthcheck", "--port", String(server.port)).status, 0)
+        XCTAssertEqual(try spinnerd("healthcheck", "--port=\(server.port)").status, 0)
+        let closed = try spinnerd("healthcheck", "--port", "1")
+        XCTAssertEqual(closed.status, 1, closed.errorText)
+        XCTAssertTrue(closed.errorText.contains("cannot connect to port 1"), closed.errorText)
+        for bad in [["--port", "70000"], ["--port", "http"], ["--host", "127.0.0.1"]] {
+            let refused = try ExternalTool.run(Repository.spinnerd, ["healthcheck"] + bad)
+            XCTAssertEqual(refused.status, 2, "\(bad): \(refused.errorText)")
+        }
+    }
+
     func testServeDerivesItsConnectionLimitsFromTheDescriptorLimit() throws {
         let server = try ServerProcess(descriptorLimit: 256)
         let line = try XCTUnwrap(server.log.first { $0.contains("listening on") })
