@@ -59,12 +59,12 @@ final class RenderStore: Sendable {
             do throws(RenderError) {
                 let image = try draw(kept, stop)
                 store(image, key: key, pass: .final, version: kept.request.shared.version)
-                metrics.finalRendered(format: kept.request.format.rawValue)
+                metrics.finalRendered(format: kept.request.format)
             } catch {
                 if case .stopped = error {
-                    metrics.finalNotStored(reason: "stopped")
+                    metrics.finalNotStored(reason: .stopped)
                 } else {
-                    metrics.finalNotStored(reason: "failed")
+                    metrics.finalNotStored(reason: .failed)
                     log("final encode failed for \(key.prefix(300)): \(error)")
                 }
             }

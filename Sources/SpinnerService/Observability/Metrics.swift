@@ -66,7 +66,19 @@ public final class Metrics: Sendable {
         ([.queueFull(lane)] + (lane == .heavy ? [.clientLimit] : []) + [.waitedTooLong]).map { RejectionKey(lane: lane, reason: $0) }
     }
     /// Every format, counted from the start.
-    static let formatsFromStart: [String] = OutputFormat.allCases.map(\.rawValue)
+    static let formatsFromStart: [OutputFormat] = OutputFormat.allCases
+
+    /// Why a final encode behind a provisional answer was not stored (the label in `/metrics`).
+    enum FinalNotStored: String, CaseIterable, Comparable {
+        /// Its queue was full: not queued (the next request of its provisional answer queues it again).
+        case dropped
+        /// Its encode failed.
+        case failed
+        /// The service stopped it.
+        case stopped
+
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
 
     private struct State {
         var requests = Dictionary(uniqueKeysWithValues: Metrics.statusesFromStart.map { (RequestKey(route: .spinner, status: $0), 0) })
@@ -74,7 +86,7 @@ public final class Metrics: Sendable {
         var renders = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, 0) })
         var prerenders = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, 0) })
         var finals = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, 0) })
-        var finalsNotStored: [String: Int] = [:]   // reason: stopped, failed, dropped
+        var finalsNotStored = Dictionary(uniqueKeysWithValues: FinalNotStored.allCases.map { ($0, 0) })
         var renderTimes = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var queueWaits = RenderLane.allCases.map { _ in Histogram(bounds: Metrics.timeBuckets) }
         var costs = Dictionary(uniqueKeysWithValues: Metrics.formatsFromStart.map { ($0, CostSums()) })
@@ -136,7 +148,7 @@ public final class Metrics: Sendable {
     }
 
     /// A render finished in `seconds`, estimated at `estimated` seconds.
-    func rendered(format: String, lane: RenderLane, seconds: Double, estimated: Double) {
+    func rendered(format: OutputFormat, lane: RenderLane, seconds: Double, estimated: Double) {
         state.withLock { state in
             state.renders[format, default: 0] += 1
             state.renderTimes[lane.rawValue].record(seconds)
@@ -147,24 +159,24 @@ public final class Metrics: Sendable {
     }
 
     /// A default image rendered in the background at start.
-    func prerendered(format: String) {
+    func prerendered(format: OutputFormat) {
         state.withLock { $0.prerenders[format, default: 0] += 1 }
     }
 
     /// A final encode stored behind a provisional answer.
-    func finalRendered(format: String) {
+    func finalRendered(format: OutputFormat) {
         state.withLock { $0.finals[format, default: 0] += 1 }
     }
 
-    /// A final encode that ended without being stored: `stopped` (the service stopped) or `failed`.
-    func finalNotStored(reason: String) {
+    /// A final encode that was not stored, and why.
+    func finalNotStored(reason: FinalNotStored) {
         state.withLock { $0.finalsNotStored[reason, default: 0] += 1 }
     }
 
     /// A final encode not queued: its queue was full (the next request of its provisional
     /// answer queues it again).
     func finalDropped() {
-        finalNotStored(reason: "dropped")
+        finalNotStored(reason: .dropped)
     }
 
     /// Renders finished so far, all formats.
@@ -238,15 +250,15 @@ public final class Metrics: Sendable {
             metric("spinnerd_cache_capacity_bytes", "gauge", "The cache's byte bound.", [("", String(cacheCapacity))])
             metric("spinnerd_cache_entries", "gauge", "Entries in the cache.", [("", String(cache.entries))])
             metric("spinnerd_renders_total", "counter", "Images rendered, by format.",
-                   snapshot.renders.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
+                   snapshot.renders.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", String($0.value)) })
             metric("spinnerd_prerenders_total", "counter", "Default images rendered in the background at start, by format.",
-                   snapshot.prerenders.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
+                   snapshot.prerenders.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", String($0.value)) })
             metric("spinnerd_prerenders_pending", "gauge", "Default images still to render in the background.", [("", String(prerendersPending))])
             metric("spinnerd_final_renders_total", "counter", "Final encodes made behind provisional answers and cached, by format.",
-                   snapshot.finals.sorted { $0.key < $1.key }.map { ("{format=\"\($0.key)\"}", String($0.value)) })
+                   snapshot.finals.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", String($0.value)) })
             metric("spinnerd_final_renders_not_stored_total", "counter",
                    "Final encodes not stored, by reason: dropped (their queue was full), stopped (the service stopped), failed.",
-                   ["dropped", "failed", "stopped"].map { ("{reason=\"\($0)\"}", String(snapshot.finalsNotStored[$0, default: 0])) })
+                   snapshot.finalsNotStored.sorted { $0.key < $1.key }.map { ("{reason=\"\($0.key.rawValue)\"}", String($0.value)) })
             metric("spinnerd_final_renders_pending", "gauge", "Final encodes waiting or running behind provisional answers.",
                    [("", String(finalsPending))])
             metric("spinnerd_final_render_pauses_total", "counter",
@@ -279,11 +291,11 @@ public final class Metrics: Sendable {
             histogram("spinnerd_render_seconds", "Time to render and encode one image, by lane.", snapshot.renderTimes)
             histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread (and, under a memory limit, for its "
                       + "working memory), by lane.", snapshot.queueWaits)
-            let costs = snapshot.costs.sorted { $0.key < $1.key }
+            let costs = snapshot.costs.sorted { $0.key.rawValue < $1.key.rawValue }
             metric("spinnerd_render_estimated_seconds_total", "counter", "Estimated render time, summed by format (compare with the measured sum).",
-                   costs.map { ("{format=\"\($0.key)\"}", format($0.value.estimated)) })
+                   costs.map { ("{format=\"\($0.key.rawValue)\"}", format($0.value.estimated)) })
             metric("spinnerd_render_measured_seconds_total", "counter", "Measured render time, summed by format.",
-                   costs.map { ("{format=\"\($0.key)\"}", format($0.value.measured)) })
+                   costs.map { ("{format=\"\($0.key.rawValue)\"}", format($0.value.measured)) })
             metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a thread, by lane.",
                    RenderLane.allCases.map { ("{lane=\"\($0.name)\"}", String(queued[$0] ?? 0)) })
             metric("spinnerd_render_flights", "gauge", "Renders queued or running (each shared by every request for its image).",

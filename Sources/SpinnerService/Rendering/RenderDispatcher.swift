@@ -182,9 +182,9 @@ final class RenderDispatcher: Sendable {
             let image = try draw(prepared, stop)
             let seconds = (clock.elapsed - started).inSeconds
             if prerendered {
-                metrics.prerendered(format: format.rawValue)
+                metrics.prerendered(format: format)
             } else {
-                metrics.rendered(format: format.rawValue, lane: lane, seconds: seconds, estimated: prepared.estimate.seconds)
+                metrics.rendered(format: format, lane: lane, seconds: seconds, estimated: prepared.estimate.seconds)
             }
             let representation = store.store(image, key: key, pass: prepared.pass, version: prepared.request.shared.version)
             // Queued once the provisional answer is cached, whether or not its visitor is
