@@ -1,6 +1,7 @@
 import HTTPServer
 import SpinnerModel
 import SpinnerRendering
+import SpinnerService
 
 /// A spinner URL as the service reads it: `/spinner/{kind}[.{ext}]?{query}`, the query
 /// percent-decoded by the HTTP layer, then validated into a `SpinnerRequest`.
@@ -33,9 +34,9 @@ enum SpinnerURL {
     /// parameter; anything else names one and has a detail for people.
     static func requireDescribed(_ error: RequestError) {
         if case .unknownKind = error {
-            require(error.status == 404, "an unknown kind is not a 404")
+            require(error.httpStatus == .notFound, "an unknown kind is not a 404")
         } else {
-            require(error.status == 400, "a refusal that is not a 400: \(error)")
+            require(error.httpStatus == .badRequest, "a refusal that is not a 400: \(error)")
             require(error.parameter.map { !$0.isEmpty } ?? false, "a refusal naming no parameter: \(error)")
         }
         require(!error.detail.isEmpty && !error.title.isEmpty, "a refusal without a title or detail: \(error)")

@@ -2,8 +2,8 @@ import ImageCodecs
 import SpinnerModel
 import SpinnerRaster
 
-/// Why a render failed: a refused request (the user's to fix, carrying its status), or
-/// a failure inside the engines (memory), which is the server's problem.
+/// Why a render failed: a refused request (the user's to fix), or a failure inside the
+/// engines (memory), which is the server's problem; the service says what each is in HTTP.
 public enum RenderError: Error, Sendable {
     /// The request was refused before any work.
     case request(RequestError)
@@ -13,13 +13,4 @@ public enum RenderError: Error, Sendable {
     case codec(CodecError)
     /// The work was told to stop: nobody waits for it, or its deadline passed.
     case stopped(StopCheck.Reason)
-
-    /// The HTTP status for this error.
-    public var status: Int {
-        switch self {
-        case .request(let error): error.status
-        case .stopped: 503
-        case .raster, .codec: 500
-        }
-    }
 }

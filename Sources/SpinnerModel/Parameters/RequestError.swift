@@ -1,6 +1,7 @@
 /// Why a spinner request was refused, before any work. Each case names the parameter,
-/// the value given and what is accepted; `status` is the HTTP status it maps to and
-/// `detail` the public message (nothing internal is in it).
+/// the value given and what is accepted; `detail` is the public message (nothing internal
+/// is in it). What a refusal is in HTTP (its status and problem title) is the service's
+/// (`RequestError+Problem.swift`).
 public enum RequestError: Error, Hashable, Sendable {
     /// The path names no kind.
     case unknownKind(String)
@@ -34,24 +35,6 @@ public enum RequestError: Error, Hashable, Sendable {
     case renderTooLarge(format: OutputFormat, bytes: Int, limit: Int, admitted: BudgetRemedy? = nil)
     /// The encoded image would be larger than `limit` bytes.
     case outputTooLarge(limit: Int)
-
-    /// The HTTP status: 404 for an unknown kind, 400 for everything else.
-    public var status: Int {
-        if case .unknownKind = self { return 404 }
-        return 400
-    }
-
-    /// A short summary of the problem type.
-    public var title: String {
-        switch self {
-        case .unknownKind: "Unknown spinner kind"
-        case .unknownFormat, .conflictingFormat: "Unknown or conflicting format"
-        case .unknownParameter, .repeatedParameter, .notApplicable: "Unsupported parameter"
-        case .invalidValue, .outOfRange: "Invalid parameter value"
-        case .loopTooLong, .imageTooLarge, .tooManyFrames, .workBudgetExceeded, .renderTooCostly, .renderTooLarge, .outputTooLarge:
-            "Render budget exceeded"
-        }
-    }
 
     /// The parameter at fault, when there is one.
     public var parameter: String? {

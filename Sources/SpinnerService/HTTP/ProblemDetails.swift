@@ -35,7 +35,7 @@ struct ProblemDetails: Sendable {
     /// The response for a refused request.
     func response(for error: RequestError) -> HTTPResponse {
         let kinds: [String]? = if case .unknownKind = error { SpinnerKind.allCases.map(\.rawValue) } else { nil }
-        return response(status: HTTPStatus(code: error.status), title: error.title, detail: error.detail, parameter: error.parameter,
+        return response(status: error.httpStatus, title: error.title, detail: error.detail, parameter: error.parameter,
                         value: error.value, accepted: error.accepted, kinds: kinds, admitted: error.admitted)
     }
 
