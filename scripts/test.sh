@@ -64,7 +64,8 @@ side_by_side() {
   printf '\n━━ %s' "${names_here[0]}"; printf '  ‖  %s' "${names_here[@]:1}"; printf '\n'
   for ((index = 0; index < count; index++)); do
     # Each notes its own time: a later one may end first.
-    bash -c "start=\$(date +%s); ${commands[index]}; status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
+    # The command in a subshell of its own: one that ends in `exit` still has its time noted.
+    bash -c "start=\$(date +%s); (${commands[index]}); status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
       > "$LOGS/side-$index.log" 2>&1 &
     pids[index]=$!
   done
