@@ -148,14 +148,6 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertTrue(idle.isClosedByServer(), "closed for idleness")
     }
 
-    /// True once `condition` holds; false if it still does not after `seconds` (a bound
-    /// on a hang, far beyond what any machine needs).
-    private func waitUntil(_ seconds: Double = 60, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        return condition()
-    }
-
     func testNewcomersBeyondTheLimitGet503ThenAnOrderlyClose() throws {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1)
         configuration.maxConnections = 2
@@ -185,7 +177,7 @@ final class HTTPServerTests: XCTestCase {
         try idle.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
         XCTAssertEqual(try idle.receive().status, 200)
         try busy.send("GET /held HTTP/1.1\r\nHost: t\r\n\r\n")
-        XCTAssertTrue(waitUntil(30) { self.responder.requests.load(ordering: .relaxed) == 2 }, "the busy request arrived")
+        XCTAssertTrue(waitUntil(seconds: 30) { self.responder.requests.load(ordering: .relaxed) == 2 }, "the busy request arrived")
         let newcomer = try RawHTTPClient(port: port)
         try newcomer.send("GET /echo?new HTTP/1.1\r\nHost: t\r\n\r\n")
         XCTAssertEqual(try newcomer.receive().text, "GET /echo?new")
@@ -316,7 +308,7 @@ final class HTTPServerTests: XCTestCase {
         let port = try server.start()
         let client = try RawHTTPClient(port: port)
         try client.send("GET /held HTTP/1.1\r\nHost: t\r\n\r\n")
-        XCTAssertTrue(waitUntil(30) { self.responder.requests.load(ordering: .relaxed) == 1 }, "the request arrived before the drain")
+        XCTAssertTrue(waitUntil(seconds: 30) { self.responder.requests.load(ordering: .relaxed) == 1 }, "the request arrived before the drain")
         server.shutdown()
         responder.release()
         let response = try client.receive()

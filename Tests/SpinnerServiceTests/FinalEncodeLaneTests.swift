@@ -24,9 +24,7 @@ final class FinalEncodeLaneTests: XCTestCase {
 
     /// Waits (at most 30 s) until nothing waits or runs.
     private func waitUntilIdle(_ queue: RenderScheduler) {
-        let deadline = Date().addingTimeInterval(30)
-        while queue.finalsPending > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        XCTAssertEqual(queue.finalsPending, 0)
+        XCTAssertTrue(waitUntil(seconds: 30) { queue.finalsPending == 0 }, "\(queue.finalsPending) final encodes still pending")
     }
 
     func testAKeyIsQueuedOnceAndAFullQueueDropsTheRest() {
@@ -112,7 +110,7 @@ final class FinalEncodeLaneTests: XCTestCase {
                 frames.update { $0 += 1 }
             }
         }, .queued)
-        waitUntil({ visitors.pausedCount == 1 }, "the encode pauses at its first check")
+        XCTAssertTrue(waitUntil(seconds: 30) { visitors.pausedCount == 1 }, "the encode pauses at its first check")
         XCTAssertEqual(frames.value, 0)
         render.release.signal()
         waitUntilIdle(queue)
@@ -129,7 +127,7 @@ final class FinalEncodeLaneTests: XCTestCase {
         XCTAssertEqual(queue.submitFinal(key: "k", exhaustive: false, estimate: .seconds(0)) { stop in
             do throws(StopCheck.Reason) { try stop.check() } catch { reason.set(error) }
         }, .queued)
-        waitUntil({ visitors.pausedCount == 1 }, "the encode pauses")
+        XCTAssertTrue(waitUntil(seconds: 30) { visitors.pausedCount == 1 }, "the encode pauses")
         // Stopping returns once the paused encode has ended (its pause is bounded by 10
         // minutes: only the stop can end it within the wait).
         let (stopped, left) = (DispatchSemaphore(value: 0), Locked<Int?>(nil))

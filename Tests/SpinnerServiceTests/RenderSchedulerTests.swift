@@ -258,9 +258,7 @@ final class RenderSchedulerTests: XCTestCase {
         quick.release.signal()
         quick.finished.wait()
         // `finished` is signalled inside the render: its count ends just after.
-        let deadline = Date().addingTimeInterval(30)
-        while visitors.running > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
-        XCTAssertEqual(visitors.running, 0)
+        XCTAssertTrue(waitUntil { visitors.running == 0 }, "\(visitors.running) visitors' renders still counted")
     }
 
     func testARequestForBackgroundWorkMovesItAheadOfTheQueue() {
@@ -286,9 +284,7 @@ final class RenderSchedulerTests: XCTestCase {
         for _ in 0 ..< 3 { done.wait() }
         XCTAssertEqual(order.withLock { $0 }, ["default-b", "request", "default-a"])
         // default-a signalled from inside its run; its thread counts it done just after.
-        let deadline = Date().addingTimeInterval(5)
-        while scheduler.backgroundPending > 0 && Date() < deadline { usleep(1000) }
-        XCTAssertEqual(scheduler.backgroundPending, 0)
+        XCTAssertTrue(waitUntil { scheduler.backgroundPending == 0 }, "\(scheduler.backgroundPending) background jobs still pending")
     }
 }
 

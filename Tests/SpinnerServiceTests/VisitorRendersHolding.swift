@@ -19,11 +19,4 @@ extension XCTestCase {
         XCTAssertEqual(started.wait(timeout: .now() + 30), .success)
         return (release, finished)
     }
-
-    /// Waits (polling, at most 30 s) until `condition` holds, and asserts it does.
-    func waitUntil(_ condition: () -> Bool, _ message: String) {
-        let deadline = Date().addingTimeInterval(30)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
-        XCTAssertTrue(condition(), message)
-    }
 }

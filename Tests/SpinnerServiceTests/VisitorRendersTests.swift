@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @testable import SpinnerService
+import UnitSupport
 import XCTest
 
 /// Background work steps aside while the renders visitors wait for run: a pause lasts
@@ -31,7 +32,7 @@ final class VisitorRendersTests: XCTestCase {
         let first = holdVisitorsRender(visitors), second = holdVisitorsRender(visitors)
         XCTAssertEqual(visitors.running, 2)
         let returned = pause(visitors, atMost: 600_000)
-        waitUntil({ visitors.pausedCount == 1 }, "the background work pauses")
+        XCTAssertTrue(waitUntil(seconds: 30) { visitors.pausedCount == 1 }, "the background work pauses")
         first.release.signal()
         XCTAssertEqual(first.finished.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(visitors.running, 1)
@@ -61,7 +62,7 @@ final class VisitorRendersTests: XCTestCase {
         let visitors = VisitorRenders()
         let render = holdVisitorsRender(visitors)
         let pauses = (0 ..< 2).map { _ in pause(visitors, atMost: 600_000) }
-        waitUntil({ visitors.pausedCount == 2 }, "both pause")
+        XCTAssertTrue(waitUntil(seconds: 30) { visitors.pausedCount == 2 }, "both pause")
         visitors.wakeAll()
         for returned in pauses { XCTAssertEqual(returned.wait(timeout: .now() + 30), .success) }
         XCTAssertEqual(visitors.running, 1, "the render is not ended by it")
