@@ -65,7 +65,7 @@ side_by_side() {
   for ((index = 0; index < count; index++)); do
     # Each notes its own time: a later one may end first.
     # The command in a subshell of its own: one that ends in `exit` still has its time noted.
-    bash -c "start=\$(date +%s); (${commands[index]}); status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
+    bash -c "start=\$(date +%s); ( ${commands[index]} ); status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
       > "$LOGS/side-$index.log" 2>&1 &
     pids[index]=$!
   done
