@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRONT, catalog } from "./support.mjs";
+import { FRONT, catalog, playgroundState } from "./support.mjs";
 
 const { adviceText } = await import(FRONT + "advice.js");
-const { PlaygroundState } = await import(FRONT + "state.js");
 
-const stateFor = (format, values = {}) => {
-  const state = new PlaygroundState(catalog, () => false);
-  state.selectKind("circular", values);
-  state.setFormat(format);
-  return state;
-};
+const stateFor = (format, values = {}) => playgroundState("circular", format, values);
 
 test("the advice lists the animated pictures smallest first and says which were refused", () => {
   const state = stateFor("webp");

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRONT, catalog } from "./support.mjs";
+import { FRONT, catalog, playgroundState } from "./support.mjs";
 
 const { comparedPair } = await import(FRONT + "compare.js");
-const { PlaygroundState } = await import(FRONT + "state.js");
 
-const stateFor = (format, values = {}) => {
-  const state = new PlaygroundState(catalog, () => false);
-  state.selectKind("circular", values);
-  state.setFormat(format);
-  return state;
-};
+const stateFor = (format, values = {}) => playgroundState("circular", format, values);
 
 test("no pair where quality does not apply", () => {
   assert.equal(comparedPair(stateFor("svg")), null);

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRONT, catalog } from "./support.mjs";
+import { FRONT, catalog, playgroundState } from "./support.mjs";
 
 const { downloadName } = await import(FRONT + "stage.js");
-const { PlaygroundState } = await import(FRONT + "state.js");
 
-const stateFor = (format, values) => {
-  const state = new PlaygroundState(catalog, () => false);
-  state.selectKind("circular", values);
-  state.setFormat(format);
-  return state;
-};
+const stateFor = (format, values) => playgroundState("circular", format, values);
 
 test("the file's name: the kind, then choices by value and others by name and value, in the kind's order", () => {
   assert.equal(downloadName(stateFor("svg", {})), "circular.svg");

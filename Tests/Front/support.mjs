@@ -44,3 +44,13 @@ export const catalog = {
     { name: "systemBackground", aliases: [], light: "ffffff", dark: "000000" },
   ],
 };
+
+const { PlaygroundState } = await import(FRONT + "state.js");
+
+/** A playground state on `catalog`, `kind` chosen with `values`, in `format`: what the tests of several modules start from. */
+export const playgroundState = (kind, format, values = {}) => {
+  const state = new PlaygroundState(catalog, () => false);
+  state.selectKind(kind, values);
+  state.setFormat(format);
+  return state;
+};

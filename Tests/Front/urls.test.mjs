@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRONT, catalog } from "./support.mjs";
+import { FRONT, catalog, playgroundState } from "./support.mjs";
 
 const { imageURL, previewURL, query } = await import(FRONT + "urls.js");
-const { PlaygroundState } = await import(FRONT + "state.js");
 
-const stateFor = (kind, values = {}, format = "svg") => {
-  const state = new PlaygroundState(catalog, () => false);
-  state.selectKind(kind, values);
-  state.setFormat(format);
-  return state;
-};
+const stateFor = (kind, values = {}, format = "svg") => playgroundState(kind, format, values);
 
 test("the query carries only values that apply to the format and differ from the default", () => {
   const state = stateFor("circular", { size: "60", stroke: "12", fps: "50", quality: "100", title: "" });
