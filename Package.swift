@@ -12,6 +12,11 @@
 //   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP, CImageQuant (only ImageCodecs).
 import PackageDescription
 
+/// The tests' own code (test targets and their support) is compiled unoptimised, also in a
+/// release build: what they test is optimised, and optimising some 12 000 lines of checks
+/// cost `make test`'s three builds more time than the checks gain from it.
+let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "spinnerd",
     products: [
@@ -97,24 +102,24 @@ let package = Package(
         // UnitSupport: what unit tests share, toolchain only (clocks, trackers, fixtures, a raw
         // socket client, the repository's paths). IntegrationSupport: external tools, decoders,
         // browsers and the built binary, for IntegrationTests alone.
-        .target(name: "UnitSupport", dependencies: ["Concurrency", "HTTPServer", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport"),
-        .target(name: "IntegrationSupport", dependencies: ["UnitSupport", "Concurrency", "ImageCodecs"], path: "Tests/IntegrationSupport"),
-        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "UnitSupport"]),
-        .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"]),
-        .testTarget(name: "TextEncodingTests", dependencies: ["TextEncoding"]),
-        .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
-        .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "UnitSupport"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Concurrency", "UnitSupport"]),
-        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"]),
-        .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "UnitSupport"]),
-        .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "UnitSupport"]),
-        .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"]),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "GalleryPlayer", "Compression", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"]),
+        .target(name: "UnitSupport", dependencies: ["Concurrency", "HTTPServer", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport", swiftSettings: testCode),
+        .target(name: "IntegrationSupport", dependencies: ["UnitSupport", "Concurrency", "ImageCodecs"], path: "Tests/IntegrationSupport", swiftSettings: testCode),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"], swiftSettings: testCode),
+        .testTarget(name: "TextEncodingTests", dependencies: ["TextEncoding"], swiftSettings: testCode),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"], swiftSettings: testCode),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Concurrency", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerRasterTests", dependencies: ["SpinnerRaster", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "GalleryPlayer", "Compression", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"], swiftSettings: testCode),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SpinnerService", "SpinnerRendering", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs",
                            "SpinnerModel", "HTTPServer", "ExactTime", "Concurrency", "UnitSupport", "IntegrationSupport"],
-            exclude: ["SpinnerRaster/References", "SpinnerRendering/Fixtures"]),
+            exclude: ["SpinnerRaster/References", "SpinnerRendering/Fixtures"], swiftSettings: testCode),
     ]
 )

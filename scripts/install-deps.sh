@@ -26,7 +26,7 @@ if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
                    "httptools|httptools" "kubernetes-validate|kubernetes_validate"
                    # Lottie: two players nobody here wrote, the specification's schema, arrays for comparing frames.
                    "thorvg-python|thorvg_python" "rlottie-python|rlottie_python" "lottie-specs|lottie_specs"
-                   "jsonschema|jsonschema" "numpy|numpy"
+                   "jsonschema-rs|jsonschema_rs" "numpy|numpy"
                    # axe-core in the gallery's Chromium page (accessibility).
                    "axe-playwright-python|axe_playwright_python")
 fi
