@@ -94,16 +94,18 @@ table() {
 trap table EXIT
 
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
-step "build: release + tests, -enable-testing" "$SWIFT" build "${TEST_BUILD[@]}" --build-tests || exit 1
-# The libFuzzer build (both cores) beside the checks that need only node, Python and the
-# plain binary, one core: the front end's modules and tests, the Python tooling's own checks, the gradient grammar of the
+# The two builds side by side: each alone leaves a core idle for a tenth to a fifth of its
+# time (one module waits for another), together they keep both busy.
+side_by_side "build: release + tests, -enable-testing" "$SWIFT build ${TEST_BUILD[*]} --build-tests" \
+             "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" "make --no-print-directory fuzz-build SWIFT=$SWIFT"
+[ "${last_statuses[0]}" -eq 0 ] && [ "${last_statuses[1]}" -eq 0 ] || exit 1
+# The unit tests beside the checks that need only node, Python and the plain binary: the
+# front end's modules and tests, the Python tooling's own checks, the gradient grammar of the
 # editor against the service's over the fuzz corpus, and the cost table.
-side_by_side "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" "make --no-print-directory fuzz-build SWIFT=$SWIFT" \
+side_by_side "unit tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --skip IntegrationTests" \
              "front end (modules parse, node --test); Python (compiles, no import cycle); gradient grammar, editor against service; cost table" \
              "(s=0; scripts/check-front.sh || s=1; scripts/check-python.sh || s=1; node Tests/Front/gradient_differential.mjs --binary $BINARY || s=1
                python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary $BINARY --check || s=1; exit \$s)"
-[ "${last_statuses[0]}" -eq 0 ] || exit 1
-step "unit tests (XCTest, parallel)" "$SWIFT" test "${TEST_BUILD[@]}" --skip-build --parallel --skip IntegrationTests
 # The ThreadSanitizer build beside the integration tests, which wait on decoders, Chromium
 # and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check),
 # then, in the time the integration tests take longer, the front's own checks (its answers,
