@@ -108,18 +108,25 @@ class Player:
             raise SystemExit(f"lottie-web is missing at {script_path()}: scripts/install-deps.sh test installs it")
         self.session = chromium.Session()  # the browser jobs share, or one of its own
         self.browser = self.session.browser
-        self.pages = {}
+        self.shown = None  # the page, made on first use
+        self.viewport = 0  # its width and height, px
         self.problems = []  # errors the page raised while the current document played
 
     def page(self, px):
-        if px not in self.pages:
-            page = self.browser.new_page(viewport={"width": px, "height": px}, device_scale_factor=1)
-            page.set_content(f"<!doctype html><html><body style='margin:0'><div id='box' style='width:{px}px;height:{px}px'></div>"
-                             "</body></html>")
+        """The one page, its box made `px` square. One page for every size: the first
+        screenshot on a new page waited 3 s for its box to be stable (Playwright's check),
+        which a page a size cost the Lottie tests half a minute of nothing."""
+        if self.shown is None or px > self.viewport:
+            if self.shown is not None:
+                self.shown.close()
+            self.viewport = max(px, 512)
+            page = self.browser.new_page(viewport={"width": self.viewport, "height": self.viewport}, device_scale_factor=1)
+            page.set_content("<!doctype html><html><body style='margin:0'><div id='box'></div></body></html>")
             page.add_script_tag(path=script_path())
             page.on("pageerror", lambda error: self.problems.append(str(error)))
-            self.pages[px] = page
-        return self.pages[px]
+            self.shown = page
+        self.shown.evaluate("px => { const box = document.getElementById('box'); box.style.width = box.style.height = px + 'px'; }", px)
+        return self.shown
 
     def frames(self, data, px, frames, renderer):
         """`data` (the document's text) drawn `px` square at each of `frames` (fractional
@@ -135,7 +142,9 @@ class Player:
         pictures = []
         for frame in frames:
             page.evaluate("f => window.anim.goToAndStop(f, true)", frame)
-            shot = page.locator("#box").screenshot(omit_background=True, animations="disabled")
+            # The box's square at the page's origin (not the element's screenshot, which
+            # waits for the box to be stable over two frames first: twice the time).
+            shot = page.screenshot(omit_background=True, animations="disabled", clip={"x": 0, "y": 0, "width": px, "height": px})
             pictures.append(np.array(Image.open(io.BytesIO(shot)).convert("RGBA"), dtype=np.uint8))
         page.evaluate("() => { window.anim.destroy(); }")
         return pictures, problems + self.problems
