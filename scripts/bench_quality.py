@@ -27,7 +27,6 @@ from PIL import Image, ImageSequence
 from spinnerd_tools.harness import kinds  # the binary's own list, not one written here
 
 
-
 def run(command, **kwargs):
     result = subprocess.run(command, capture_output=True, **kwargs)
     if result.returncode != 0:

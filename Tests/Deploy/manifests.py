@@ -218,7 +218,8 @@ def main():
                      and f'"{re.sub(r"_(bucket|count|sum)$", "", name)}' not in written)
     check(len(asked) >= 10 and not unknown, f"the dashboard's {len(asked)} metrics are all written ({unknown or 'none unknown'})")
 
-    # One version everywhere (the source's, which names every image and ETag).
+    # One release version everywhere (the source's ServiceVersion.text; the pictures' own
+    # version, which names every image and ETag, is ServiceVersion.images).
     version = re.search(r'static let text = "([0-9.]+)"', open(os.path.join(
         ROOT, "Sources", "SpinnerService", "ServiceConfiguration.swift")).read()).group(1)
     said = subprocess.run([arguments.binary, "--version"], capture_output=True, text=True).stdout.strip()

@@ -210,6 +210,10 @@ public final class Metrics: Sendable {
                 lines.append("# TYPE \(name) \(type)")
                 for (labels, value) in samples { lines.append(name + labels + " " + value) }
             }
+            /// One sample a format, labelled by it, in the formats' name order.
+            func byFormat<Value>(_ values: [OutputFormat: Value], _ text: (Value) -> String) -> [(String, String)] {
+                values.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", text($0.value)) }
+            }
             func histogram(_ name: String, _ help: String, _ histograms: [Histogram]) {
                 lines.append("# HELP \(name) \(help)")
                 lines.append("# TYPE \(name) histogram")
@@ -231,7 +235,7 @@ public final class Metrics: Sendable {
                 metric("process_start_time_seconds", "gauge", "Start time of the process since unix epoch in seconds.",
                        [("", format(process.startTime))])
             }
-            metric("spinnerd_build_info", "gauge", "The running build: its version (which names every image and ETag); always 1.",
+            metric("spinnerd_build_info", "gauge", "The running build: its release version; always 1.",
                    [("{version=\"\(ServiceVersion.text)\"}", "1")])
             if let memoryLimit {
                 metric("spinnerd_memory_limit_bytes", "gauge", "The memory limit the process keeps to (its cgroup's, or --memory-limit).",
@@ -250,12 +254,12 @@ public final class Metrics: Sendable {
             metric("spinnerd_cache_capacity_bytes", "gauge", "The cache's byte bound.", [("", String(cacheCapacity))])
             metric("spinnerd_cache_entries", "gauge", "Entries in the cache.", [("", String(cache.entries))])
             metric("spinnerd_renders_total", "counter", "Images rendered, by format.",
-                   snapshot.renders.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", String($0.value)) })
+                   byFormat(snapshot.renders) { String($0) })
             metric("spinnerd_prerenders_total", "counter", "Default images rendered in the background at start, by format.",
-                   snapshot.prerenders.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", String($0.value)) })
+                   byFormat(snapshot.prerenders) { String($0) })
             metric("spinnerd_prerenders_pending", "gauge", "Default images still to render in the background.", [("", String(prerendersPending))])
             metric("spinnerd_final_renders_total", "counter", "Final encodes made behind provisional answers and cached, by format.",
-                   snapshot.finals.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", String($0.value)) })
+                   byFormat(snapshot.finals) { String($0) })
             metric("spinnerd_final_renders_not_stored_total", "counter",
                    "Final encodes not stored, by reason: dropped (their queue was full), stopped (the service stopped), failed.",
                    snapshot.finalsNotStored.sorted { $0.key < $1.key }.map { ("{reason=\"\($0.key.rawValue)\"}", String($0.value)) })
@@ -291,11 +295,10 @@ public final class Metrics: Sendable {
             histogram("spinnerd_render_seconds", "Time to render and encode one image, by lane.", snapshot.renderTimes)
             histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread (and, under a memory limit, for its "
                       + "working memory), by lane.", snapshot.queueWaits)
-            let costs = snapshot.costs.sorted { $0.key.rawValue < $1.key.rawValue }
             metric("spinnerd_render_estimated_seconds_total", "counter", "Estimated render time, summed by format (compare with the measured sum).",
-                   costs.map { ("{format=\"\($0.key.rawValue)\"}", format($0.value.estimated)) })
+                   byFormat(snapshot.costs) { format($0.estimated) })
             metric("spinnerd_render_measured_seconds_total", "counter", "Measured render time, summed by format.",
-                   costs.map { ("{format=\"\($0.key.rawValue)\"}", format($0.value.measured)) })
+                   byFormat(snapshot.costs) { format($0.measured) })
             metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a thread, by lane.",
                    RenderLane.allCases.map { ("{lane=\"\($0.name)\"}", String(queued[$0] ?? 0)) })
             metric("spinnerd_render_flights", "gauge", "Renders queued or running (each shared by every request for its image).",
