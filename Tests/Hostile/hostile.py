@@ -36,7 +36,11 @@ from spinnerd_tools.harness import Paired, Peer, Results, Server, address, conne
 # clients pipeline; 3-29 ms against 0.6-4 ms while 2 000 sockets dribble (a probe that
 # lands behind a burst of 2 000 reads waits for them), quiet or beside stress-ng. An event
 # loop stalled by an attack, what these cases guard against, is seconds: thousands of times.
-SLOWER_THAN_PEER = 200
+# Against the peer's floor of 1 ms (Paired.ratio) 200× was 200 ms, which one probe of 31
+# passed once (262 ms, the silent case beside the AddressSanitizer's run of this suite, in
+# a fresh clone's make test): a scheduling hiccup of a busy machine, not a stall. 1 000×
+# still fails a loop stalled for a second.
+SLOWER_THAN_PEER = 1000
 
 
 # --- the cases ---------------------------------------------------------------------------
@@ -181,7 +185,7 @@ def many_pipelined_on_one_connection(binary, results, count=200_000, pause=1.0, 
 def silent_and_dribbling(binary, results, silent=3000, dribblers=2000, seconds=16):
     """3 000 silent sockets from one address, then 2 000 dribbling ones from 2 000
     addresses: a client from another address is still answered as quickly as an idle
-    peer (within 200×), and the silent ones are closed once the request timeout (10 s) has
+    peer (within 1 000×), and the silent ones are closed once the request timeout (10 s) has
     passed."""
     server, peer = Server(binary), Peer(binary)
     try:
