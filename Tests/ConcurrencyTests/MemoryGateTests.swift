@@ -34,8 +34,7 @@ final class MemoryGateTests: XCTestCase {
 
     /// Waits (a minute at most) until `count` waiters wait at `gate`.
     private func waitForWaiters(_ gate: MemoryGate, _ count: Int, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = DispatchTime.now() + 60
-        while gate.statistics.waiting < count && DispatchTime.now() < deadline { usleep(1000) }
+        _ = waitUntil { gate.statistics.waiting >= count }
         XCTAssertEqual(gate.statistics.waiting, count, file: file, line: line)
     }
 

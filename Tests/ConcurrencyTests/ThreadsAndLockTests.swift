@@ -1,6 +1,7 @@
 import Concurrency
 import Dispatch
 import Foundation
+import UnitSupport
 import Glibc
 import Synchronization
 import XCTest
@@ -31,8 +32,7 @@ final class ThreadsAndLockTests: XCTestCase {
             name.withLock { $0 = read?.trimmingCharacters(in: .newlines) }
             done.store(true, ordering: .releasing)
         }
-        let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
-        while !done.load(ordering: .acquiring) && DispatchTime.now().uptimeNanoseconds < deadline { usleep(1000) }
+        _ = waitUntil(seconds: 30) { done.load(ordering: .acquiring) }
         XCTAssertEqual(name.withLock { $0 }, "spinnerd-a-very")
     }
 }

@@ -265,12 +265,11 @@ final class HTTPServerTests: XCTestCase {
         // Waits for the state, not a time: until the server has stopped reading (no request
         // parsed over 20 looks in a row), within a minute.
         var parsedWhileStalled = -1, unchanged = 0
-        let deadline = Date().addingTimeInterval(60)
-        while unchanged < 20 && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.025)
+        _ = waitUntil(every: 0.025) {
             let parsed = responder.requests.load(ordering: .relaxed)
             unchanged = parsed == parsedWhileStalled && parsed > 0 ? unchanged + 1 : 0
             parsedWhileStalled = parsed
+            return unchanged >= 20
         }
         XCTAssertEqual(unchanged, 20, "the server never stopped reading")
         // What the kernel's socket buffers hold, plus the output bound: far from all of them.

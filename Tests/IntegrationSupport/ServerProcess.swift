@@ -22,8 +22,8 @@ public final class ServerProcess: Sendable {
     /// The defaults are not rendered ahead (`--prerender=false`: the debug build would
     /// spend the first seconds of every test on them) unless `arguments` say `--prerender`,
     /// and every URL gets one final encode (`--provisional=false`) unless they say `--provisional`.
-    /// The render deadline and the wait limit are an hour unless `arguments` set
-    /// `--render-timeout` or `--queue-timeout`: a test that is not about them must never
+    /// The render deadline and the wait limit are the test profile's (`TestProfile`, an hour)
+    /// unless `arguments` set `--render-timeout` or `--queue-timeout`: a test that is not about them must never
     /// reach them because the machine is busy (a debug build's dots APNG takes seconds,
     /// several times that beside a load on both cores).
     public init(_ arguments: [String] = [], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
@@ -33,9 +33,9 @@ public final class ServerProcess: Sendable {
         // would change (ProvisionalAnswerTests asks for `--provisional`).
         let provisional = arguments.contains { $0.hasPrefix("--provisional") } ? [] : ["--provisional=false"]
         let renderDeadline = arguments.contains { $0.hasPrefix("--render-timeout") } || environment["SPINNERD_RENDER_TIMEOUT"] != nil
-            ? [] : ["--render-timeout", "3600"]
+            ? [] : ["--render-timeout", String(TestProfile.renderTimeoutSeconds)]
         let waitLimit = arguments.contains { $0.hasPrefix("--queue-timeout") } || environment["SPINNERD_QUEUE_TIMEOUT"] != nil
-            ? [] : ["--queue-timeout", "3600"]
+            ? [] : ["--queue-timeout", String(TestProfile.queueTimeoutSeconds)]
         // Where it says it listens: its ready record (the one signal every harness reads).
         let ready = FileManager.default.temporaryDirectory.appendingPathComponent("spinnerd-ready-\(UUID().uuidString).json")
         readyFile = ready
@@ -58,16 +58,14 @@ public final class ServerProcess: Sendable {
         output.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
         try process.run()
         // A bound on a hang: starting takes milliseconds, seconds beside a load.
-        let deadline = Date().addingTimeInterval(120)
         var listening: Int? = nil, admin: Int? = nil
-        while Date() < deadline && listening == nil {
+        _ = waitUntil(seconds: 120, every: 0.02) { [process] in
             if let data = try? Data(contentsOf: ready),
                let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
                 listening = record["port"] as? Int
                 admin = record["admin_port"] as? Int
             }
-            guard process.isRunning else { break }
-            if listening == nil { Thread.sleep(forTimeInterval: 0.02) }
+            return listening != nil || !process.isRunning
         }
         guard let listening else {
             if process.isRunning {
@@ -96,21 +94,14 @@ public final class ServerProcess: Sendable {
     /// seconds for it: the output comes through a pipe read on another thread, so the line
     /// about an answer can arrive after the answer itself.
     public func logged(timeout: TimeInterval = 30, _ predicate: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !lines.all.contains(where: predicate) {
-            guard Date() < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
+        waitUntil(seconds: timeout, every: 0.01) { lines.all.contains(where: predicate) }
     }
 
     /// Sends SIGTERM and waits for the exit status (at most `timeout` seconds).
     @discardableResult
     public func terminate(timeout: TimeInterval = 30) -> Int32? {
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        return process.isRunning ? nil : process.terminationStatus
+        return waitUntil(seconds: timeout, every: 0.02) { !process.isRunning } ? process.terminationStatus : nil
     }
 
     /// A URL on this server.

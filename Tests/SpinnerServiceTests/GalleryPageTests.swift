@@ -90,12 +90,8 @@ final class GalleryPageTests: XCTestCase {
         let on = SpinnerService(configuration: ServiceConfiguration(gallery: true))
         let off = SpinnerService(configuration: ServiceConfiguration(gallery: false))
         defer { on.stop(); off.stop() }
-        struct AnsweredLater: Error { let target: String }
         func get(_ service: SpinnerService, _ target: String) throws -> HTTPResponse {
-            guard case .now(let response) = service.respond(to: HTTPRequest(method: .get, target: target)) else {
-                throw AnsweredLater(target: target)
-            }
-            return response
+            try service.answer(to: HTTPRequest(method: .get, target: target))
         }
         for name in GalleryPage.scripts.keys {
             let served = try get(on, "/gallery/\(name)")

@@ -28,32 +28,20 @@ final class RenderOutcomeTests: XCTestCase {
     private func service(_ configuration: ServiceConfiguration, log: @escaping @Sendable (String) -> Void = { _ in },
                          draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage) -> SpinnerService {
         var configuration = configuration
-        configuration.renderTimeout = .seconds(3600)
+        configuration.renderTimeout = TestProfile.renderTimeout
         configuration.provisionalAnswers = false
         let service = SpinnerService(configuration: configuration, transportStatistics: { TransportStatistics() }, log: log, draw: draw)
         addTeardownBlock { service.stop() }
         return service
     }
 
-    /// Asks `target`; the response once it comes (a minute at most).
-    private func ask(_ service: SpinnerService, _ target: String) -> Locked<HTTPResponse?> {
-        let box = Locked<HTTPResponse?>(nil)
-        service.respond(to: HTTPRequest(method: .get, target: target, headers: HTTPHeaders([("Host", "t")]))) { response in
-            box.withLock { $0 = response }
-        }
-        return box
-    }
-
-    private func answer(_ box: Locked<HTTPResponse?>, file: StaticString = #filePath, line: UInt = #line) -> HTTPResponse? {
-        let deadline = Date().addingTimeInterval(60)
-        while box.withLock({ $0 }) == nil && Date() < deadline { usleep(2000) }
-        let response = box.withLock { $0 }
-        XCTAssertNotNil(response, "no answer within a minute", file: file, line: line)
-        return response
+    /// Asks `target`: the response is read from the value once it comes.
+    private func ask(_ service: SpinnerService, _ target: String) -> AskedAnswer {
+        service.ask(HTTPRequest(method: .get, target: target, headers: HTTPHeaders([("Host", "t")])))
     }
 
     private func metrics(_ service: SpinnerService) -> String {
-        String(decoding: answer(ask(service, "/metrics"))?.body ?? [], as: UTF8.self)
+        String(decoding: (try? ask(service, "/metrics").wait().body) ?? [], as: UTF8.self)
     }
 
     /// An encoder's failure is answered 500 with a public message and an id; the body holds
@@ -64,7 +52,7 @@ final class RenderOutcomeTests: XCTestCase {
         let service = service(ServiceConfiguration(), log: { line in logged.withLock { $0.append(line) } }) { _, _ throws(RenderError) in
             throw RenderError.codec(CodecError(internalText))
         }
-        let response = try XCTUnwrap(answer(ask(service, "/spinner/dots.webp?size=40")))
+        let response = try ask(service, "/spinner/dots.webp?size=40").wait()
         XCTAssertEqual(response.status, 500)
         XCTAssertEqual(response.headers["Cache-Control"], "no-store")
         let body = String(decoding: response.body, as: UTF8.self)
@@ -81,7 +69,7 @@ final class RenderOutcomeTests: XCTestCase {
         XCTAssertTrue(lines.first?.contains(id) == true && lines.first?.contains(internalText) == true, "\(lines)")
         XCTAssertTrue(metrics(service).contains("spinnerd_render_failed_total 1"))
         // Another failure gets another id.
-        let again = try XCTUnwrap(answer(ask(service, "/spinner/dots.webp?size=41")))
+        let again = try ask(service, "/spinner/dots.webp?size=41").wait()
         let second = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(again.body)) as? [String: Any])
         XCTAssertNotEqual(second["error_id"] as? String, id)
     }
@@ -95,16 +83,16 @@ final class RenderOutcomeTests: XCTestCase {
         let service = service(configuration, draw: held.draw)
         let first = ask(service, "/spinner/arc.png?size=40")
         XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
-        let waiting = try XCTUnwrap(answer(ask(service, "/spinner/arc.png?size=41")))
+        let waiting = try ask(service, "/spinner/arc.png?size=41").wait()
         // Answered by the wait limit, not by a full queue (the limit's path, not a time).
         XCTAssertTrue(metrics(service).contains("spinnerd_render_rejected_total{lane=\"quick\",reason=\"waited_too_long\"} 1"),
                       metrics(service))
         XCTAssertEqual(waiting.status, 503)
         XCTAssertEqual(waiting.headers["Retry-After"], "2")
         XCTAssertEqual(waiting.headers["Cache-Control"], "no-store")
-        XCTAssertNil(first.withLock { $0 }, "the first still renders")
+        XCTAssertNil(first.response, "the first still renders")
         held.release.signal()
-        XCTAssertEqual(answer(first)?.status, 200)
+        XCTAssertEqual(try first.wait().status, 200)
         XCTAssertTrue(metrics(service).contains("spinnerd_render_rejected_total{lane=\"quick\",reason=\"waited_too_long\"} 1"))
     }
 
@@ -115,24 +103,23 @@ final class RenderOutcomeTests: XCTestCase {
         let held = HeldDrawing()
         var configuration = ServiceConfiguration(lanes: RenderScheduler.Limits(quickWorkers: 2, heavyWorkers: 1))
         configuration.renderMemoryBytes = 1 << 20  // less than either render's working set: one at a time
-        configuration.queueTimeout = .seconds(3600)
+        configuration.queueTimeout = TestProfile.queueTimeout
         let service = service(configuration, draw: held.draw)
         // dots at 400 px: 5 MiB of working memory each, past the small renders' allowance.
         let first = ask(service, "/spinner/dots.png?size=400")
         XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success)
         let second = ask(service, "/spinner/dots.png?size=401")
-        let deadline = Date().addingTimeInterval(60)
-        while !metrics(service).contains("spinnerd_render_memory_waiting 1") && Date() < deadline { usleep(2000) }
+        _ = waitUntil { metrics(service).contains("spinnerd_render_memory_waiting 1") }
         let text = metrics(service)
         XCTAssertTrue(text.contains("spinnerd_render_memory_waiting 1"), text)
         XCTAssertTrue(text.contains("spinnerd_render_memory_capacity_bytes 1048576"), text)
         XCTAssertTrue(text.contains("spinnerd_render_memory_held_bytes 1048576"), text)
-        XCTAssertNil(second.withLock { $0 })
+        XCTAssertNil(second.response)
         held.release.signal()
-        XCTAssertEqual(answer(first)?.status, 200)
+        XCTAssertEqual(try first.wait().status, 200)
         XCTAssertEqual(held.started.wait(timeout: .now() + 60), .success, "the second starts once the first gave its memory back")
         held.release.signal()
-        XCTAssertEqual(answer(second)?.status, 200)
+        XCTAssertEqual(try second.wait().status, 200)
         XCTAssertTrue(metrics(service).contains("spinnerd_render_memory_waits_total 1"))
     }
 }

@@ -101,8 +101,7 @@ final class RenderSchedulerTests: XCTestCase {
         blocker.release.signal()
         XCTAssertEqual(blocker.finished.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(ran.load(ordering: .relaxed), 0)
-        let deadline = DispatchTime.now() + 30
-        while memory.statistics.held > 0 && DispatchTime.now() < deadline { usleep(1000) }
+        _ = waitUntil(seconds: 30) { memory.statistics.held == 0 }
         XCTAssertEqual(memory.statistics.held, 0, "the first job gave its memory back")
     }
 
@@ -189,7 +188,7 @@ final class RenderSchedulerTests: XCTestCase {
         XCTAssertNil(scheduler.submit(.quick, client: nil, isCancelled: { false }, run: waiting.run))
         let stopped = DispatchSemaphore(value: 0)
         Thread { scheduler.stop(); stopped.signal() }.start()
-        while scheduler.depth(.quick) > 0 { Thread.sleep(forTimeInterval: 0.001) }  // the stop has dropped the queue
+        XCTAssertTrue(waitUntil { scheduler.depth(.quick) == 0 }, "the stop has dropped the queue")
         running.release.signal()
         stopped.wait()  // returns only once every thread has ended
         XCTAssertEqual(waiting.runs.load(ordering: .relaxed), 0)

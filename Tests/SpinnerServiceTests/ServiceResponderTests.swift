@@ -8,15 +8,8 @@ import XCTest
 
 /// The routes through the responder interface, without sockets.
 final class ServiceResponderTests: XCTestCase {
-    private func get(_ service: SpinnerService, _ target: String, method: HTTPMethod = .get, headers: [(HTTPFieldName, String)] = []) -> HTTPResponse {
-        let done = DispatchSemaphore(value: 0)
-        let box = Locked<HTTPResponse?>(nil)
-        service.respond(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")] + headers))) { response in
-            box.set(response)
-            done.signal()
-        }
-        done.wait()
-        return box.value ?? HTTPResponse(status: 0)
+    private func get(_ service: SpinnerService, _ target: String, method: HTTPMethod = .get, headers: [(HTTPFieldName, String)] = []) throws -> HTTPResponse {
+        try service.answer(to: HTTPRequest(method: method, target: target, headers: HTTPHeaders([("Host", "t")] + headers)))
     }
 
     /// A service for one test, stopped when the test ends (its render threads with it). Its
@@ -24,8 +17,8 @@ final class ServiceResponderTests: XCTestCase {
     /// build beside a load on both cores can take over the default 10 s for a costly render.
     private func service(_ configuration: ServiceConfiguration) -> SpinnerService {
         var configuration = configuration
-        configuration.renderTimeout = .seconds(3600)
-        configuration.queueTimeout = .seconds(3600)
+        configuration.renderTimeout = TestProfile.renderTimeout
+        configuration.queueTimeout = TestProfile.queueTimeout
         let service = SpinnerService(configuration: configuration)
         addTeardownBlock { service.stop() }
         return service
@@ -38,7 +31,7 @@ final class ServiceResponderTests: XCTestCase {
 
     func testImagesCarryTheHeadersUsersRelyOn() throws {
         let service = service(ServiceConfiguration())
-        let svg = get(service, "/spinner/arc")
+        let svg = try get(service, "/spinner/arc")
         XCTAssertEqual(svg.status, 200)
         XCTAssertEqual(svg.headers["Content-Type"], "image/svg+xml")
         XCTAssertEqual(svg.headers["Cache-Control"], "public, max-age=31536000, immutable")
@@ -48,7 +41,7 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertTrue(svg.headers["ETag"]?.hasPrefix("\"") ?? false)
         for (path, type) in [("/spinner/arc.apng", "image/apng"), ("/spinner/arc.gif", "image/gif"), ("/spinner/arc.png", "image/png"),
                              ("/spinner/arc?format=png", "image/png")] {
-            let response = get(service, path)
+            let response = try get(service, path)
             XCTAssertEqual(response.status, 200, path)
             XCTAssertEqual(response.headers["Content-Type"], type, path)
             XCTAssertNil(response.headers["Vary"], "raster images are not compressed: \(path)")
@@ -57,30 +50,30 @@ final class ServiceResponderTests: XCTestCase {
 
     func testGzipIsNegotiatedWithItsOwnETag() throws {
         let service = service(ServiceConfiguration())
-        let plain = get(service, "/spinner/capsules")
-        let gzip = get(service, "/spinner/capsules", headers: [("Accept-Encoding", "br, gzip;q=0.8")])
+        let plain = try get(service, "/spinner/capsules")
+        let gzip = try get(service, "/spinner/capsules", headers: [("Accept-Encoding", "br, gzip;q=0.8")])
         XCTAssertEqual(gzip.headers["Content-Encoding"], "gzip")
         XCTAssertEqual(gzip.headers["Vary"], "Accept-Encoding")
         XCTAssertLessThan(gzip.body.count, plain.body.count)
         XCTAssertNotEqual(gzip.headers["ETag"], plain.headers["ETag"])
-        XCTAssertNil(get(service, "/spinner/capsules", headers: [("Accept-Encoding", "gzip;q=0")]).headers["Content-Encoding"])
+        XCTAssertNil(try get(service, "/spinner/capsules", headers: [("Accept-Encoding", "gzip;q=0")]).headers["Content-Encoding"])
     }
 
     func testIfNoneMatchGives304() throws {
         let service = service(ServiceConfiguration())
-        let first = get(service, "/spinner/dots.png")
+        let first = try get(service, "/spinner/dots.png")
         let tag = try XCTUnwrap(first.headers["ETag"])
-        let again = get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"other\", W/\(tag)")])
+        let again = try get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"other\", W/\(tag)")])
         XCTAssertEqual(again.status, 304)
         XCTAssertTrue(again.body.isEmpty)
         XCTAssertEqual(again.headers["ETag"], tag)
-        XCTAssertEqual(get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"stale\"")]).status, 200)
+        XCTAssertEqual(try get(service, "/spinner/dots.png", headers: [("If-None-Match", "\"stale\"")]).status, 200)
     }
 
     func testEquivalentURLsShareOneEntryAndETag() throws {
         let service = service(ServiceConfiguration())
-        let first = get(service, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
-        let second = get(service, "/spinner/circular.gif?style=ACCENT&duration=1.000&stroke=15.0&fps=30&loops=0")
+        let first = try get(service, "/spinner/circular.gif?stroke=15&duration=1&style=accent")
+        let second = try get(service, "/spinner/circular.gif?style=ACCENT&duration=1.000&stroke=15.0&fps=30&loops=0")
         XCTAssertEqual(first.headers["ETag"], second.headers["ETag"])
         XCTAssertEqual(first.logNote, .cacheMiss)
         XCTAssertEqual(second.logNote, .cacheHit)
@@ -93,23 +86,23 @@ final class ServiceResponderTests: XCTestCase {
         let service = service(ServiceConfiguration())
         let spellings = ["rgb(255%200%200)", "rgb(255,0,0)", "rgba(255,0,0,1)", "rgb(100%25+0%25+0%25)", "hsl(0+100%25+50%25)",
                          "red", "ff0000", "%23ff0000"]
-        let tags = spellings.map { get(service, "/spinner/arc.png?color=\($0)").headers["ETag"] }
+        let tags = try spellings.map { try get(service, "/spinner/arc.png?color=\($0)").headers["ETag"] }
         XCTAssertEqual(Set(tags.compactMap { $0 }).count, 1, "\(zip(spellings, tags).map { "\($0.0): \($0.1 ?? "400")" })")
         XCTAssertEqual(tags.compactMap { $0 }.count, spellings.count)
         XCTAssertEqual(service.metrics.renderCount, 1)
         for bad in ["rgb(256,0,0)", "hsl(0,100%25)", "rgb(1,2,3,4,5)", String(repeating: "a", count: 10_000)] {
-            let response = get(service, "/spinner/arc.png?color=\(bad)")
+            let response = try get(service, "/spinner/arc.png?color=\(bad)")
             XCTAssertEqual(response.status, 400, String(bad.prefix(30)))
             XCTAssertEqual(try json(response)["parameter"] as? String, "color")
         }
-        let empty = get(service, "/spinner/arc.png?color=")
+        let empty = try get(service, "/spinner/arc.png?color=")
         XCTAssertEqual(empty.status, 400)
         XCTAssertTrue((try json(empty)["detail"] as? String ?? "").contains("%23ff0000"))
     }
 
     func testErrorsAreProblemDocuments() throws {
         let service = service(ServiceConfiguration())
-        let bad = get(service, "/spinner/arc.gif?stroke=99")
+        let bad = try get(service, "/spinner/arc.gif?stroke=99")
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.headers["Content-Type"], "application/problem+json")
         let problem = try json(bad)
@@ -117,33 +110,33 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(problem["value"] as? String, "99")
         XCTAssertEqual(problem["accepted"] as? String, "1 to 14")
 
-        let unknown = get(service, "/spinner/hexagon.gif")
+        let unknown = try get(service, "/spinner/hexagon.gif")
         XCTAssertEqual(unknown.status, 404)
         XCTAssertEqual(try json(unknown)["kinds"] as? [String], ["circular", "activity", "dots", "arc", "capsules"])
-        XCTAssertEqual(get(service, "/nowhere").status, 404)
-        XCTAssertEqual(get(service, "/spinner/arc.bmp").status, 400)
+        XCTAssertEqual(try get(service, "/nowhere").status, 404)
+        XCTAssertEqual(try get(service, "/spinner/arc.bmp").status, 400)
 
         // A budget refusal names the largest size the same estimate admits.
         var tight = ServiceConfiguration()
         tight.budget.maxPixelFrames = 200_000
         let small = self.service(tight)
-        let large = get(small, "/spinner/circular.gif?size=200")
+        let large = try get(small, "/spinner/circular.gif?size=200")
         XCTAssertEqual(large.status, 400)
         let admitted = try XCTUnwrap(try json(large)["largest_size"] as? Int, "largest_size in \(String(decoding: large.body, as: UTF8.self))")
-        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted)", method: .head).status, 200)
-        XCTAssertEqual(get(small, "/spinner/circular.gif?size=\(admitted + 1)", method: .head).status, 400)
+        XCTAssertEqual(try get(small, "/spinner/circular.gif?size=\(admitted)", method: .head).status, 200)
+        XCTAssertEqual(try get(small, "/spinner/circular.gif?size=\(admitted + 1)", method: .head).status, 400)
         XCTAssertNil(problem["largest_size"], "only budget refusals carry it")
         // A slip is answered with a guess.
-        XCTAssertTrue((try json(get(service, "/spinner/arc.gif?colour=red"))["detail"] as? String ?? "").contains("did you mean 'color'?"))
+        XCTAssertTrue((try json(try get(service, "/spinner/arc.gif?colour=red"))["detail"] as? String ?? "").contains("did you mean 'color'?"))
 
-        let post = get(service, "/spinner/arc", method: .post)
+        let post = try get(service, "/spinner/arc", method: .post)
         XCTAssertEqual(post.status, 405)
         XCTAssertEqual(post.headers["Allow"], "GET, HEAD")
     }
 
     func testCatalogListsKindsParametersAndStyles() throws {
         let service = service(ServiceConfiguration())
-        let response = get(service, "/spinners")
+        let response = try get(service, "/spinners")
         XCTAssertEqual(response.headers["Content-Type"], "application/json")
         let catalog = try json(response)
         let kinds = try XCTUnwrap(catalog["kinds"] as? [[String: Any]])
@@ -176,8 +169,8 @@ final class ServiceResponderTests: XCTestCase {
         // (bubbledForeground's puck is white 0.94, which hex rounds to f0f0f0: a swatch's
         // colour, not the exact paint.)
         for style in ["hierarchy", "accent"] {
-            let plain = get(service, "/spinner/circular.png?style=\(style)&theme=dark")
-            let named = get(service, "/spinner/circular.png?style=\(style)&theme=dark&color=\(puck[style]?[0] ?? "")&track=\(track[style]?[0] ?? "")")
+            let plain = try get(service, "/spinner/circular.png?style=\(style)&theme=dark")
+            let named = try get(service, "/spinner/circular.png?style=\(style)&theme=dark&color=\(puck[style]?[0] ?? "")&track=\(track[style]?[0] ?? "")")
             XCTAssertTrue(plain.status == 200 && plain.body == named.body, "\(style): the listed colours are the style's own")
         }
         XCTAssertNil(kinds[1]["parameters"].flatMap { ($0 as? [[String: Any]])?.first { $0["name"] as? String == "color" }?["styleDefaults"] },
@@ -189,7 +182,7 @@ final class ServiceResponderTests: XCTestCase {
     /// it is refused; every default kind is small; the catalog lists its slots and paints.
     func testLottieIsServedLikeEveryImage() throws {
         let service = service(ServiceConfiguration())
-        let lottie = get(service, "/spinner/capsules.json")
+        let lottie = try get(service, "/spinner/capsules.json")
         XCTAssertEqual(lottie.status, 200)
         XCTAssertEqual(lottie.headers["Content-Type"], "application/json")
         XCTAssertEqual(lottie.headers["Cache-Control"], "public, max-age=31536000, immutable")
@@ -201,23 +194,23 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(document["w"] as? Int, 215)
         let tag = try XCTUnwrap(lottie.headers["ETag"])
         for spelling in ["/spinner/capsules?format=lottie", "/spinner/capsules.JSON", "/spinner/capsules.json?size=215&theme=light"] {
-            let response = get(service, spelling)
+            let response = try get(service, spelling)
             XCTAssertEqual(response.status, 200, spelling)
             XCTAssertEqual(response.headers["ETag"], tag, "one document, one tag: \(spelling)")
         }
-        let again = get(service, "/spinner/capsules.json", headers: [("If-None-Match", tag)])
+        let again = try get(service, "/spinner/capsules.json", headers: [("If-None-Match", tag)])
         XCTAssertEqual(again.status, 304)
         XCTAssertTrue(again.body.isEmpty)
-        let gzip = get(service, "/spinner/capsules.json", headers: [("Accept-Encoding", "gzip")])
+        let gzip = try get(service, "/spinner/capsules.json", headers: [("Accept-Encoding", "gzip")])
         XCTAssertEqual(gzip.headers["Content-Encoding"], "gzip")
         XCTAssertNotEqual(gzip.headers["ETag"], tag)
         XCTAssertLessThan(gzip.body.count, lottie.body.count)
         // Only .json names a Lottie document; format=json is not a format.
-        XCTAssertEqual(get(service, "/spinner/capsules.lottie").status, 400)
-        XCTAssertEqual(get(service, "/spinner/capsules?format=json").status, 400)
+        XCTAssertEqual(try get(service, "/spinner/capsules.lottie").status, 400)
+        XCTAssertEqual(try get(service, "/spinner/capsules?format=json").status, 400)
         // What does nothing for a Lottie document is refused, naming the parameter.
         for (name, value) in [("loops", "2"), ("fps", "20"), ("scale", "2"), ("matte", "fff"), ("t", "1"), ("title", "Busy")] {
-            let refused = get(service, "/spinner/capsules.json?\(name)=\(value)")
+            let refused = try get(service, "/spinner/capsules.json?\(name)=\(value)")
             XCTAssertEqual(refused.status, 400, name)
             XCTAssertEqual(try json(refused)["parameter"] as? String, name)
         }
@@ -226,14 +219,14 @@ final class ServiceResponderTests: XCTestCase {
         // match name and property indexes: dots, eight dots each with its own colour, opacity
         // slot and pulse, went from 7.4 to 10.7 KB, and from 0.76 to 1.05 KB gzipped.)
         for kind in SpinnerKind.allCases {
-            let plain = get(service, "/spinner/\(kind.rawValue).json")
-            let zipped = get(service, "/spinner/\(kind.rawValue).json", headers: [("Accept-Encoding", "gzip")])
+            let plain = try get(service, "/spinner/\(kind.rawValue).json")
+            let zipped = try get(service, "/spinner/\(kind.rawValue).json", headers: [("Accept-Encoding", "gzip")])
             print("lottie size: \(kind.rawValue): \(plain.body.count) bytes, \(zipped.body.count) gzipped")
             XCTAssertLessThanOrEqual(plain.body.count, 12_288, kind.rawValue)
             XCTAssertLessThanOrEqual(zipped.body.count, 2048, kind.rawValue)
         }
         // The catalog: each kind's slots and the keypaths of its paints, as in the document.
-        let catalog = try json(get(service, "/spinners"))
+        let catalog = try json(try get(service, "/spinners"))
         let formats = try XCTUnwrap(catalog["formats"] as? [[String: Any]])
         let format = try XCTUnwrap(formats.first { $0["name"] as? String == "lottie" })
         XCTAssertEqual(format["extension"] as? String, "json")
@@ -250,7 +243,7 @@ final class ServiceResponderTests: XCTestCase {
         let activityPaints = try XCTUnwrap(activity["paints"] as? [[String: Any]])
         XCTAssertEqual(activityPaints.count, 12)
         XCTAssertTrue(activityPaints.allSatisfy { $0["slot"] as? String == "color" && $0["paint"] as? String == "fill" })
-        let circularDocument = try json(get(service, "/spinner/circular.json"))
+        let circularDocument = try json(try get(service, "/spinner/circular.json"))
         let documentSlots = try XCTUnwrap(circularDocument["slots"] as? [String: Any])
         XCTAssertEqual(Set(documentSlots.keys), ["puck", "track", "puckOpacity", "trackOpacity"])
         XCTAssertEqual(((documentSlots["trackOpacity"] as? [String: Any])?["p"] as? [String: Any])?["k"] as? Double, 60)
@@ -276,9 +269,9 @@ final class ServiceResponderTests: XCTestCase {
 
     func testKindsAndExtensionsAreCaseInsensitive() throws {
         let service = service(ServiceConfiguration())
-        let lower = get(service, "/spinner/arc.png")
+        let lower = try get(service, "/spinner/arc.png")
         for path in ["/spinner/arc.PNG", "/spinner/arc.Png", "/spinner/Arc.png", "/spinner/ARC.PNG"] {
-            let response = get(service, path)
+            let response = try get(service, path)
             XCTAssertEqual(response.status, 200, path)
             XCTAssertEqual(response.headers["Content-Type"], "image/png", path)
             XCTAssertEqual(response.headers["ETag"], lower.headers["ETag"], "one image, one tag: \(path)")
@@ -302,7 +295,7 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertTrue(service.metrics.text(cache: (0, 0, 0), cacheCapacity: 0, queued: [:], flights: 0, transport: TransportStatistics())
             .contains("spinnerd_render_cancelled_total{reason=\"client_gone\"} 3"))
         // The same image asked again is rendered afresh and delivered.
-        XCTAssertEqual(get(service, "/spinner/dots.apng?size=100").status, 200)
+        XCTAssertEqual(try get(service, "/spinner/dots.apng?size=100").status, 200)
     }
 
     /// The heavy lane's per-client share counts the client a request's origin names (behind
@@ -370,16 +363,16 @@ final class ServiceResponderTests: XCTestCase {
                        "/spinner/nonsense?size=-1&sig=%00"]
         attacks += (0 ..< 5_000).map { "/spinner/circular.gif?size=\(16 + $0 % 200)&stroke=\(1 + $0 % 29)&sig=\(wellFormedButWrong)" }
         for target in attacks {
-            let response = get(service, target)
+            let response = try get(service, target)
             XCTAssertEqual(response.status, 403, String(target.prefix(120)))
             XCTAssertEqual(response.headers["Content-Type"], "application/problem+json")
         }
-        let metrics = String(decoding: get(service, "/metrics").body, as: UTF8.self)
+        let metrics = String(decoding: try get(service, "/metrics").body, as: UTF8.self)
         for line in ["spinnerd_cache_misses_total 0", "spinnerd_cache_entries 0", "spinnerd_render_flights 0"] {
             XCTAssertTrue(metrics.contains("\n" + line + "\n"), "\(line) after the forged URLs")
         }
         let canonical = try SpinnerRequest.parse(kind: "dots", format: .apng, query: []).canonicalForm
-        XCTAssertEqual(get(service, "/spinner/dots.apng?sig=\(signing.signature(of: canonical))").status, 200)
+        XCTAssertEqual(try get(service, "/spinner/dots.apng?sig=\(signing.signature(of: canonical))").status, 200)
     }
 
     private func prepared(_ service: SpinnerService, _ target: String, head: Bool = false, ifNoneMatch: String? = nil,
@@ -407,9 +400,9 @@ final class ServiceResponderTests: XCTestCase {
         let service = service(ServiceConfiguration(gallery: false))
         let target = "/spinner/arc.svg?size=40&stroke=3"
         XCTAssertNil(prepared(service, target), "never seen")
-        XCTAssertEqual(get(service, target).status, 200)  // rendered: a miss, no alias yet
+        XCTAssertEqual(try get(service, target).status, 200)  // rendered: a miss, no alias yet
         XCTAssertNil(prepared(service, target), "rendered, but its spelling not yet seen on a hit")
-        let parsed = get(service, target, headers: [("Accept-Encoding", "gzip")])
+        let parsed = try get(service, target, headers: [("Accept-Encoding", "gzip")])
         let fast = try XCTUnwrap(prepared(service, target, acceptEncoding: "gzip"))
         XCTAssertEqual(fast.status, 200)
         XCTAssertEqual(fast.body, parsed.body)
@@ -424,11 +417,11 @@ final class ServiceResponderTests: XCTestCase {
         let tag = try XCTUnwrap(parsed.headers["ETag"])
         XCTAssertEqual(prepared(service, target, ifNoneMatch: "W/\(tag)", acceptEncoding: "br, gzip")?.status, 304)
         XCTAssertEqual(prepared(service, target, ifNoneMatch: tag)?.status, 200, "the gzip tag does not match the identity body")
-        XCTAssertEqual(prepared(service, target)?.body.count, get(service, target).body.count)
+        XCTAssertEqual(prepared(service, target)?.body.count, try get(service, target).body.count)
         XCTAssertNil(prepared(service, target + "&"), "another spelling waits for its own parse")
         XCTAssertNil(prepared(service, "/spinners"), "documents are not aliased")
         XCTAssertNil(prepared(service, "/spinner/arc.svg?size=-4"), "nor refused URLs")
-        XCTAssertEqual(get(service, "/spinner/arc.svg?size=-4").status, 400)
+        XCTAssertEqual(try get(service, "/spinner/arc.svg?size=-4").status, 400)
         XCTAssertNil(prepared(service, "/spinner/arc.svg?size=-4"))
     }
 
@@ -440,11 +433,11 @@ final class ServiceResponderTests: XCTestCase {
         let canonical = try SpinnerRequest.parse(kind: "arc", format: .svg, query: []).canonicalForm
         let signed = "/spinner/arc.svg?sig=\(signing.signature(of: canonical))"
         let forged = "/spinner/arc.svg?sig=" + String(repeating: "A", count: URLSigning.signatureLength)
-        XCTAssertEqual(get(service, signed).status, 200)
-        XCTAssertEqual(get(service, signed).status, 200)
+        XCTAssertEqual(try get(service, signed).status, 200)
+        XCTAssertEqual(try get(service, signed).status, 200)
         XCTAssertNotNil(prepared(service, signed))
         for _ in 0 ..< 3 {
-            XCTAssertEqual(get(service, forged).status, 403)
+            XCTAssertEqual(try get(service, forged).status, 403)
             XCTAssertNil(prepared(service, forged))
         }
     }

@@ -53,10 +53,13 @@ def free_port():
 
 
 # What a test server waits before it gives up on a render or a queued render, unless the
-# suite is about those bounds (the soak): an hour, as ServerProcess gives the Swift tests. A
-# suite that checks a render's outcome must never see a 503 because the machine (or a
-# sanitizer's build, several times slower) is slow.
-TEST_DEADLINES = ["--render-timeout", "3600", "--queue-timeout", "3600"]
+# suite is about those bounds (the soak): Tests/test-profile.json's (an hour), which
+# ServerProcess gives the Swift tests too. A suite that checks a render's outcome must never
+# see a 503 because the machine (or a sanitizer's build, several times slower) is slow.
+with open(os.path.join(ROOT, "Tests", "test-profile.json")) as _profile:
+    _PROFILE = json.load(_profile)
+TEST_DEADLINES = ["--render-timeout", str(_PROFILE["render_timeout_seconds"]),
+                  "--queue-timeout", str(_PROFILE["queue_timeout_seconds"])]
 # The service's own defaults (docs/operations.md), which the soak runs with and whose sum
 # bounds every admitted request's answer.
 PRODUCTION_RENDER_TIMEOUT, PRODUCTION_QUEUE_TIMEOUT = 10, 10

@@ -27,11 +27,10 @@ final class MemoryReturnTests: XCTestCase {
         // without the trim it stays at 61).
         // Waited for, at most 120 s (the trim comes 5 s after the last render; the limit bounds
         // a hang, not the machine's speed).
-        let deadline = Date().addingTimeInterval(120)
         var now = burst
-        while now > burst - 12 * 1024 && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.25)
+        _ = try waitUntil(seconds: 120, every: 0.25) {
             now = try residentKiB(server)
+            return now <= burst - 12 * 1024
         }
         XCTAssertLessThanOrEqual(now, burst - 12 * 1024, "resident \(burst / 1024) MiB after the burst, \(now / 1024) MiB up to 120 s later")
         // And the next cold render is served as before.

@@ -20,11 +20,8 @@ final class PrerenderTests: XCTestCase {
 
     /// Waits (polling /metrics) until no prerender is pending.
     private func waitForPrerenders(_ server: ServerProcess) throws {
-        let deadline = Date().addingTimeInterval(120)
-        while try metric(server, "spinnerd_prerenders_pending") > 0 {
-            guard Date() < deadline else { return XCTFail("prerendering did not finish") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        XCTAssertTrue(try waitUntil(seconds: 120, every: 0.05) { try metric(server, "spinnerd_prerenders_pending") == 0 },
+                      "prerendering did not finish")
     }
 
     private func rendered(_ kind: SpinnerKind, _ format: OutputFormat) throws -> [UInt8] {

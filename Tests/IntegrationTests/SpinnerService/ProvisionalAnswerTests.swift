@@ -26,11 +26,8 @@ final class ProvisionalAnswerTests: XCTestCase {
 
     /// Waits (polling /metrics, at most `seconds`) until no final encode waits or runs.
     private func waitForFinals(_ server: ServerProcess, seconds: TimeInterval = 600) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while try metric(server, "spinnerd_final_renders_pending") > 0 {
-            guard Date() < deadline else { return XCTFail("the final encodes did not finish within \(seconds) s") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        XCTAssertTrue(try waitUntil(seconds: seconds, every: 0.05) { try metric(server, "spinnerd_final_renders_pending") == 0 },
+                      "the final encodes did not finish within \(seconds) s")
     }
 
     /// The server's resident set in KiB (VmRSS), 0 if unreadable.
@@ -186,11 +183,9 @@ final class ProvisionalAnswerTests: XCTestCase {
         // Prerendering queues the defaults' exhaustive (zopfli) APNGs: ~26 s of one core for
         // dots in a release build; the drain must stop them at the next frame.
         let server = try ServerProcess(["--provisional", "--prerender"])
-        let deadline = Date().addingTimeInterval(120)
-        while try metric(server, "spinnerd_prerenders_pending") > 0 || metric(server, "spinnerd_final_renders_pending") == 0 {
-            guard Date() < deadline else { return XCTFail("no final encode was queued") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        guard try waitUntil(seconds: 120, every: 0.05, {
+            try metric(server, "spinnerd_prerenders_pending") == 0 && metric(server, "spinnerd_final_renders_pending") > 0
+        }) else { return XCTFail("no final encode was queued") }
         // The answers are there meanwhile: provisional for the default APNGs.
         XCTAssertEqual(try server.get("/spinner/dots.apng").header("Cache-Control"), Self.provisionalPolicy)
         // A clean exit that left the defaults' zopfli APNGs (~45 s of one core) unfinished:

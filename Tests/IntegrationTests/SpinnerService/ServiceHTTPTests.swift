@@ -126,10 +126,8 @@ final class ServiceHTTPTests: XCTestCase {
         // render is under way, so the answer is still being made when the drain starts
         // (a fixed pause here raced a release build, whose small renders end in 0.1 s).
         try client.send("GET /spinner/circular.apng?size=256&scale=2 HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        let deadline = Date().addingTimeInterval(60)
-        while try metric(server, "spinnerd_render_flights") < 1 {
-            guard Date() < deadline else { return XCTFail("the render never started") }
-            Thread.sleep(forTimeInterval: 0.01)
+        guard try waitUntil(every: 0.01, { try metric(server, "spinnerd_render_flights") >= 1 }) else {
+            return XCTFail("the render never started")
         }
         let stopper = DispatchQueue.global()
         let exit = Locked<Int32?>(nil)

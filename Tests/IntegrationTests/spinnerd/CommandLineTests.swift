@@ -110,8 +110,7 @@ final class CommandLineTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         // A bound on a hang: starting takes milliseconds.
-        let deadline = Date().addingTimeInterval(120)
-        while !FileManager.default.fileExists(atPath: record) && Date() < deadline && process.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+        _ = waitUntil(seconds: 120, every: 0.02) { FileManager.default.fileExists(atPath: record) || !process.isRunning }
         let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [String: Any])
         XCTAssertEqual(fields["pid"] as? Int, Int(process.processIdentifier))
         XCTAssertEqual(fields["host"] as? String, "127.0.0.1")
@@ -151,6 +150,8 @@ final class CommandLineTests: XCTestCase {
 
     func testServeDerivesItsConnectionLimitsFromTheDescriptorLimit() throws {
         let server = try ServerProcess(descriptorLimit: 256)
+        // The line comes through a pipe read on another thread: waited for, not read at once.
+        XCTAssertTrue(server.logged { $0.contains("listening on") }, server.log.joined(separator: "\n"))
         let line = try XCTUnwrap(server.log.first { $0.contains("listening on") })
         XCTAssertTrue(line.contains("175 connections, 21 per client, 256 descriptors"), line)
         XCTAssertEqual(server.terminate(), 0)

@@ -71,9 +71,9 @@ async function compareFormats(state, ticket, values) {
     ...documentFormats.flatMap((format) => [[format.name, format.label], [format.name + "-gzip", format.label + " gzip"]]),
     ...animatedFormats.map((format) => [format.name, format.label]),
   ]);
-  const show = (key, text, refused = false) => {
+  const show = (key, text, refused = false, aside = "") => {
     if (ticket !== measuring) return;
-    table(key, text, refused);
+    table(key, text, refused, aside);
   };
   // A reason is said once, by the first format in the table it refuses; the others refused
   // for the same one (a bad colour refuses them all) point there once every answer is in.
@@ -140,7 +140,7 @@ function offerLossy(state, ticket, values, measured, refused, animatedFormats, s
     .then((response) => {
       if (ticket !== measuring || !response.ok || !isFinal(response)) return;
       const lossy = Number(response.headers.get("Content-Length"));
-      if (measured[state.format]) show(state.format, `${bytes(measured[state.format])} · ${bytes(lossy)} at quality=${offeredQuality}`);
+      if (measured[state.format]) show(state.format, bytes(measured[state.format]), false, `· ${bytes(lossy)} at quality=${offeredQuality}`);
       advise(state, values, measured, refused, { quality: offeredQuality, bytes: lossy });
     })
     .catch(() => {});

@@ -7,7 +7,9 @@ export const bytes = (length) => (length >= 1024 ? (length / 1024).toFixed(1) + 
 
 /**
  * Replaces the table by a cell per [key, label] entry, each "…" until told; returns
- * show(key, text, refused = false), which tells one cell (refused ones are marked).
+ * show(key, text, refused = false, aside = ""), which tells one cell (refused ones are
+ * marked); an aside (a lossy size beside the lossless one) follows the text in a lighter,
+ * smaller face, so that the cell stays on one line on a 390 px phone.
  */
 export function sizeTable(entries) {
   const cells = new Map(entries.map(([key, label]) => {
@@ -15,8 +17,8 @@ export function sizeTable(entries) {
     return [key, make("span", { class: "format-size", "data-format": key }, [label + " ", value])];
   }));
   $("#sizes").replaceChildren(...cells.values());
-  return (key, text, refused = false) => {
-    cells.get(key).querySelector("output").textContent = text;
+  return (key, text, refused = false, aside = "") => {
+    cells.get(key).querySelector("output").replaceChildren(text, ...(aside ? [" ", make("small", { class: "size-aside", text: aside })] : []));
     cells.get(key).classList.toggle("refused", refused);
   };
 }
