@@ -6,10 +6,10 @@
 # (for the tests' @testable imports) in .build/test, whose spinnerd the XCTest integration
 # tests, Schemathesis, the hostile, cluster and soak suites all drive. Two other builds: the
 # libFuzzer build (AddressSanitizer), which makes an ASan spinnerd too, and a ThreadSanitizer
-# spinnerd (made beside the integration tests). Each suite that measures latency or memory
-# under attack (hostile, render admission, soak) runs beside a sanitizer's run of the same
-# load, which holds no such bound (scripts/sanitize.sh); the fuzz targets, one core each,
-# run in two lanes side by side.
+# spinnerd (made beside the integration tests). After the builds the suites run in two lanes
+# at once (see `lane` below): each suite that measures latency or memory under attack
+# (hostile, render admission, soak) beside a sanitizer's run of the same load, which holds no
+# such bound (scripts/sanitize.sh); half the fuzz targets at the end of each lane.
 #
 # Budgets that shrink here have a full form of their own (docs/development.md):
 #   Schemathesis  coverage phase on 11 of the 40 spinner GETs  (make api-check-full: all 80)
@@ -99,55 +99,99 @@ step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 side_by_side "build: release + tests, -enable-testing" "$SWIFT build ${TEST_BUILD[*]} --build-tests" \
              "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" "make --no-print-directory fuzz-build SWIFT=$SWIFT"
 [ "${last_statuses[0]}" -eq 0 ] && [ "${last_statuses[1]}" -eq 0 ] || exit 1
-# The unit tests beside the checks that need only node, Python and the plain binary: the
-# front end's modules and tests, the Python tooling's own checks, the gradient grammar of the
-# editor against the service's over the fuzz corpus, and the cost table.
-side_by_side "unit tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --skip IntegrationTests" \
-             "front end (modules parse, node --test); Python (compiles, no import cycle); gradient grammar, editor against service; cost table" \
-             "(s=0; scripts/check-front.sh || s=1; scripts/check-python.sh || s=1; node Tests/Front/gradient_differential.mjs --binary $BINARY || s=1
-               python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary $BINARY --check || s=1; exit \$s)"
-# The ThreadSanitizer build beside the integration tests, which wait on decoders, Chromium
-# and the Lottie players (the suite passes beside stress-ng on both cores: make flaky-check),
-# then, in the time the integration tests take longer, the front's own checks (its answers,
-# its memory under a slowloris in a cgroup at its limit, two clients through it), the alert
-# rules (promtool), a real Prometheus over every dashboard and alert expression, and the
-# image's package records (each passes beside stress-ng on both cores).
-side_by_side "integration tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --filter IntegrationTests" \
-             "ThreadSanitizer build (spinnerd); the front's answers, memory, clients; alert rules, Prometheus; image" \
-             "(s=0; SWIFT=$SWIFT scripts/sanitize.sh tsan-build || s=1
-               python3 Tests/Cluster/front_behaviour.py --binary $BINARY || s=1; python3 Tests/Cluster/front_memory.py --binary $BINARY || s=1
-               python3 Tests/Cluster/front_clients.py --binary $BINARY || s=1; scripts/check-rules.sh || s=1
-               python3 Tests/Deploy/prometheus.py --binary $BINARY || s=1; python3 Tests/Deploy/image_packages.py --binary $BINARY || s=1
-               exit \$s)"
-# The sanitizers' runs hold no memory bound (harness.Results.bound) and their latency checks
-# are ratios to an idle peer of the same build, so each runs beside a plain suite whose
-# bounds are ratios to an idle peer or its own process's memory (each passes beside
-# stress-ng on both cores: make flaky-check). Pairs, not three at once: with three lanes the
-# machine was as busy and the phase no shorter (416 s against 456), and beside stress-ng
-# --cpu 1 the AddressSanitizer's pipelining case lost its connection.
-side_by_side "hostile clients" "python3 Tests/Hostile/hostile.py --binary $BINARY" \
-             "AddressSanitizer: hostile clients, parser differential" "scripts/sanitize.sh address-hostile"
-step "parser differential against llhttp" python3 Tests/Hostile/parser_differential.py --binary "$BINARY"
-side_by_side "render admission" "python3 Tests/Hostile/render_admission.py --binary $BINARY" \
-             "AddressSanitizer: largest admitted render of each format" "PLAIN_BINARY=$BINARY scripts/sanitize.sh address-largest"
-# The TSan stress a quarter minute shorter than the soak: it starts later (a slower
-# server) and drains under load at its end, so the two end together.
-side_by_side "soak, ${SOAK_MINUTES:-1.5} min" "python3 Tests/Soak/soak.py --binary $BINARY --minutes ${SOAK_MINUTES:-1.5} --every 5" \
-             "ThreadSanitizer: the soak's load on a 4 MiB cache, SIGTERM under it" "STRESS_MINUTES=$(python3 -c "print(max(0.5, ${SOAK_MINUTES:-1.5} - 0.25))") scripts/sanitize.sh thread-stress"
-side_by_side "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api-check.sh" \
-             "AddressSanitizer: the soak's load on a 4 MiB cache; the lending stress and its known-bad control" \
-             "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
-              scripts/sanitize.sh address-lending-control || s=1; exit \$s"
-# The fuzz targets in two lanes, one core each: every other target in each; the deployment
-# checks after each lane's targets (the front's resizes in one; the manifests, the cluster,
-# the capacity model and the front's plan in the other).
+# After the builds, every suite in two lanes that run at once, each step starting as soon as
+# the one before it in its lane ends (no step waits for the other lane's: paired steps with
+# a barrier after each pair left a core idle for the difference, 40-50 s in all). The plain
+# lane: the unit tests, the integration tests, then the suites that measure latency or
+# memory under attack (hostile clients, render admission, the soak), Schemathesis and half
+# the fuzz targets. The sanitizer lane: the checks that need only node, Python and the plain
+# binary, the ThreadSanitizer build and the deployment checks, the sanitizers' runs of the
+# same loads, the other half of the fuzz targets. So each attacked suite runs beside a
+# sanitizer's run (their latency bounds are ratios to an idle peer, their memory bounds the
+# process's own: each passes beside stress-ng on both cores, make flaky-check), and the
+# sanitizers' runs hold no memory bound (harness.Results.bound) and compare latency to an
+# idle peer of their own build. Three lanes were tried for the attacked suites: the machine
+# was as busy and the phase no shorter (416 s against 456), and beside stress-ng --cpu 1 the
+# AddressSanitizer's pipelining case lost its connection.
+#
+# lane INDEX NAME1 COMMAND1 NAME2 COMMAND2 …: the steps one after the other (each COMMAND a
+# string for bash -c, its output in its own log), each step's name, seconds, status and the
+# machine's CPU over it noted in $LOGS/lane-INDEX.steps; a line as each step ends.
+lane() {
+  local index=$1 number=0 start mark status; shift
+  : > "$LOGS/lane-$index.steps"
+  while (($#)); do
+    start=$SECONDS mark=$(busy_mark)
+    ( bash -c "$2" ) > "$LOGS/lane-$index-$number.log" 2>&1
+    status=$?
+    printf '%s\t%d\t%d\t%s\n' "$1" $((SECONDS - start)) "$status" "$(busy_since "$mark")" >> "$LOGS/lane-$index.steps"
+    printf '   lane %d: %s: %s after %d s\n' "$index" "$1" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")" $((SECONDS - start))
+    number=$((number + 1)); shift 2
+  done
+}
+# both_lanes: the two lanes (arrays plain_lane and sanitizer_lane) at once; then every
+# step's output, lane by lane, and its row in the table.
+both_lanes() {
+  printf '\n━━ two lanes: %d steps plain, %d beside them\n' $((${#plain_lane[@]} / 2)) $((${#sanitizer_lane[@]} / 2))
+  lane 0 "${plain_lane[@]}" & local first=$!
+  lane 1 "${sanitizer_lane[@]}" & local second=$!
+  wait "$first"; wait "$second"
+  local index number name seconds status load marker
+  for index in 0 1; do
+    marker=$([ "$index" -eq 0 ] && echo "" || echo " (beside)")
+    number=0
+    while IFS=$'\t' read -r name seconds status load; do
+      printf '\n── %s\n' "$name"
+      cat "$LOGS/lane-$index-$number.log"
+      record "$name$marker" "$seconds" "$status" "$load"
+      number=$((number + 1))
+    done < "$LOGS/lane-$index.steps"
+  done
+}
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
-lane() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
-side_by_side "fuzzing $(lane 0), ${FUZZ_SECONDS:-15} s each; the front through resizes" \
-             "(s=0; FUZZ_TARGETS='$(lane 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1
-               python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s)" \
-             "fuzzing $(lane 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity, the front's plan" \
-             "(s=0; FUZZ_TARGETS='$(lane 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
-               python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
-               python3 Tests/Deploy/front_plan.py || s=1; exit \$s)"
+fuzz_half() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
+plain_lane=(
+  "unit tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --skip IntegrationTests"
+  # They wait on decoders, Chromium and the Lottie players (the suite passes beside stress-ng
+  # on both cores: make flaky-check).
+  "integration tests (XCTest, parallel)" "$SWIFT test ${TEST_BUILD[*]} --skip-build --parallel --filter IntegrationTests"
+  "hostile clients" "python3 Tests/Hostile/hostile.py --binary $BINARY"
+  "parser differential against llhttp" "python3 Tests/Hostile/parser_differential.py --binary $BINARY"
+  "render admission" "python3 Tests/Hostile/render_admission.py --binary $BINARY"
+  "soak, ${SOAK_MINUTES:-1.5} min" "python3 Tests/Soak/soak.py --binary $BINARY --minutes ${SOAK_MINUTES:-1.5} --every 5"
+  "Schemathesis (scripts/api-check.sh)" "SPINNERD=$BINARY scripts/api-check.sh"
+  "fuzzing $(fuzz_half 0), ${FUZZ_SECONDS:-15} s each; the front through resizes"
+  "s=0; FUZZ_TARGETS='$(fuzz_half 0)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Cluster/resize.py --binary $BINARY || s=1; exit \$s"
+)
+sanitizer_lane=(
+  # The front end's modules and tests, the Python tooling's own checks, the gradient grammar
+  # of the editor against the service's over the fuzz corpus, and the cost table.
+  "front end (modules parse, node --test); Python (compiles, no import cycle); gradient grammar, editor against service; cost table"
+  "s=0; scripts/check-front.sh || s=1; scripts/check-python.sh || s=1; node Tests/Front/gradient_differential.mjs --binary $BINARY || s=1
+   python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary $BINARY --check || s=1; exit \$s"
+  # The front's own checks (its answers, its memory under a slowloris in a cgroup at its
+  # limit, two clients through it), the alert rules (promtool), a real Prometheus over every
+  # dashboard and alert expression, and the image's package records (each passes beside
+  # stress-ng on both cores).
+  "ThreadSanitizer build (spinnerd); the front's answers, memory, clients; alert rules, Prometheus; image"
+  "s=0; SWIFT=$SWIFT scripts/sanitize.sh tsan-build || s=1
+   python3 Tests/Cluster/front_behaviour.py --binary $BINARY || s=1; python3 Tests/Cluster/front_memory.py --binary $BINARY || s=1
+   python3 Tests/Cluster/front_clients.py --binary $BINARY || s=1; scripts/check-rules.sh || s=1
+   python3 Tests/Deploy/prometheus.py --binary $BINARY || s=1; python3 Tests/Deploy/image_packages.py --binary $BINARY || s=1; exit \$s"
+  "AddressSanitizer: hostile clients, parser differential" "scripts/sanitize.sh address-hostile"
+  "AddressSanitizer: largest admitted render of each format" "PLAIN_BINARY=$BINARY scripts/sanitize.sh address-largest"
+  # A quarter minute shorter than the soak: a slower server that drains under load at its end.
+  "ThreadSanitizer: the soak's load on a 4 MiB cache, SIGTERM under it"
+  "STRESS_MINUTES=$(python3 -c "print(max(0.5, ${SOAK_MINUTES:-1.5} - 0.25))") scripts/sanitize.sh thread-stress"
+  "AddressSanitizer: the soak's load on a 4 MiB cache; the lending stress and its known-bad control"
+  "s=0; STRESS_MINUTES=0.75 scripts/sanitize.sh address-stress || s=1; scripts/sanitize.sh address-lending || s=1
+   scripts/sanitize.sh address-lending-control || s=1; exit \$s"
+  # After its targets, the deployment checks: the manifests, the cluster, the capacity model
+  # and the front's plan.
+  "fuzzing $(fuzz_half 1), ${FUZZ_SECONDS:-15} s each; manifests, cluster, capacity, the front's plan"
+  "s=0; FUZZ_TARGETS='$(fuzz_half 1)' scripts/fuzz.sh ${FUZZ_SECONDS:-15} || s=1; python3 Tests/Deploy/manifests.py --binary $BINARY || s=1
+   python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
+   python3 Tests/Deploy/front_plan.py || s=1; exit \$s"
+)
+both_lanes
 exit $failed

@@ -22,8 +22,13 @@ def visibility(picture, box, background, ratios):
     """The contrast against `background` of the most visible part of `box` in `picture`:
     the 4th highest of any pixel, so a stray antialiased pixel does not count."""
     crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
-    values = sorted((ratios.setdefault((colour, background), contrast_ratio(colour, background)) for count, colour in
-                     crop.getcolors(crop.width * crop.height) for _ in range(min(count, 4))), reverse=True)
+    values = []
+    for count, colour in crop.getcolors(crop.width * crop.height):
+        ratio = ratios.get((colour, background))
+        if ratio is None:  # (setdefault would work the ratio out again for every colour seen)
+            ratio = ratios[(colour, background)] = contrast_ratio(colour, background)
+        values += [ratio] * min(count, 4)
+    values.sort(reverse=True)
     return values[3] if len(values) > 3 else 1.0
 
 
