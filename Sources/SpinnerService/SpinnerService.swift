@@ -27,7 +27,12 @@ public final class SpinnerService: HTTPLendingResponder {
     /// What a 404 lists as the paths there are, on the public listener and the admin one.
     private let knownPaths: String, adminPaths: String
     private let problems: ProblemDetails
-    private let transportStatistics: @Sendable () -> TransportStatistics
+    /// Render outcomes as HTTP: the image, or its problem.
+    private let renderAnswers: RenderAnswers
+    /// What `/metrics` shows, each part writing its own families, in this order: the
+    /// process, the build and its bounds, the counters, the cache, the render queue, the
+    /// connections.
+    private let metricsSources: [any MetricsSource]
 
     /// A service whose `/metrics` reports `transportStatistics` for the connections, and
     /// which writes to `log` what only operators may read (a failed render's internal
@@ -46,8 +51,10 @@ public final class SpinnerService: HTTPLendingResponder {
         self.configuration = configuration
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes, gracePeriods: gracePeriods)
         self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics, log: log, draw: draw)
-        self.transportStatistics = transportStatistics
-        self.problems = ProblemDetails(errorMaxAge: configuration.errorMaxAge)
+        self.metricsSources = [ProcessMetrics(), configuration, metrics, cache, renders, TransportMetrics(read: transportStatistics)]
+        let problems = ProblemDetails(errorMaxAge: configuration.errorMaxAge)
+        self.problems = problems
+        self.renderAnswers = RenderAnswers(problems: problems)
         let short = "public, max-age=300"
         func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(HTTPFieldName, String)] = [],
                             gzipped: [UInt8]? = nil) -> Representation {
@@ -136,13 +143,16 @@ public final class SpinnerService: HTTPLendingResponder {
         .now(plain(.health, "ok\n"))
     }
 
-    /// The Prometheus exposition, with the cache, queue and connection gauges read now.
+    /// The Prometheus exposition: every registered source's families, the gauges read now.
     func metricsText() -> HTTPAnswer {
-        .now(plain(.metrics, metrics.text(cache: cache.statistics, cacheCapacity: cache.capacity, queued: renders.queued,
-                                          flights: renders.inFlight, prerendersPending: renders.prerendersPending,
-                                          finalsPending: renders.finalsPending, finalPauses: renders.finalPauses, memory: renders.memory?.statistics,
-                                          memoryLimit: configuration.memoryLimit, largestRenderBytes: configuration.budget.maxRenderBytes,
-                                          process: ProcessStatistics.read(), transport: transportStatistics())))
+        .now(plain(.metrics, exposition()))
+    }
+
+    /// The text `/metrics` answers now.
+    func exposition() -> String {
+        var exposition = Exposition()
+        for source in metricsSources { source.expose(into: &exposition) }
+        return exposition.text
     }
 
     /// A fixed document made at start (catalog, OpenAPI, gallery page), by its route's label.
@@ -207,15 +217,15 @@ public final class SpinnerService: HTTPLendingResponder {
         }
         metrics.cacheMiss()
         let pending = PendingResponse()
-        let problems = self.problems, metrics = self.metrics, asked = ContinuousClock.now
+        let renderAnswers = self.renderAnswers, metrics = self.metrics, asked = ContinuousClock.now
         let client = request.origin.map(RenderClient.init)
         switch renders.start(spinnerRequest, key: key, client: client, waiter: { outcome in
-            let response = problems.response(for: outcome, to: request)
+            let response = renderAnswers.response(for: outcome, to: request)
             metrics.request(route: .spinner, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)
             pending.send(response)
         }) {
         case .refused(let error):
-            return .now(problems.response(for: error))
+            return .now(renderAnswers.problems.response(for: error))
         case .waiting(let leave):
             pending.whenCancelled(leave)
             return .later(pending)

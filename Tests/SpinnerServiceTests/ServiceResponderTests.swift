@@ -292,7 +292,7 @@ final class ServiceResponderTests: XCTestCase {
         for waiting in pending { waiting.cancel() }
         XCTAssertEqual(service.renders.queued[.heavy], 0, "queued renders nobody waits for are dropped at once")
         XCTAssertEqual(service.renders.inFlight, 0)
-        XCTAssertTrue(service.metrics.text(cache: (0, 0, 0), cacheCapacity: 0, queued: [:], flights: 0, transport: TransportStatistics())
+        XCTAssertTrue(service.exposition()
             .contains("spinnerd_render_cancelled_total{reason=\"client_gone\"} 3"))
         // The same image asked again is rendered afresh and delivered.
         XCTAssertEqual(try get(service, "/spinner/dots.apng?size=100").status, 200)
@@ -329,7 +329,7 @@ final class ServiceResponderTests: XCTestCase {
         guard case .later(let second) = secondAnswer else { return XCTFail("a cold heavy render is answered later") }
         first.cancel()
         second.cancel()
-        XCTAssertTrue(service.metrics.text(cache: (0, 0, 0), cacheCapacity: 0, queued: [:], flights: 0, transport: TransportStatistics())
+        XCTAssertTrue(service.exposition()
             .contains("spinnerd_render_rejected_total{lane=\"heavy\",reason=\"client_limit\"} 1"))
     }
 

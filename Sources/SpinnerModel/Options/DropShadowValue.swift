@@ -14,10 +14,12 @@ public struct DropShadowValue: Hashable, Sendable {
     /// The radius's and the offsets' bounds, in points.
     public static let radiusRange = 0.01 ... 15.0
     public static let offsetRange = -30.0 ... 30.0
+    /// The longest value read, in bytes (UTF-8).
+    public static let maximumLength = 96
 
     /// Reads `radius[,x,y[,color]]`; nil when malformed or out of range.
     public init?(parsing text: String) {
-        guard text.utf8.count <= 96 else { return nil }
+        guard text.utf8.count <= Self.maximumLength else { return nil }
         // The colour may hold commas (`rgb(0,0,0)`): the first three parts are numbers.
         var parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 1 || parts.count >= 3 else { return nil }

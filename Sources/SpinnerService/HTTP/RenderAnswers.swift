@@ -1,6 +1,10 @@
 import HTTPServer
 
-extension ProblemDetails {
+/// Where a render's outcome becomes HTTP, once: the image's representation answered as it
+/// is, or the problem (`ProblemDetails`) saying why there is none.
+struct RenderAnswers: Sendable {
+    let problems: ProblemDetails
+
     /// The answer to `request` of a render's outcome: the image (`cache=miss` in the log),
     /// or the problem saying why there is none: a 500 with the failure's id, a 503 with
     /// `Retry-After` when trying again shortly may work.
@@ -23,29 +27,29 @@ extension ProblemDetails {
         case .image(let representation):
             return representation.response(to: request, note: .cacheMiss)
         case .refused(let error):
-            return response(for: error)
+            return problems.response(for: error)
         case .failed(let failure):
-            return response(status: .internalServerError, title: "Render failed",
+            return problems.response(status: .internalServerError, title: "Render failed",
                             detail: "The image could not be rendered; the service's log has what failed under this "
                                 + "error's id (\(failure.id)).",
                             errorID: failure.id)
         case .cancelled:
-            return response(status: .serviceUnavailable, title: "Render cancelled", detail: "Nobody waited for the image any more.",
+            return problems.response(status: .serviceUnavailable, title: "Render cancelled", detail: "Nobody waited for the image any more.",
                             headers: [(.retryAfter, "1")])
         case .busy(let lane, .clientLimit):
-            return response(status: .serviceUnavailable, title: "Busy",
+            return problems.response(status: .serviceUnavailable, title: "Busy",
                             detail: "Your address already has its share of costly renders (\(lane.name) lane) in progress; retry shortly.",
                             headers: [(.retryAfter, "1")])
         case .busy(let lane, .queueFull):
-            return response(status: .serviceUnavailable, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
+            return problems.response(status: .serviceUnavailable, title: "Busy", detail: "The \(lane.name) render queue is full; retry shortly.",
                             headers: [(.retryAfter, "1")])
         case .busy(let lane, .waitedTooLong):
-            return response(status: .serviceUnavailable, title: "Busy",
+            return problems.response(status: .serviceUnavailable, title: "Busy",
                             detail: "The render waited in the \(lane.name) lane as long as a render may for a thread "
                                 + "and memory; retry shortly.",
                             headers: [(.retryAfter, "2")])
         case .timedOut:
-            return response(status: .serviceUnavailable, title: "Render timed out",
+            return problems.response(status: .serviceUnavailable, title: "Render timed out",
                             detail: "The image took longer than the render deadline; retry shortly or ask for less.",
                             headers: [(.retryAfter, "2")])
         }

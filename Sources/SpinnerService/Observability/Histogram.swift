@@ -23,9 +23,9 @@ struct Histogram: Sendable {
     func lines(_ name: String, labels: String = "") -> [String] {
         let prefix = labels.isEmpty ? "" : labels + ","
         let suffix = labels.isEmpty ? "" : "{" + labels + "}"
-        var lines = zip(bounds, counts).map { "\(name)_bucket{\(prefix)le=\"\(Metrics.format($0))\"} \($1)" }
+        var lines = zip(bounds, counts).map { "\(name)_bucket{\(prefix)le=\"\(Exposition.number($0))\"} \($1)" }
         lines.append("\(name)_bucket{\(prefix)le=\"+Inf\"} \(count)")
-        lines.append("\(name)_sum\(suffix) \(Metrics.format(sum))")
+        lines.append("\(name)_sum\(suffix) \(Exposition.number(sum))")
         lines.append("\(name)_count\(suffix) \(count)")
         return lines
     }

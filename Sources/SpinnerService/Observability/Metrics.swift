@@ -80,6 +80,16 @@ public final class Metrics: Sendable {
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// Why a render was dropped or stopped before its end (the label in `/metrics`).
+    enum RenderStopped: String, CaseIterable, Comparable {
+        /// Nobody waited for it any more (queued or running).
+        case clientGone = "client_gone"
+        /// Its deadline passed.
+        case timeout
+
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
     private struct State {
         var requests = Dictionary(uniqueKeysWithValues: Metrics.statusesFromStart.map { (RequestKey(route: .spinner, status: $0), 0) })
         var durations: [DurationKey: Histogram] = [DurationKey(route: .spinner, status: .ok): Histogram(bounds: Metrics.requestBuckets)]
@@ -96,8 +106,7 @@ public final class Metrics: Sendable {
         var rejected = Dictionary(uniqueKeysWithValues: Metrics.refusalsFromStart.map { ($0, 0) })
         var failed = 0
         var refusedByBudget = 0
-        var cancelled = 0
-        var timedOut = 0
+        var stopped = Dictionary(uniqueKeysWithValues: RenderStopped.allCases.map { ($0, 0) })
     }
 
     private let state = Locked(State())
@@ -128,10 +137,8 @@ public final class Metrics: Sendable {
     func cacheMiss() { state.withLock { $0.cacheMisses += 1 } }
     func coalescedRender() { state.withLock { $0.coalesced += 1 } }
     func refusedByBudget() { state.withLock { $0.refusedByBudget += 1 } }
-    /// A render stopped because nobody waited for it any more (queued or running).
-    func cancelledRender() { state.withLock { $0.cancelled += 1 } }
-    /// A render stopped at its deadline.
-    func timedOutRender() { state.withLock { $0.timedOut += 1 } }
+    /// A render dropped or stopped before its end, and why.
+    func stoppedRender(_ reason: RenderStopped) { state.withLock { $0.stopped[reason, default: 0] += 1 } }
 
     /// A render refused with 503 in `lane`: its queue was full, its client had its share, or
     /// it waited for a thread and memory as long as a render may.
@@ -182,17 +189,14 @@ public final class Metrics: Sendable {
     /// Renders finished so far, all formats.
     public var renderCount: Int { state.withLock { state in state.renderTimes.reduce(0) { $0 + $1.count } } }
 
-    /// The exposition text, with the cache, queue and connection gauges read now.
-    func text(cache: (entries: Int, bytes: Int, evictions: Int), cacheCapacity: Int, queued: [RenderLane: Int], flights: Int,
-              prerendersPending: Int = 0, finalsPending: Int = 0, finalPauses: Int = 0, memory: MemoryGate.Statistics? = nil,
-              memoryLimit: Int? = nil, largestRenderBytes: Int = RenderBudget.standard.maxRenderBytes,
-              process: ProcessStatistics? = nil, transport: TransportStatistics) -> String {
+    /// Its counters and histograms, as they are now (the gauges are their sources').
+    func expose(into exposition: inout Exposition) {
         // Written with the lock held: a copy taken out would share its dictionaries' storage
         // with the state the event loops go on counting into, which copy-on-write makes safe
         // through reference counts that ThreadSanitizer cannot see (it reported the race).
         // A scrape holds the lock for the tens of microseconds the text takes.
         let (ok, notModified) = (preparedOK.load(ordering: .relaxed), preparedNotModified.load(ordering: .relaxed))
-        return state.withLock { snapshot in
+        state.withLock { snapshot in
             var requests = snapshot.requests
             requests[RequestKey(route: .spinner, status: .ok), default: 0] += ok
             requests[RequestKey(route: .spinner, status: .notModified), default: 0] += notModified
@@ -204,126 +208,52 @@ public final class Metrics: Sendable {
                 .record(0, times: notModified)
             // Kept from the start (`State`), or once observed.
             durations = durations.filter { $0.value.count > 0 || $0.key == DurationKey(route: .spinner, status: .ok) }
-            var lines: [String] = []
-            func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, String)]) {
-                lines.append("# HELP \(name) \(help)")
-                lines.append("# TYPE \(name) \(type)")
-                for (labels, value) in samples { lines.append(name + labels + " " + value) }
+            func byLane(_ histograms: [Histogram]) -> [(labels: String, histogram: Histogram)] {
+                RenderLane.allCases.map { ("lane=\"\($0.name)\"", histograms[$0.rawValue]) }
             }
-            /// One sample a format, labelled by it, in the formats' name order.
-            func byFormat<Value>(_ values: [OutputFormat: Value], _ text: (Value) -> String) -> [(String, String)] {
-                values.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("{format=\"\($0.key.rawValue)\"}", text($0.value)) }
-            }
-            func histogram(_ name: String, _ help: String, _ histograms: [Histogram]) {
-                lines.append("# HELP \(name) \(help)")
-                lines.append("# TYPE \(name) histogram")
-                for lane in RenderLane.allCases { lines += histograms[lane.rawValue].lines(name, labels: "lane=\"\(lane.name)\"") }
-            }
-            lines.append("# HELP http_request_duration_seconds Time from the service being asked to its answer being made, by route "
-                         + "and status class (answers from the cache's prepared bytes: 0).")
-            lines.append("# TYPE http_request_duration_seconds histogram")
-            for (key, histogram) in durations.sorted(by: { $0.key < $1.key }) {
-                lines += histogram.lines("http_request_duration_seconds", labels: "route=\"\(key.route.name)\",status=\"\(key.statusClass)xx\"")
-            }
-            if let process {
-                metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", [("", String(process.residentBytes))])
-                metric("process_virtual_memory_bytes", "gauge", "Virtual memory size in bytes.", [("", String(process.virtualBytes))])
-                metric("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.",
-                       [("", format(process.cpuSeconds))])
-                metric("process_open_fds", "gauge", "Number of open file descriptors.", [("", String(process.openDescriptors))])
-                metric("process_max_fds", "gauge", "Maximum number of open file descriptors.", [("", String(process.maxDescriptors))])
-                metric("process_start_time_seconds", "gauge", "Start time of the process since unix epoch in seconds.",
-                       [("", format(process.startTime))])
-            }
-            metric("spinnerd_build_info", "gauge", "The running build: its release version; always 1.",
-                   [("{version=\"\(ServiceVersion.text)\"}", "1")])
-            if let memoryLimit {
-                metric("spinnerd_memory_limit_bytes", "gauge", "The memory limit the process keeps to (its cgroup's, or --memory-limit).",
-                       [("", String(memoryLimit))])
-            }
-            metric("spinnerd_render_max_bytes", "gauge", "The most working memory one render may take (the render budget's bound).",
-                   [("", String(largestRenderBytes))])
-            metric("spinnerd_requests_total", "counter", "HTTP requests answered, by route and status.",
-                   requests.sorted { $0.key < $1.key }.map { key, count in
-                       ("{route=\"\(key.route.name)\",status=\"\(key.status.code)\"}", String(count))
-                   })
-            metric("spinnerd_cache_hits_total", "counter", "Image requests answered from the cache.", [("", String(snapshot.cacheHits + ok + notModified))])
-            metric("spinnerd_cache_misses_total", "counter", "Image requests that were not in the cache.", [("", String(snapshot.cacheMisses))])
-            metric("spinnerd_cache_evictions_total", "counter", "Cache entries evicted to stay within the byte bound.", [("", String(cache.evictions))])
-            metric("spinnerd_cache_bytes", "gauge", "Bytes held by the cache.", [("", String(cache.bytes))])
-            metric("spinnerd_cache_capacity_bytes", "gauge", "The cache's byte bound.", [("", String(cacheCapacity))])
-            metric("spinnerd_cache_entries", "gauge", "Entries in the cache.", [("", String(cache.entries))])
-            metric("spinnerd_renders_total", "counter", "Images rendered, by format.",
-                   byFormat(snapshot.renders) { String($0) })
-            metric("spinnerd_prerenders_total", "counter", "Default images rendered in the background at start, by format.",
-                   byFormat(snapshot.prerenders) { String($0) })
-            metric("spinnerd_prerenders_pending", "gauge", "Default images still to render in the background.", [("", String(prerendersPending))])
-            metric("spinnerd_final_renders_total", "counter", "Final encodes made behind provisional answers and cached, by format.",
-                   byFormat(snapshot.finals) { String($0) })
-            metric("spinnerd_final_renders_not_stored_total", "counter",
-                   "Final encodes not stored, by reason: dropped (their queue was full), stopped (the service stopped), failed.",
-                   snapshot.finalsNotStored.sorted { $0.key < $1.key }.map { ("{reason=\"\($0.key.rawValue)\"}", String($0.value)) })
-            metric("spinnerd_final_renders_pending", "gauge", "Final encodes waiting or running behind provisional answers.",
-                   [("", String(finalsPending))])
-            metric("spinnerd_final_render_pauses_total", "counter",
-                   "Times a final encode paused between frames while a render a visitor waits for ran.",
-                   [("", String(finalPauses))])
-            metric("spinnerd_render_coalesced_total", "counter", "Requests that waited for an identical render already running.",
-                   [("", String(snapshot.coalesced))])
-            metric("spinnerd_render_rejected_total", "counter",
-                   "Renders refused with 503, by lane and reason (queue full, client's share used, waited too long).",
-                   snapshot.rejected.sorted { $0.key < $1.key }.map { key, count in
-                       ("{lane=\"\(key.lane.name)\",reason=\"\(key.reason.name)\"}", String(count))
-                   })
-            metric("spinnerd_render_failed_total", "counter", "Renders that failed for a reason of the service's own (answered 500; "
-                   + "the log has each one's error id and what failed).", [("", String(snapshot.failed))])
-            if let memory {
-                metric("spinnerd_render_memory_capacity_bytes", "gauge", "Working memory the renders share under the memory limit.",
-                       [("", String(memory.capacity))])
-                metric("spinnerd_render_memory_held_bytes", "gauge", "Working memory held by renders running now.", [("", String(memory.held))])
-                metric("spinnerd_render_memory_peak_bytes", "gauge", "The most working memory renders held at once.", [("", String(memory.peak))])
-                metric("spinnerd_render_memory_waiting", "gauge", "Renders waiting for working memory now.", [("", String(memory.waiting))])
-                metric("spinnerd_render_memory_waits_total", "counter", "Renders and final encodes that had to wait for working memory.",
-                       [("", String(memory.waited))])
-                metric("spinnerd_render_memory_timeouts_total", "counter",
-                       "Renders that waited for working memory until their wait limit (answered 503).", [("", String(memory.timedOut))])
-            }
-            metric("spinnerd_render_refused_budget_total", "counter", "Requests refused with 400 because their estimated cost is over the budget.",
-                   [("", String(snapshot.refusedByBudget))])
-            metric("spinnerd_render_cancelled_total", "counter", "Renders dropped or stopped, by reason: every waiter left, or the render deadline passed.",
-                   [("{reason=\"client_gone\"}", String(snapshot.cancelled)), ("{reason=\"timeout\"}", String(snapshot.timedOut))])
-            histogram("spinnerd_render_seconds", "Time to render and encode one image, by lane.", snapshot.renderTimes)
-            histogram("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread (and, under a memory limit, for its "
-                      + "working memory), by lane.", snapshot.queueWaits)
-            metric("spinnerd_render_estimated_seconds_total", "counter", "Estimated render time, summed by format (compare with the measured sum).",
-                   byFormat(snapshot.costs) { format($0.estimated) })
-            metric("spinnerd_render_measured_seconds_total", "counter", "Measured render time, summed by format.",
-                   byFormat(snapshot.costs) { format($0.measured) })
-            metric("spinnerd_render_queue_depth", "gauge", "Renders waiting for a thread, by lane.",
-                   RenderLane.allCases.map { ("{lane=\"\($0.name)\"}", String(queued[$0] ?? 0)) })
-            metric("spinnerd_render_flights", "gauge", "Renders queued or running (each shared by every request for its image).",
-                   [("", String(flights))])
-            metric("spinnerd_open_connections", "gauge", "Client connections being served.", [("", String(transport.openConnections))])
-            metric("spinnerd_lingering_refusals", "gauge", "Refused connections delivering their 503 before closing.",
-                   [("", String(transport.lingeringRefusals))])
-            metric("spinnerd_connections_accepted_total", "counter", "Connections accepted (served or refused).", [("", String(transport.accepted))])
-            metric("spinnerd_connections_refused_total", "counter", "Connections answered 503 and closed, by reason.",
-                   [("{reason=\"limit\"}", String(transport.refusedFull)), ("{reason=\"per_client\"}", String(transport.refusedClientLimit)),
-                    ("{reason=\"descriptors\"}", String(transport.refusedNoDescriptor))])
-            metric("spinnerd_connections_evicted_total", "counter", "Idle, lingering or slow connections closed to make room at the limit.",
-                   [("", String(transport.evicted))])
-            metric("spinnerd_connections_timed_out_total", "counter", "Connections that did not send a request head in time (408 or closed).",
-                   [("", String(transport.timedOut))])
-            metric("spinnerd_accept_pauses_total", "counter", "Times accepting paused because the system refused descriptors or memory.",
-                   [("", String(transport.acceptPauses))])
-            return lines.joined(separator: "\n") + "\n"
+            exposition.histograms("http_request_duration_seconds", "Time from the service being asked to its answer being made, by route "
+                                  + "and status class (answers from the cache's prepared bytes: 0).",
+                                  durations.sorted { $0.key < $1.key }.map { key, histogram in
+                                      ("route=\"\(key.route.name)\",status=\"\(key.statusClass)xx\"", histogram)
+                                  })
+            exposition.family("spinnerd_requests_total", .counter, "HTTP requests answered, by route and status.",
+                              requests.sorted { $0.key < $1.key }.map { key, count in
+                                  ("{route=\"\(key.route.name)\",status=\"\(key.status.code)\"}", String(count))
+                              })
+            exposition.family("spinnerd_cache_hits_total", .counter, "Image requests answered from the cache.", snapshot.cacheHits + ok + notModified)
+            exposition.family("spinnerd_cache_misses_total", .counter, "Image requests that were not in the cache.", snapshot.cacheMisses)
+            exposition.family("spinnerd_renders_total", .counter, "Images rendered, by format.", Exposition.byFormat(snapshot.renders) { String($0) })
+            exposition.family("spinnerd_prerenders_total", .counter, "Default images rendered in the background at start, by format.",
+                              Exposition.byFormat(snapshot.prerenders) { String($0) })
+            exposition.family("spinnerd_final_renders_total", .counter, "Final encodes made behind provisional answers and cached, by format.",
+                              Exposition.byFormat(snapshot.finals) { String($0) })
+            exposition.family("spinnerd_final_renders_not_stored_total", .counter,
+                              "Final encodes not stored, by reason: dropped (their queue was full), stopped (the service stopped), failed.",
+                              snapshot.finalsNotStored.sorted { $0.key < $1.key }.map { ("{reason=\"\($0.key.rawValue)\"}", String($0.value)) })
+            exposition.family("spinnerd_render_coalesced_total", .counter, "Requests that waited for an identical render already running.",
+                              snapshot.coalesced)
+            exposition.family("spinnerd_render_rejected_total", .counter,
+                              "Renders refused with 503, by lane and reason (queue full, client's share used, waited too long).",
+                              snapshot.rejected.sorted { $0.key < $1.key }.map { key, count in
+                                  ("{lane=\"\(key.lane.name)\",reason=\"\(key.reason.name)\"}", String(count))
+                              })
+            exposition.family("spinnerd_render_failed_total", .counter, "Renders that failed for a reason of the service's own (answered 500; "
+                              + "the log has each one's error id and what failed).", snapshot.failed)
+            exposition.family("spinnerd_render_refused_budget_total", .counter,
+                              "Requests refused with 400 because their estimated cost is over the budget.", snapshot.refusedByBudget)
+            exposition.family("spinnerd_render_cancelled_total", .counter,
+                              "Renders dropped or stopped, by reason: every waiter left, or the render deadline passed.",
+                              snapshot.stopped.sorted { $0.key < $1.key }.map { ("{reason=\"\($0.key.rawValue)\"}", String($0.value)) })
+            exposition.histograms("spinnerd_render_seconds", "Time to render and encode one image, by lane.", byLane(snapshot.renderTimes))
+            exposition.histograms("spinnerd_render_queue_wait_seconds", "Time a render waited for a thread (and, under a memory limit, for its "
+                                  + "working memory), by lane.", byLane(snapshot.queueWaits))
+            exposition.family("spinnerd_render_estimated_seconds_total", .counter,
+                              "Estimated render time, summed by format (compare with the measured sum).",
+                              Exposition.byFormat(snapshot.costs) { Exposition.number($0.estimated) })
+            exposition.family("spinnerd_render_measured_seconds_total", .counter, "Measured render time, summed by format.",
+                              Exposition.byFormat(snapshot.costs) { Exposition.number($0.measured) })
         }
     }
-
-    func format(_ value: Double) -> String { Metrics.format(value) }
-
-    /// A number as Prometheus reads it: whole numbers without a fraction.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 }
+
+extension Metrics: MetricsSource {}

@@ -59,3 +59,19 @@ struct ProcessStatistics: Equatable {
         return count
     }
 }
+
+/// The process's figures in `/metrics`, read from `/proc` at each scrape (none where it
+/// cannot be read).
+struct ProcessMetrics: MetricsSource {
+    func expose(into exposition: inout Exposition) {
+        guard let process = ProcessStatistics.read() else { return }
+        exposition.family("process_resident_memory_bytes", .gauge, "Resident memory size in bytes.", process.residentBytes)
+        exposition.family("process_virtual_memory_bytes", .gauge, "Virtual memory size in bytes.", process.virtualBytes)
+        exposition.family("process_cpu_seconds_total", .counter, "Total user and system CPU time spent in seconds.",
+                          [("", Exposition.number(process.cpuSeconds))])
+        exposition.family("process_open_fds", .gauge, "Number of open file descriptors.", process.openDescriptors)
+        exposition.family("process_max_fds", .gauge, "Maximum number of open file descriptors.", process.maxDescriptors)
+        exposition.family("process_start_time_seconds", .gauge, "Start time of the process since unix epoch in seconds.",
+                          [("", Exposition.number(process.startTime))])
+    }
+}

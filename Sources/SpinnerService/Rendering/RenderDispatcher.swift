@@ -8,7 +8,7 @@ import SpinnerRendering
 /// render for everyone who asks for the image; its waiters can leave, and it is dropped or
 /// stopped when none are left; a deadline stops runaway work) and `RenderStore` (into the
 /// cache, with the final encode behind a provisional answer). Knows nothing of HTTP: the
-/// service makes the answer of the outcome (`ProblemDetails.response(for:to:)`).
+/// service makes the answer of the outcome (`RenderAnswers.response(for:to:)`).
 final class RenderDispatcher: Sendable {
     private let admission: RenderAdmission
     private let scheduler: RenderScheduler
@@ -85,7 +85,7 @@ final class RenderDispatcher: Sendable {
         // is cancelled — dropped from its queue now, or stopped at its next frame.
         let leave: @Sendable () -> Void = { [flights, scheduler, metrics] in
             if flights.leave(key, flight: joined.flight, waiter: joined.waiter) {
-                metrics.cancelledRender()
+                metrics.stoppedRender(.clientGone)
                 scheduler.purgeCancelled()
             }
         }
@@ -196,7 +196,7 @@ final class RenderDispatcher: Sendable {
             switch error {
             case .request(let refused): return .refused(refused)
             case .stopped(.timedOut):
-                metrics.timedOutRender()
+                metrics.stoppedRender(.timeout)
                 return .timedOut
             case .stopped(.cancelled): return .cancelled  // nobody waits to read it
             default:

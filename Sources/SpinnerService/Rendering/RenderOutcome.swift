@@ -1,7 +1,7 @@
 import SpinnerModel
 
 /// A finished render or why there is none, shared by everyone who waited for it (the
-/// HTTP answer made of it is `ProblemDetails.response(for:to:)`'s).
+/// HTTP answer made of it is `RenderAnswers.response(for:to:)`'s).
 enum RenderOutcome: Sendable {
     /// The image, cached.
     case image(Representation)

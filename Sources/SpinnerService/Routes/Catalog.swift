@@ -71,25 +71,29 @@ public enum Catalog {
         let slot: String?
     }
 
+    /// One parameter: what every type states (name through `styleDefaults`), then what a
+    /// type adds, absent (nil, not written) where it does not apply.
     struct Parameter: Codable, Equatable {
         let name: String
         let summary: String
-        /// `integer`, `number`, `color`, `paint` (a colour or any gradient), `fill` (a colour, a linear or a radial gradient), `string`.
-        let type: String
+        /// `integer`, `number`, `color`, `paint` (a colour or any gradient), `fill` (a colour, a linear or a radial gradient),
+        /// `dropshadow`, `string`.
+        var type: String
         /// The default as a query value; absent when absence has its own meaning.
-        let `default`: String?
-        let absent: String?
-        let minimum: Double?
-        let maximum: Double?
-        let unit: String?
-        let `enum`: [String]?
-        let maxLength: Int?
+        var `default`: String?
         let formats: [String]
         /// `look` (shapes, colours, timing) or `output` (the file: fps, loops, scale, matte, t, title).
         let group: String
         /// For a colour whose default is the style's: each style's colours (one, or a
         /// gradient's stops), as query values.
         let styleDefaults: [String: [String]]?
+        /// What leaving the parameter out means, when it has no default.
+        var absent: String? = nil
+        var minimum: Double? = nil
+        var maximum: Double? = nil
+        var unit: String? = nil
+        var `enum`: [String]? = nil
+        var maxLength: Int? = nil
     }
 
     /// The catalog as JSON (keys sorted, stable from run to run).
@@ -142,45 +146,35 @@ public enum Catalog {
             Dictionary(uniqueKeysWithValues: styles.map { ($0.style, $0.colors.map(\.canonicalText)) })
         }
         let fallback = definition.defaultValue?.canonicalText
-        let group = definition.name.group.rawValue
+        var parameter = Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,
+                                  formats: formats, group: definition.name.group.rawValue, styleDefaults: styleDefaults)
         switch definition.type {
         case .integer(_, let range):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "integer", default: fallback,
-                             absent: nil, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), unit: nil,
-                             enum: nil, maxLength: nil, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            parameter.type = "integer"
+            (parameter.minimum, parameter.maximum) = (Double(range.lowerBound), Double(range.upperBound))
         case .decimal(_, let range, let unit, let absent):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "number", default: fallback,
-                             absent: fallback == nil ? absent : nil, minimum: range.lowerBound.doubleValue, maximum: range.upperBound.doubleValue, unit: unit,
-                             enum: nil, maxLength: nil, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            parameter.type = "number"
+            parameter.absent = fallback == nil ? absent : nil
+            (parameter.minimum, parameter.maximum) = (range.lowerBound.doubleValue, range.upperBound.doubleValue)
+            parameter.unit = unit
         case .color(_, let absent):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "color", default: fallback,
-                             absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil, enum: nil,
-                             maxLength: nil, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            parameter.type = "color"
+            parameter.absent = fallback == nil ? absent : nil
         case .paint(_, let absent, let conic):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: conic ? "paint" : "fill",
-                             default: fallback, absent: fallback == nil ? absent : nil, minimum: nil, maximum: nil, unit: nil,
-                             enum: nil, maxLength: GradientValue.maximumLength, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            parameter.type = conic ? "paint" : "fill"
+            parameter.absent = fallback == nil ? absent : nil
+            parameter.maxLength = GradientValue.maximumLength
         case .dropShadow(let absent):
             // A list (its ranges are in the summary), as openapi.yaml states it: a string.
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "dropshadow", default: nil,
-                             absent: absent, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: 96, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            parameter.type = "dropshadow"
+            (parameter.default, parameter.absent, parameter.maxLength) = (nil, absent, DropShadowValue.maximumLength)
         case .choice(_, let options):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: fallback,
-                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: options, maxLength: nil, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            parameter.enum = options
         case .text(let value, let maxLength):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: value,
-                             absent: nil, minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats, group: group,
-                             styleDefaults: styleDefaults)
+            (parameter.default, parameter.maxLength) = (value, maxLength)
         case .token(let maxLength):
-            return Parameter(name: definition.name.rawValue, summary: definition.summary, type: "string", default: nil,
-                             absent: "none", minimum: nil, maximum: nil, unit: nil, enum: nil, maxLength: maxLength, formats: formats,
-                             group: group, styleDefaults: styleDefaults)
+            (parameter.default, parameter.absent, parameter.maxLength) = (nil, "none", maxLength)
         }
+        return parameter
     }
 }

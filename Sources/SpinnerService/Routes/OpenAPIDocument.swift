@@ -165,7 +165,7 @@ public enum OpenAPIDocument {
                                        .map([("$ref", .string(conic ? "#/components/schemas/Gradient" : "#/components/schemas/FillGradient"))])]))]
             if let value { schema.append(("default", .string(value.canonicalText))) }
         case .dropShadow:
-            schema = [("type", .string("string")), ("maxLength", .integer(96)),
+            schema = [("type", .string("string")), ("maxLength", .integer(DropShadowValue.maximumLength)),
                       ("pattern", .string("^ *[-+]?[0-9.]+ *(, *[-+]?[0-9.]+ *, *[-+]?[0-9.]+ *(,.+)?)?$"))]
         case .choice(let value, let options):
             schema = [("type", .string("string")), ("enum", .list(options.map(YAML.string))), ("default", .string(value))]
