@@ -146,6 +146,11 @@ extension ServerProcess {
     public func getConcurrently(_ targets: [String], timeout: Int = 120) -> [RawHTTPClient.Response?] {
         let responses = Locked<[RawHTTPClient.Response?]>(Array(repeating: nil, count: targets.count))
         let group = DispatchGroup()
+        // The threads hold the port, not the server: a thread still ending after `leave`
+        // held the last reference when the test returned, the test's process exited before
+        // it let go, and the server, never sent its SIGKILL, outlived the run (three such
+        // orphans of testAFullRenderQueueAnswers503 were found after a day's runs).
+        let port = self.port
         for (index, target) in targets.enumerated() {
             group.enter()
             // A thread each, not Dispatch's pool: the pool runs as many blocking requests at
@@ -154,7 +159,7 @@ extension ServerProcess {
             // renders meant to fill a queue of one came in twos, and all got 200).
             DetachedThread.start(name: "concurrent-get") {
                 defer { group.leave() }
-                guard let response = try? self.get(target, timeout: timeout) else { return }
+                guard let response = try? RawHTTPClient(port: port, timeout: timeout).get(target) else { return }
                 responses.update { $0[index] = response }
             }
         }
