@@ -51,35 +51,6 @@ step() {
   return "$status"
 }
 
-# side_by_side NAME1 COMMAND1 NAME2 COMMAND2 [NAME3 COMMAND3 …]: all at once (each COMMAND a
-# string for bash -c), each one's output kept in its log and printed when all have ended;
-# the CPU column is the machine's over the whole group; `last_statuses` holds their exit statuses.
-side_by_side() {
-  local pids=() names_here=() commands=() index count mark load
-  last_statuses=()
-  rm -f "$LOGS"/side-*.seconds
-  mark=$(busy_mark)
-  while (($#)); do names_here+=("$1"); commands+=("$2"); shift 2; done
-  count=${#names_here[@]}
-  printf '\n━━ %s' "${names_here[0]}"; printf '  ‖  %s' "${names_here[@]:1}"; printf '\n'
-  for ((index = 0; index < count; index++)); do
-    # Each notes its own time: a later one may end first.
-    # The command in a subshell of its own: one that ends in `exit` still has its time noted.
-    bash -c "start=\$(date +%s); ( ${commands[index]} ); status=\$?; echo \$((\$(date +%s) - start)) > '$LOGS/side-$index.seconds'; exit \$status" \
-      > "$LOGS/side-$index.log" 2>&1 &
-    pids[index]=$!
-  done
-  for ((index = 0; index < count; index++)); do
-    wait "${pids[index]}"; last_statuses[index]=$?
-    printf '\n── %s\n' "${names_here[index]}"
-    cat "$LOGS/side-$index.log"
-  done
-  load=$(busy_since "$mark")
-  for ((index = 0; index < count; index++)); do
-    record "${names_here[index]} (beside)" "$(cat "$LOGS/side-$index.seconds" 2>/dev/null || echo 0)" "${last_statuses[index]}" "$load"
-  done
-}
-
 table() {
   local index total=$((SECONDS - started_all))
   {
@@ -94,11 +65,52 @@ table() {
 trap table EXIT
 
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
-# The two builds side by side: each alone leaves a core idle for a tenth to a fifth of its
-# time (one module waits for another), together they keep both busy.
-side_by_side "build: release + tests, -enable-testing" "$SWIFT build ${TEST_BUILD[*]} --build-tests" \
-             "fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" "make --no-print-directory fuzz-build SWIFT=$SWIFT"
-[ "${last_statuses[0]}" -eq 0 ] && [ "${last_statuses[1]}" -eq 0 ] || exit 1
+# lane RUN INDEX NAME1 COMMAND1 NAME2 COMMAND2 …: the steps one after the other (each
+# COMMAND a string for bash -c, its output in its own log), each step's name, seconds,
+# status and the machine's CPU over it noted in $LOGS/lanes-RUN-INDEX.steps; a line as each
+# step ends.
+lane() {
+  local run=$1 index=$2 number=0 start mark status; shift 2
+  : > "$LOGS/lanes-$run-$index.steps"
+  while (($#)); do
+    start=$SECONDS mark=$(busy_mark)
+    ( bash -c "$2" ) > "$LOGS/lanes-$run-$index-$number.log" 2>&1
+    status=$?
+    printf '%s\t%d\t%d\t%s\n' "$1" $((SECONDS - start)) "$status" "$(busy_since "$mark")" >> "$LOGS/lanes-$run-$index.steps"
+    printf '   lane %d: %s: %s after %d s\n' "$index" "$1" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")" $((SECONDS - start))
+    number=$((number + 1)); shift 2
+  done
+}
+# two_lanes FIRST SECOND: the lanes in the arrays named FIRST and SECOND at once; then every
+# step's output, lane by lane, and its row in the table (the second lane's marked "beside").
+# Fails when any step failed.
+lanes_run=0
+two_lanes() {
+  local -n first_lane=$1 second_lane=$2
+  local run=$((lanes_run += 1)) first second index number name seconds status load marker failed_here=0
+  printf '\n━━ two lanes: %d steps, %d beside them\n' $((${#first_lane[@]} / 2)) $((${#second_lane[@]} / 2))
+  lane "$run" 0 "${first_lane[@]}" & first=$!
+  lane "$run" 1 "${second_lane[@]}" & second=$!
+  wait "$first"; wait "$second"
+  for index in 0 1; do
+    marker=$([ "$index" -eq 0 ] && echo "" || echo " (beside)")
+    number=0
+    while IFS=$'\t' read -r name seconds status load; do
+      printf '\n── %s\n' "$name"
+      cat "$LOGS/lanes-$run-$index-$number.log"
+      record "$name$marker" "$seconds" "$status" "$load"
+      [ "$status" -eq 0 ] || failed_here=1
+      number=$((number + 1))
+    done < "$LOGS/lanes-$run-$index.steps"
+  done
+  return "$failed_here"
+}
+# The two builds in two lanes of one step each: each alone leaves a core idle for a tenth
+# to a fifth of its time (one module waits for another), together they keep both busy.
+build_lane=("build: release + tests, -enable-testing" "$SWIFT build ${TEST_BUILD[*]} --build-tests")
+fuzz_build_lane=("fuzz build: libFuzzer + AddressSanitizer (spinnerd-fuzz, spinnerd)" "make --no-print-directory fuzz-build SWIFT=$SWIFT")
+two_lanes build_lane fuzz_build_lane || exit 1
+
 # After the builds, every suite in two lanes that run at once, each step starting as soon as
 # the one before it in its lane ends (no step waits for the other lane's: paired steps with
 # a barrier after each pair left a core idle for the difference, 40-50 s in all). The plain
@@ -113,41 +125,6 @@ side_by_side "build: release + tests, -enable-testing" "$SWIFT build ${TEST_BUIL
 # idle peer of their own build. Three lanes were tried for the attacked suites: the machine
 # was as busy and the phase no shorter (416 s against 456), and beside stress-ng --cpu 1 the
 # AddressSanitizer's pipelining case lost its connection.
-#
-# lane INDEX NAME1 COMMAND1 NAME2 COMMAND2 …: the steps one after the other (each COMMAND a
-# string for bash -c, its output in its own log), each step's name, seconds, status and the
-# machine's CPU over it noted in $LOGS/lane-INDEX.steps; a line as each step ends.
-lane() {
-  local index=$1 number=0 start mark status; shift
-  : > "$LOGS/lane-$index.steps"
-  while (($#)); do
-    start=$SECONDS mark=$(busy_mark)
-    ( bash -c "$2" ) > "$LOGS/lane-$index-$number.log" 2>&1
-    status=$?
-    printf '%s\t%d\t%d\t%s\n' "$1" $((SECONDS - start)) "$status" "$(busy_since "$mark")" >> "$LOGS/lane-$index.steps"
-    printf '   lane %d: %s: %s after %d s\n' "$index" "$1" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")" $((SECONDS - start))
-    number=$((number + 1)); shift 2
-  done
-}
-# both_lanes: the two lanes (arrays plain_lane and sanitizer_lane) at once; then every
-# step's output, lane by lane, and its row in the table.
-both_lanes() {
-  printf '\n━━ two lanes: %d steps plain, %d beside them\n' $((${#plain_lane[@]} / 2)) $((${#sanitizer_lane[@]} / 2))
-  lane 0 "${plain_lane[@]}" & local first=$!
-  lane 1 "${sanitizer_lane[@]}" & local second=$!
-  wait "$first"; wait "$second"
-  local index number name seconds status load marker
-  for index in 0 1; do
-    marker=$([ "$index" -eq 0 ] && echo "" || echo " (beside)")
-    number=0
-    while IFS=$'\t' read -r name seconds status load; do
-      printf '\n── %s\n' "$name"
-      cat "$LOGS/lane-$index-$number.log"
-      record "$name$marker" "$seconds" "$status" "$load"
-      number=$((number + 1))
-    done < "$LOGS/lane-$index.steps"
-  done
-}
 targets=($(.build/fuzz/release/spinnerd-fuzz --list | cut -f1))
 fuzz_half() { local i out=(); for i in "${!targets[@]}"; do (( i % 2 == $1 )) && out+=("${targets[i]}"); done; echo "${out[*]}"; }
 plain_lane=(
@@ -193,5 +170,5 @@ sanitizer_lane=(
    python3 Tests/Cluster/cluster.py --binary $BINARY || s=1; python3 deploy/capacity.py --binary $BINARY --check || s=1
    python3 Tests/Deploy/front_plan.py || s=1; exit \$s"
 )
-both_lanes
+two_lanes plain_lane sanitizer_lane
 exit $failed
