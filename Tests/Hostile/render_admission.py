@@ -3,7 +3,8 @@
 
 - costliest: searches, for every kind × format, the costliest request the default budget
   admits (largest size at each corner of scale, fps, duration and background, found with
-  `spinnerd cost`, which must admit every smaller size and refuse the next size up),
+  `spinnerd cost`, which must admit every smaller size and refuse the next size up; a
+  refusal at 1024 names the largest size admitted, which must be that edge),
   renders the costliest of each alone on a fresh server, and checks that it is answered
   200 with the server's peak resident set within 256 MiB; `circular` at
   size=256&scale=2 must be admitted in every raster format. How long each took against
@@ -54,12 +55,18 @@ MIB = 1 << 20
 SLOWER_THAN_PEER = 200
 
 
-def estimate(binary, kind, params):
-    """`spinnerd cost`'s estimate (a dict), or None when the budget refuses the request."""
+def ask_cost(binary, kind, params):
+    """`spinnerd cost`'s estimate (a dict), or None when the budget refuses the request; and
+    the refusal's text (empty when admitted)."""
     out = subprocess.run([binary, "cost", kind, *params], capture_output=True, text=True)
     if out.returncode != 0:
-        return None
-    return {k: float(v) for k, v in re.findall(r"([a-z-]+)=([0-9.]+)", out.stdout)}
+        return None, out.stderr
+    return {k: float(v) for k, v in re.findall(r"([a-z-]+)=([0-9.]+)", out.stdout)}, ""
+
+
+def estimate(binary, kind, params):
+    """`spinnerd cost`'s estimate (a dict), or None when the budget refuses the request."""
+    return ask_cost(binary, kind, params)[0]
 
 
 def catalog(binary):
@@ -96,9 +103,32 @@ def corners(kind_entry, fmt):
                     yield params
 
 
+# A refusal's remedy: "size=N would be admitted with the other parameters as they are."
+NAMED_SIZE = re.compile(r"\bsize=([0-9]+) would be admitted")
+# Where a refusal's named size was not the edge: (kind, params, what was found), for
+# `costliest` to check (the searches run on two threads).
+NAMED_WRONG = []
+
+
 def largest_admitted(binary, kind, params):
-    """The largest size (8…1024) the budget admits with `params`, and its estimate."""
-    low, high, best = 8, 1024, None
+    """The largest size (8…1024) the budget admits with `params`, and its estimate. Asked at
+    1024 first: a refusal names the largest size it would admit, which is taken once it
+    holds (admitted, and the next size up refused); a refusal naming none (too many frames
+    names an fps), or a named size that does not hold (noted in NAMED_WRONG), is searched
+    by halves. (Three `spinnerd cost` processes a corner instead of ten: 3 168 of them
+    were a third of the costliest case's CPU.)"""
+    found, refusal = ask_cost(binary, kind, params + ["size=1024"])
+    if found:
+        return 1024, found
+    named = NAMED_SIZE.search(refusal)
+    if named:
+        size = int(named.group(1))
+        at = estimate(binary, kind, params + [f"size={size}"])
+        above = size < 1024 and estimate(binary, kind, params + [f"size={size + 1}"])
+        if at and not above:
+            return size, at
+        NAMED_WRONG.append((kind, params, f"size={size} named, admitted {bool(at)}, size={size + 1} admitted {bool(above)}"))
+    low, high, best = 8, 1023, None
     while low <= high:
         middle = (low + high) // 2
         found = estimate(binary, kind, params + [f"size={middle}"])
@@ -169,6 +199,8 @@ def costliest(binary, results, search_binary=None, per_format=False, case="costl
         if per_format and of_format:
             of_format = [max(of_format, key=lambda chosen: chosen[2]["seconds"])]
         chosen += of_format
+    results.check(case, not NAMED_WRONG, "every refusal at size=1024 that names a size names the largest admitted"
+                  + (f" ({NAMED_WRONG})" if NAMED_WRONG else ""))
     # The size people use must stay admissible in every raster format.
     for fmt in ["apng", "gif", "png", "webp"]:
         params = [f"format={fmt}", "size=256", "scale=2"]
