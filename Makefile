@@ -73,7 +73,8 @@ FUZZ_SECONDS ?= 600
 # The libFuzzer build with AddressSanitizer, which makes the ASan spinnerd of the sanitizer
 # runs too; KNOWN_BAD_CONTROLS compiles in the controls those runs must catch (each on only
 # when its environment variable asks: scripts/sanitize.sh).
-FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -DKNOWN_BAD_CONTROLS
+# Debug information as line tables only, as make test's other builds (scripts/builds.sh).
+FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -DKNOWN_BAD_CONTROLS -Xswiftc -gline-tables-only
 fuzz: deps-test fuzz-build fuzz-run
 fuzz-build:
 	$(SWIFT) build -c release --build-path .build/fuzz --product spinnerd-fuzz $(FUZZ_FLAGS)

@@ -41,7 +41,7 @@ REPORTS=$PWD/.build/sanitizer-reports
 mkdir -p "$REPORTS"
 export SWIFT_BACKTRACE=enable=no
 ASAN_BINARY=.build/fuzz/release/spinnerd
-TSAN_FLAGS=(-c release --build-path .build/tsan --sanitize=thread -Xswiftc -DTHREAD_SANITIZER -Xswiftc -enable-testing)
+source scripts/builds.sh  # TSAN_BUILD
 TSAN_BINARY=.build/tsan/release/spinnerd
 # How long the stresses put the soak's load on (make test keeps them short).
 STRESS_MINUTES=${STRESS_MINUTES:-1}
@@ -91,8 +91,8 @@ stress() {  # stress BINARY REPORT_DIR [more soak flags]
 }
 
 case $RUN in
-  tsan-build) $SWIFT build "${TSAN_FLAGS[@]}" --product spinnerd ;;
-  tsan-build-tests) $SWIFT build "${TSAN_FLAGS[@]}" --build-tests ;;
+  tsan-build) $SWIFT build "${TSAN_BUILD[@]}" --product spinnerd ;;
+  tsan-build-tests) $SWIFT build "${TSAN_BUILD[@]}" --build-tests ;;
   address-hostile)
     # Every case but `silent` (3 000 silent and 2 000 dribbling sockets timed out: 23 s here,
     # mostly waiting for the request timeout); the soak's slow and silent sockets time out
@@ -133,7 +133,7 @@ case $RUN in
   thread-stress)
     run_with thread thread-stress stress $TSAN_BINARY .build/tsan-stress --term-under-load ;;
   thread-tests)
-    run_with thread thread-tests $SWIFT test "${TSAN_FLAGS[@]}" --skip-build --parallel \
+    run_with thread thread-tests $SWIFT test "${TSAN_BUILD[@]}" --skip-build --parallel \
       --filter 'HTTPServerTests|ServiceHTTPTests|ServiceResponderTests|RenderOutcomeTests|MemoryGateTests|RenderSchedulerTests|RenderFlightsTests|RenderLaneTests|ByteBoundedLRUTests|GracePeriodTests|CacheGracePeriodTests|ConcurrencyTests|FinalEncodeLaneTests|VisitorRendersTests|PreparedAnswerTests|PrerenderTests|URLSigningTests|SignedModeTests' ;;
   address)
     status=0

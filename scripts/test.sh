@@ -19,7 +19,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-TEST_BUILD=(-c release --build-path .build/test -Xswiftc -enable-testing)
+source scripts/builds.sh  # TEST_BUILD
 BINARY=.build/test/release/spinnerd
 LOGS=.build/test-logs
 mkdir -p "$LOGS"
