@@ -115,27 +115,22 @@ public final class SpinnerService: HTTPLendingResponder {
     private var publicListener: ServiceListener { configuration.adminListener ? .publicBesideAdmin : .only }
 
     /// The answer to `request` as `listener` serves it (the public one, or the admin one
-    /// through `AdminResponder`).
+    /// through `AdminResponder`), counted here once it is made, whichever route made it
+    /// and whenever: at once, or when a render's answer is sent. (A prepared cache hit,
+    /// which never comes here, is counted by `preparedResponse`.)
     func answer(_ request: HTTPRequest, on listener: ServiceListener) -> HTTPAnswer {
-        let metrics = self.metrics, asked = ContinuousClock.now
         let matched = ServiceRoute.match(request.path, gallery: configuration.gallery, on: listener)
-        func counted(_ response: HTTPResponse) -> HTTPAnswer {
-            metrics.request(route: matched?.route.label ?? .other, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)
-            return .now(response)
-        }
+        let counter = AnswerCounter(metrics: metrics, route: matched?.route.label ?? .other)
         guard let (route, name) = matched else {
-            return counted(notFound(request, listing: listener == .admin ? adminPaths : knownPaths))
+            return counter.counted(.now(notFound(request, listing: listener == .admin ? adminPaths : knownPaths)))
         }
         guard ServiceRoute.methods.contains(request.method) else {
             let names = ServiceRoute.methods.map(\.rawValue), methods = names.joined(separator: ", ")
-            return counted(problems.response(status: 405, title: "Method not allowed",
-                                             detail: "\(request.method.rawValue) is not supported here; use \(names.joined(separator: " or ")).",
-                                             accepted: methods, headers: [(.allow, methods)]))
+            return counter.counted(.now(problems.response(status: 405, title: "Method not allowed",
+                                                          detail: "\(request.method.rawValue) is not supported here; use \(names.joined(separator: " or ")).",
+                                                          accepted: methods, headers: [(.allow, methods)])))
         }
-        switch route.answer(self, request, name) {
-        case .now(let response): return counted(response)
-        case .later(let pending): return .later(pending)  // counted by what sends it
-        }
+        return counter.counted(route.answer(self, request, name))
     }
 
     /// The health check's answer.
@@ -217,15 +212,13 @@ public final class SpinnerService: HTTPLendingResponder {
         }
         metrics.cacheMiss()
         let pending = PendingResponse()
-        let renderAnswers = self.renderAnswers, metrics = self.metrics, asked = ContinuousClock.now
+        let renderAnswers = self.renderAnswers
         let client = request.origin.map(RenderClient.init)
         switch renders.start(spinnerRequest, key: key, client: client, waiter: { outcome in
-            let response = renderAnswers.response(for: outcome, to: request)
-            metrics.request(route: .spinner, status: response.status, seconds: (ContinuousClock.now - asked).inSeconds)
-            pending.send(response)
+            pending.send(renderAnswers.response(for: outcome, to: request))
         }) {
         case .refused(let error):
-            return .now(renderAnswers.problems.response(for: error))
+            return .now(problems.response(for: error))
         case .waiting(let leave):
             pending.whenCancelled(leave)
             return .later(pending)

@@ -296,6 +296,21 @@ final class ServiceResponderTests: XCTestCase {
             .contains("spinnerd_render_cancelled_total{reason=\"client_gone\"} 3"))
         // The same image asked again is rendered afresh and delivered.
         XCTAssertEqual(try get(service, "/spinner/dots.apng?size=100").status, 200)
+        // Counted as requests: the one answered; not the three nobody was answered.
+        let text = service.exposition()
+        XCTAssertTrue(text.contains("spinnerd_requests_total{route=\"spinner\",status=\"200\"} 1\n"), text)
+        XCTAssertTrue(text.contains("spinnerd_requests_total{route=\"spinner\",status=\"503\"} 0\n"), text)
+    }
+
+    func testAnAnswerMadeLaterIsCountedOnceWhenItIsSent() throws {
+        let service = service(ServiceConfiguration())
+        // A cold render (answered later), then the same URL from the cache (answered now).
+        XCTAssertEqual(try get(service, "/spinner/arc.gif?size=41").status, 200)
+        XCTAssertEqual(try get(service, "/spinner/arc.gif?size=41").status, 200)
+        XCTAssertEqual(service.metrics.renderCount, 1)
+        let text = service.exposition()
+        XCTAssertTrue(text.contains("spinnerd_requests_total{route=\"spinner\",status=\"200\"} 2\n"), text)
+        XCTAssertTrue(text.contains("http_request_duration_seconds_count{route=\"spinner\",status=\"2xx\"} 2\n"), text)
     }
 
     /// The heavy lane's per-client share counts the client a request's origin names (behind
