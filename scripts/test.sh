@@ -24,19 +24,23 @@ BINARY=.build/test/release/spinnerd
 LOGS=.build/test-logs
 mkdir -p "$LOGS"
 started_all=$SECONDS
+# The machine's CPU ticks at a positive nice (the servers' final encodes) and in all, at start.
+nice_mark=$(awk '/^cpu /{ print $3, $2+$3+$4+$7+$8 }' /proc/stat)
 failed=0
 
 # CPU busy on the machine (all cores) since `busy_mark` was taken, in % of every core:
-# a step that keeps both cores busy is work to cut, one far below is time to fill.
+# a step that keeps both cores busy is work to cut, one far below is time to fill. (Busy
+# counts the lowest priority too: the servers' final encodes, SCHED_BATCH at nice 19, which
+# take what nothing else wants.)
 busy_mark() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8 }' /proc/stat; }
 busy_since() {  # busy_since "BUSY TOTAL"
   local now; now=$(busy_mark)
   awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; printf "%d", (t > 0 ? 100 * (y[1] - x[1]) / t : 0) }'
 }
 
-names=() times=() verdicts=() loads=()
-record() {  # record NAME SECONDS STATUS [CPU%]
-  names+=("$1"); times+=("$2"); loads+=("${4:--}")
+names=() times=() verdicts=() loads=() owns=()
+record() {  # record NAME SECONDS STATUS [CPU% [OWN-CPU-SECONDS]]
+  names+=("$1"); times+=("$2"); loads+=("${4:--}"); owns+=("${5:--}")
   if [ "$3" -eq 0 ]; then verdicts+=("ok"); else verdicts+=("FAILED ($3)"); failed=1; fi
 }
 
@@ -55,11 +59,16 @@ table() {
   local index total=$((SECONDS - started_all))
   {
     printf '\nmake test: step times on %s cores (%s)\n' "$(nproc)" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-    printf '  %-58s %7s %5s  %s\n' step seconds cpu% result
+    # cpu%: the machine's, over the step; cpu-s: the step's own processes' (user + system,
+    # what they waited for; not the shared Chromium's): a step far under its seconds waits.
+    printf '  %-58s %7s %5s %6s  %s\n' step seconds cpu% cpu-s result
     for index in "${!names[@]}"; do
-      printf '  %-58s %7d %5s  %s\n' "${names[index]}" "${times[index]}" "${loads[index]}" "${verdicts[index]}"
+      printf '  %-58s %7d %5s %6s  %s\n' "${names[index]}" "${times[index]}" "${loads[index]}" "${owns[index]}" "${verdicts[index]}"
     done
     printf '  %-58s %7d  (%d m %02d s)\n' "total (wall)" "$total" $((total / 60)) $((total % 60))
+    awk -v mark="$nice_mark" -v hz="$(getconf CLK_TCK)" '/^cpu /{ split(mark, m, " ");
+      printf "  CPU busy over the run: %d core-s, of which at a positive nice (final encodes): %d core-s\n",
+        ($2+$3+$4+$7+$8 - m[2]) / hz, ($3 - m[1]) / hz }' /proc/stat
   } | tee .build/test-times.txt
 }
 trap table EXIT
@@ -67,16 +76,17 @@ trap table EXIT
 step "install (skips what is present)" scripts/install-deps.sh test || exit 1
 # lane RUN INDEX NAME1 COMMAND1 NAME2 COMMAND2 …: the steps one after the other (each
 # COMMAND a string for bash -c, its output in its own log), each step's name, seconds,
-# status and the machine's CPU over it noted in $LOGS/lanes-RUN-INDEX.steps; a line as each
-# step ends.
+# status, the machine's CPU over it and its own CPU seconds noted in
+# $LOGS/lanes-RUN-INDEX.steps; a line as each step ends.
 lane() {
-  local run=$1 index=$2 number=0 start mark status; shift 2
+  local run=$1 index=$2 number=0 start mark status own TIMEFORMAT='%U %S'; shift 2
   : > "$LOGS/lanes-$run-$index.steps"
   while (($#)); do
     start=$SECONDS mark=$(busy_mark)
-    ( bash -c "$2" ) > "$LOGS/lanes-$run-$index-$number.log" 2>&1
+    own=$( { time ( bash -c "$2" > "$LOGS/lanes-$run-$index-$number.log" 2>&1 ); } 2>&1 )
     status=$?
-    printf '%s\t%d\t%d\t%s\n' "$1" $((SECONDS - start)) "$status" "$(busy_since "$mark")" >> "$LOGS/lanes-$run-$index.steps"
+    own=$(awk '{ printf "%d", $1 + $2 }' <<< "$own")
+    printf '%s\t%d\t%d\t%s\t%s\n' "$1" $((SECONDS - start)) "$status" "$(busy_since "$mark")" "$own" >> "$LOGS/lanes-$run-$index.steps"
     printf '   lane %d: %s: %s after %d s\n' "$index" "$1" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")" $((SECONDS - start))
     number=$((number + 1)); shift 2
   done
@@ -95,10 +105,10 @@ two_lanes() {
   for index in 0 1; do
     marker=$([ "$index" -eq 0 ] && echo "" || echo " (beside)")
     number=0
-    while IFS=$'\t' read -r name seconds status load; do
+    while IFS=$'\t' read -r name seconds status load own; do
       printf '\n── %s\n' "$name"
       cat "$LOGS/lanes-$run-$index-$number.log"
-      record "$name$marker" "$seconds" "$status" "$load"
+      record "$name$marker" "$seconds" "$status" "$load" "$own"
       [ "$status" -eq 0 ] || failed_here=1
       number=$((number + 1))
     done < "$LOGS/lanes-$run-$index.steps"
