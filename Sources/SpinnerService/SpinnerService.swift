@@ -50,11 +50,13 @@ public final class SpinnerService: HTTPLendingResponder {
          draw: (@Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage)?) {
         self.configuration = configuration
         self.cache = ByteBoundedLRU(capacity: configuration.cacheBytes, gracePeriods: gracePeriods)
-        self.renders = RenderDispatcher(configuration: configuration, cache: cache, metrics: metrics, log: log, draw: draw)
-        self.metricsSources = [ProcessMetrics(), configuration, metrics, cache, renders, TransportMetrics(read: transportStatistics)]
         let problems = ProblemDetails(errorMaxAge: configuration.errorMaxAge)
         self.problems = problems
-        self.renderAnswers = RenderAnswers(problems: problems)
+        let renderAnswers = RenderAnswers(problems: problems, files: configuration.bodyFiles)
+        self.renderAnswers = renderAnswers
+        self.renders = RenderDispatcher(configuration: configuration, cache: cache, answers: renderAnswers, metrics: metrics,
+                                        log: log, draw: draw)
+        self.metricsSources = [ProcessMetrics(), configuration, metrics, cache, renders, TransportMetrics(read: transportStatistics)]
         let short = "public, max-age=300"
         func representation(_ route: ServiceRoute, _ body: [UInt8], extraHeaders: [(HTTPFieldName, String)] = [],
                             gzipped: [UInt8]? = nil) -> Representation {

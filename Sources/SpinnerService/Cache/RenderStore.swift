@@ -13,18 +13,19 @@ final class RenderStore: Sendable {
     /// (`ServiceConfiguration.provisionalAnswers`).
     private let scheduler: RenderScheduler
     private let renderer: SpinnerRenderer
-    private let files: DescriptorQuota
+    /// Makes an image's representation (the HTTP the cache keeps).
+    private let answers: RenderAnswers
     private let metrics: Metrics
     /// Draws and encodes a prepared render (the renderer's, or a test's).
     private let draw: @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage
     private let log: @Sendable (String) -> Void
 
-    init(cache: ByteBoundedLRU<Representation>, renderer: SpinnerRenderer, configuration: ServiceConfiguration,
+    init(cache: ByteBoundedLRU<Representation>, renderer: SpinnerRenderer, answers: RenderAnswers,
          scheduler: RenderScheduler, metrics: Metrics, draw: @escaping @Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage,
          log: @escaping @Sendable (String) -> Void) {
         self.cache = cache
         self.renderer = renderer
-        self.files = configuration.bodyFiles
+        self.answers = answers
         self.metrics = metrics
         self.draw = draw
         self.log = log
@@ -36,7 +37,7 @@ final class RenderStore: Sendable {
     /// the final one that stayed.
     @discardableResult
     func store(_ image: RenderedImage, key: String, pass: RenderPass, version: String) -> Representation {
-        let representation = Representation(image: image, pass: pass, files: files, version: version)
+        let representation = answers.representation(of: image, pass: pass, version: version)
         let cost = representation.cost + key.utf8.count
         guard pass == .provisional else {
             cache.insert(representation, cost: cost, for: key)

@@ -1,9 +1,25 @@
+import Concurrency
 import HTTPServer
+import SpinnerRendering
 
-/// Where a render's outcome becomes HTTP, once: the image's representation answered as it
+/// Where renders become HTTP, once: a rendered image's representation (its answers
+/// prepared, for the cache to keep), and an outcome's answer: that representation as it
 /// is, or the problem (`ProblemDetails`) saying why there is none.
 struct RenderAnswers: Sendable {
     let problems: ProblemDetails
+    /// Where image bodies of 16 KiB and more go: memfds, counted (`ServiceConfiguration.bodyFiles`).
+    let files: DescriptorQuota
+
+    /// `image` as the cache keeps it, made once on the thread that rendered it (so a hit
+    /// costs the event loops nothing): immutable when it is the URL's final encode, a
+    /// short public lifetime when provisional (`ServiceHeaders`); an SVG with its own
+    /// Content-Security-Policy. `version` is the URL's `v` (its entity tag's too).
+    func representation(of image: RenderedImage, pass: RenderPass, version: String) -> Representation {
+        let extra: [(HTTPFieldName, String)] = image.format == .svg ? [(.contentSecurityPolicy, ServiceHeaders.svgPolicy)] : []
+        return Representation(mediaType: image.mediaType, body: image.bytes,
+                              cacheControl: pass == .final ? ServiceHeaders.immutable : ServiceHeaders.provisional,
+                              extraHeaders: extra, files: files, isFinal: pass == .final, version: version)
+    }
 
     /// The answer to `request` of a render's outcome: the image (`cache=miss` in the log),
     /// or the problem saying why there is none: a 500 with the failure's id, a 503 with

@@ -29,7 +29,7 @@ final class RenderDispatcher: Sendable {
     /// Where a render's internal failure is written, with the id its client was given.
     private let log: @Sendable (String) -> Void
 
-    init(configuration: ServiceConfiguration, cache: ByteBoundedLRU<Representation>, metrics: Metrics,
+    init(configuration: ServiceConfiguration, cache: ByteBoundedLRU<Representation>, answers: RenderAnswers, metrics: Metrics,
          log: @escaping @Sendable (String) -> Void = { _ in },
          draw: (@Sendable (PreparedRender, StopCheck) throws(RenderError) -> RenderedImage)? = nil) {
         let renderer = SpinnerRenderer(budget: configuration.budget)
@@ -57,7 +57,7 @@ final class RenderDispatcher: Sendable {
         let scheduler = RenderScheduler(limits: configuration.lanes, memory: memory, waitLimit: configuration.queueTimeout,
                                         visitors: visitors, cpu: configuration.backgroundCores.map { BackgroundCPU(cores: $0) })
         self.scheduler = scheduler
-        store = RenderStore(cache: cache, renderer: renderer, configuration: configuration, scheduler: scheduler,
+        store = RenderStore(cache: cache, renderer: renderer, answers: answers, scheduler: scheduler,
                             metrics: metrics, draw: drawing, log: log)
         self.cache = cache
         self.metrics = metrics
