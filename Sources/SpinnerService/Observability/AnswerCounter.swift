@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Counts an answer of one route (`spinnerd_http_requests_total` and its duration) once it
+/// Counts an answer of one route (`spinnerd_requests_total`, `http_request_duration_seconds`) once it
 /// is made: at once for an answer made now, when it is sent for one made later (a
 /// render's). `SpinnerService.answer` counts every routed answer through one of these;
 /// nothing else counts requests but the prepared cache hits (`Metrics.preparedHit`).
