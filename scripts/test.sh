@@ -24,16 +24,16 @@ BINARY=.build/test/release/spinnerd
 LOGS=.build/test-logs
 mkdir -p "$LOGS"
 started_all=$SECONDS
-# The machine's CPU ticks at a positive nice (the servers' final encodes) and in all, at start.
-nice_mark=$(awk '/^cpu /{ print $3, $2+$3+$4+$7+$8 }' /proc/stat)
 failed=0
 
 # CPU busy on the machine (all cores) since `busy_mark` was taken, in % of every core:
 # a step that keeps both cores busy is work to cut, one far below is time to fill. (Busy
 # counts the lowest priority too: the servers' final encodes, SCHED_BATCH at nice 19, which
 # take what nothing else wants.)
-busy_mark() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8 }' /proc/stat; }
-busy_since() {  # busy_since "BUSY TOTAL"
+# busy_mark: "BUSY TOTAL NICE", the machine's CPU ticks so far (NICE: at a positive nice).
+busy_mark() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8, $3 }' /proc/stat; }
+run_mark=$(busy_mark)  # the whole run's, for the table's last line
+busy_since() {  # busy_since "BUSY TOTAL NICE"
   local now; now=$(busy_mark)
   awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; printf "%d", (t > 0 ? 100 * (y[1] - x[1]) / t : 0) }'
 }
@@ -66,9 +66,9 @@ table() {
       printf '  %-58s %7d %5s %6s  %s\n' "${names[index]}" "${times[index]}" "${loads[index]}" "${owns[index]}" "${verdicts[index]}"
     done
     printf '  %-58s %7d  (%d m %02d s)\n' "total (wall)" "$total" $((total / 60)) $((total % 60))
-    awk -v mark="$nice_mark" -v hz="$(getconf CLK_TCK)" '/^cpu /{ split(mark, m, " ");
+    awk -v a="$run_mark" -v b="$(busy_mark)" -v hz="$(getconf CLK_TCK)" 'BEGIN { split(a, x, " "); split(b, y, " ");
       printf "  CPU busy over the run: %d core-s, of which at a positive nice (final encodes): %d core-s\n",
-        ($2+$3+$4+$7+$8 - m[2]) / hz, ($3 - m[1]) / hz }' /proc/stat
+        (y[1] - x[1]) / hz, (y[3] - x[3]) / hz }'
   } | tee .build/test-times.txt
 }
 trap table EXIT

@@ -1,5 +1,3 @@
-import Concurrency
-import HTTPServer
 import ImageCodecs
 import SpinnerModel
 import SpinnerRendering
