@@ -184,7 +184,7 @@ front-limit: deps-test release
 	scripts/install-deps.sh smoke
 	scripts/front-limit.sh
 
-# Check that every module of the gallery's front end (Sources/SpinnerService/Gallery/Front) parses
+# Check that every module of the gallery's front end (Sources/GalleryFiles/Front) parses
 # as an ES module (SwiftPM embeds the folder in the binary as it is: nothing to generate).
 gallery:
 	scripts/check-gallery-modules.sh

@@ -76,14 +76,13 @@ let package = Package(
         .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime", "TextEncoding"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
-        // lottie-web, vendored gzipped, for the gallery's Lottie preview: embedded in a module
-        // of its own, compiled once.
-        .target(name: "GalleryPlayer", resources: [.embedInCode("Vendor/lottie-web.js.gz")]),
+        // The gallery's files, embedded as they are: its front end (Front/: HTML, CSS, script
+        // modules) and lottie-web, vendored gzipped, for its Lottie preview. C23's #embed,
+        // not SwiftPM's `.embedInCode` (GalleryFiles.c says why).
+        .target(name: "GalleryFiles", exclude: ["Front", "Vendor"]),
         // Routes, query → model, LRU cache, single-flight render pool, metrics, catalog, OpenAPI.
-        // The gallery's front end is written in Gallery/Front/ and embedded in the binary as it
-        // is (PackageResources).
-        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "GalleryPlayer", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "TextEncoding"],
-                resources: [.embedInCode("Gallery/Front")]),
+        // The gallery's front end is written in GalleryFiles/Front/ and served as it is.
+        .target(name: "SpinnerService", dependencies: ["HTTPServer", "Concurrency", "Compression", "GalleryFiles", "SpinnerRendering", "SpinnerLottie", "SpinnerModel", "ImageCodecs", "CNettle", "TextEncoding"]),
         .executableTarget(name: "spinnerd", dependencies: ["SpinnerService", "HTTPServer", "Concurrency", "SpinnerRendering", "SpinnerModel", "ImageCodecs", "CLinux", "TextEncoding"]),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; the ordinary build replays
@@ -115,7 +114,7 @@ let package = Package(
         .testTarget(name: "SpinnerSVGTests", dependencies: ["SpinnerSVG", "SpinnerModel", "SpinnerRendering", "UnitSupport"], swiftSettings: testCode),
         .testTarget(name: "SpinnerLottieTests", dependencies: ["SpinnerLottie", "SpinnerModel", "SpinnerRendering", "ExactTime", "UnitSupport"], swiftSettings: testCode),
         .testTarget(name: "SpinnerRenderingTests", dependencies: ["SpinnerRendering", "SpinnerModel", "ImageCodecs", "ExactTime", "UnitSupport"], swiftSettings: testCode),
-        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "GalleryPlayer", "Compression", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"], swiftSettings: testCode),
+        .testTarget(name: "SpinnerServiceTests", dependencies: ["SpinnerService", "Compression", "HTTPServer", "Concurrency", "SpinnerModel", "SpinnerRendering", "ImageCodecs", "UnitSupport"], swiftSettings: testCode),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SpinnerService", "SpinnerRendering", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs",

@@ -1,4 +1,3 @@
-import GalleryPlayer
 import HTTPServer
 import ImageCodecs
 import Concurrency

@@ -28,7 +28,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-import { MAXIMUM_LENGTH, MAXIMUM_STOPS, PRESETS, parseGradient, writeGradient } from "../../Sources/SpinnerService/Gallery/Front/gradient.js";
+import { MAXIMUM_LENGTH, MAXIMUM_STOPS, PRESETS, parseGradient, writeGradient } from "../../Sources/GalleryFiles/Front/gradient.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const run = promisify(execFile);

@@ -3,7 +3,7 @@
 // four system colours with their aliases.
 
 /** The front end's modules, as the page loads them. */
-export const FRONT = new URL("../../Sources/SpinnerService/Gallery/Front/", import.meta.url).href;
+export const FRONT = new URL("../../Sources/GalleryFiles/Front/", import.meta.url).href;
 
 const all = ["svg", "apng", "gif", "png", "webp", "lottie"];
 const shared = [

@@ -1,17 +1,16 @@
 import Compression
 import Foundation
-import GalleryPlayer
 import HTTPServer
 import SpinnerModel
 @testable import SpinnerService
 import UnitSupport
 import XCTest
 
-/// The gallery's front end is written as files (Gallery/Front/) and embedded by SwiftPM:
+/// The gallery's front end is written as files (GalleryFiles/Front/) and embedded as they are:
 /// the page and its modules are exactly what the files say, every module is served and
 /// nothing else is, and the page's policy admits them and nothing inline.
 final class GalleryPageTests: XCTestCase {
-    private static let front = Repository.root.appendingPathComponent("Sources/SpinnerService/Gallery/Front")
+    private static let front = Repository.root.appendingPathComponent("Sources/GalleryFiles/Front")
 
     private func file(_ name: String) throws -> String {
         try String(contentsOf: Self.front.appendingPathComponent(name), encoding: .utf8)
@@ -24,6 +23,19 @@ final class GalleryPageTests: XCTestCase {
             XCTAssertEqual(GalleryPage.scripts[Substring(name)], try file(name), name)
         }
         XCTAssertEqual(GalleryPage.css, try file("gallery.css"))
+    }
+
+    /// GalleryFiles.c lists Front/'s files by hand: the binary holds every file of the
+    /// folder, byte for byte, and nothing else; and the vendored player as it is.
+    func testTheBinaryHoldsEveryFileOfTheFolderAsWritten() throws {
+        let written = try FileManager.default.contentsOfDirectory(atPath: Self.front.path)
+        XCTAssertEqual(Set(GalleryFile.front.keys.map(String.init)), Set(written), "GalleryFiles.c embeds every file of Front/")
+        for name in written {
+            let bytes = try Data(contentsOf: Self.front.appendingPathComponent(name))
+            XCTAssertEqual(GalleryFile.front[Substring(name)], Array(bytes), name)
+        }
+        let vendored = Repository.root.appendingPathComponent("Sources/GalleryFiles/Vendor/lottie-web.js.gz")
+        XCTAssertEqual(GalleryFile.lottieWebGzipped, Array(try Data(contentsOf: vendored)))
     }
 
     /// The service's paths are written once in the front end (paths.js), and they are the
