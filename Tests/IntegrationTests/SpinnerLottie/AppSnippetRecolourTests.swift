@@ -52,7 +52,7 @@ final class AppSnippetRecolourTests: XCTestCase {
         let settings = try XCTUnwrap(written.first)
         XCTAssertEqual(settings.count, cases.count)
         var jobs: [[String: Any]] = []
-        for (index, (setting, written)) in zip(cases, settings).enumerated() {
+        for (index, written) in settings.enumerated() {
             let target = try XCTUnwrap(written.url.range(of: "/spinner/").map { String(written.url[$0.lowerBound...]) })
             let document = try server.get(target)
             XCTAssertEqual(document.status, 200, target)
