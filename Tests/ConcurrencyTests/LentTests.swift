@@ -44,6 +44,7 @@ final class LentTests: XCTestCase {
             taken = Retained<Box>(opaque: opaque).take()
         }
         XCTAssertNotNil(watched)
+        XCTAssertTrue(taken === watched, "take() hands back the object given")
         taken = nil
         XCTAssertNil(watched, "take() ended the hand-made count")
     }
