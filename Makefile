@@ -185,7 +185,8 @@ front-limit: deps-test release
 	scripts/front-limit.sh
 
 # Check that every module of the gallery's front end (Sources/GalleryFiles/Front) parses
-# as an ES module (SwiftPM embeds the folder in the binary as it is: nothing to generate).
+# as an ES module (the GalleryFiles module embeds the folder in the binary as it is: nothing to
+# generate).
 gallery:
 	scripts/check-gallery-modules.sh
 
