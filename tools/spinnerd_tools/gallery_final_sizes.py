@@ -1,5 +1,8 @@
 """The `galleryFinalSizes` browser job: the playground's sizes of a URL nobody asked before,
 once the final encodes are in.
+
+Result: {"sizes": {format: the text of its size cell}, "url": the snippet's URL,
+"sizeTexts": [every text the chosen format's size showed, in order]}.
 """
 from .page_state import PREVIEW_READY, wait_until
 

@@ -3,6 +3,14 @@ Chromium: the tiles' contrast on their cards and the pressed stage button in lig
 colour schemes at 1280 and 390 px, the dark stage's theme=dark, a visible focus on every
 control reached by Tab, the preview in view on a phone while the colour is edited, the
 Download button, axe-core, the <picture> advice, and a refused colour kept out of the URLs.
+
+Result: {"views": {"light-desktop" …: {"tiles": {kind: contrast}, "toggles": [[aria-pressed,
+background, colour] per stage button], "screenshot", "overflows", "axe": [violations]
+(desktop only)}}, "darkStage": {"preview", "url", "noteShown", "theme"}, "lightStage":
+{"url", "noteShown"}, "focus": {"reached", "withoutVisibleFocus"}, "download": {"name",
+"href", "matches"}, "colour": {"before", "refused", "accepted": {"preview", "url", and
+"status", "address", "invalid" where read}, "acceptedStatus"}, "picture": {"snippet",
+"advice", "gifBytes", "webpBytes"}, "phone": {"preview", "color": [top, bottom], "height"}}.
 """
 import os
 import urllib.request

@@ -2,6 +2,15 @@
 failed requests, every kind's image loaded and moving, controls changing the preview, the
 copied URL fetched with a plain HTTP client, Lottie mode and its lottie-web snippet played,
 desktop and phone screenshots).
+
+Result: {"consoleErrors", "failedRequests": [...], "kinds": [{"name", "naturalWidth",
+"changed"}], "steps": [{"control", "before", "after": the preview's URL}], "sizeText",
+"formatSizes": {format: text}, "swatches": {field: colour}, "copiedURL", "htmlSnippet",
+"pictureSnippet", "address", "bytesMatch", "fetchedBytes", "lottie": {"noteShown", "note",
+"url", "snippets": {app: text}, "shown": {box: bool}, "contentType", "document" (its nm),
+"webSnippet": {"light"/"dark": {"red", "lightTrack", "darkTrack": pixels, "screenshot"},
+"problems"}, "noteHiddenAgain"}, "labelsForEveryControl", "phoneOverflows",
+"screenshots": {name: PATH}}.
 """
 import json
 import os

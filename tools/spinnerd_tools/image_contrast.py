@@ -1,5 +1,8 @@
 """The `contrast` browser job: images on a page of one colour in one colour scheme, and the
 WCAG contrast each reaches against the page over a few screenshots.
+
+Result: per image, {"image": PATH, "contrast": the ratio (1-21) of its most visible part,
+"screenshot": the PATH it was reached in, or null}.
 """
 import os
 import pathlib

@@ -1,5 +1,8 @@
 """The `animates` browser job: each image (SVG, WebP, …) in an <img>, and whether its box
 moves between screenshots.
+
+Result: per image, {"svg": PATH, "loaded": bool (its box has a width), "changed": bool
+(two screenshots of its box differ within 15 s)}.
 """
 import os
 import pathlib

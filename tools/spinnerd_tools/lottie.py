@@ -21,6 +21,11 @@ specification's JSON schema (lottie-specs), for the tests.
         `error` event, an exception in the page) are listed. A sheet (spinnerd, ThorVG,
         rlottie, lottie-web svg and canvas in rows, the times in columns, enlarged to at
         least 96 px) saved in DIR.
+        Result: {"schemaErrors": [...], "lottieWebProblems": {"svg": [...], "canvas": [...]},
+        "op", "fr", "bytes", "frames": [{"time": ms, and per player ("thorvg", "rlottie",
+        "lottieWebSVG", "lottieWebCanvas") a comparison}], "loopEnd": {a comparison per
+        player}, "sheet": PATH}; a comparison is {"iou", "strictIou", "meanDifference":
+        [per channel, a share of 255]}.
 
     {"type": "recolour", "lottie": PATH, "px": N, "frame": F, "slots": {ID: VALUE, ...},
      "keypaths": [[KEYPATH, "fill"|"stroke", SLOT], ...], "png": PATH}
@@ -30,6 +35,8 @@ specification's JSON schema (lottie-specs), for the tests.
         its slot's values, lottie-web (svg) reading the document's `slots` set to them. Each
         compared with spinnerd's PNG of the same moment drawn with those colours by its own
         parameters (png), and with the frame as written (how many pixels changed).
+        Result: per player ("thorvg", "rlottie", "lottieWeb") {"changedPixels",
+        "againstSpinnerd": a comparison}; lottieWeb's also "problems": [...].
 
     {"type": "appSnippets", "lottie": PATH, "px": N, "frames": [F, ...], "probe": [r, g, b],
      "pngs": {"light": PATH, "dark": PATH}, "snippets": {APP: TEXT}}
@@ -39,6 +46,9 @@ specification's JSON schema (lottie-specs), for the tests.
         they set replaced by the probe, how many of the pixels drawn (alpha >= 8) took it at
         each frame; with their light and their dark colours at frames[0], against spinnerd's
         PNG of that moment in each theme.
+        Result: per APP {"groups": how many it recolours, "reach": [{"drawn", "recoloured"}
+        per frame], "light" and "dark": comparisons}; "webProblems": [...] when lottie-web
+        raised any.
 
 Coverage is alpha > 0.5, as the issue states, with one refinement: a pixel whose alpha
 is within 1/16 of 0.5 in both pictures counts as neither covered nor uncovered. A shape

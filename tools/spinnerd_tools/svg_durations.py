@@ -1,5 +1,7 @@
 """The `durations` browser job: the computed duration and end time of every animation of
 an SVG document, with or without prefers-reduced-motion.
+
+Result: per animation, {"duration": ms, "endTime": ms, or null when it runs forever}.
 """
 import pathlib
 

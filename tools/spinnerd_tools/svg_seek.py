@@ -1,5 +1,9 @@
 """The `seek` browser job: an SVG opened as a document, every animation paused at each
 time and screenshotted, compared with the raster frame of the same time over white.
+
+Result: per time, {"time": ms, "differing": pixels off by more than 48 levels in a channel
+after a 1 px blur, "largest": the largest channel difference (0-255), "animations": how
+many the document has, "screenshot": PATH}.
 """
 import os
 import pathlib

@@ -10,25 +10,6 @@ import XCTest
 /// platform reads them and played in rlottie, lottie-web's slots in lottie-web, the
 /// dotLottie players' slots in ThorVG.
 final class AppSnippetRecolourTests: XCTestCase {
-    private struct Snippets: Decodable {
-        let url: String
-        let snippets: [String: String]
-    }
-
-    private struct Comparison: Decodable {
-        let iou: Double
-        let strictIou: Double
-        let meanDifference: [Double]
-    }
-
-    private struct Played: Decodable {
-        struct Reach: Decodable { let drawn: Int; let recoloured: Int }
-        let groups: Int
-        let reach: [Reach]
-        let light: Comparison
-        let dark: Comparison
-    }
-
     static let apps = ["ios", "android", "flutter", "react-native", "web", "dotlottie"]
 
     /// Each setting's snippets, for each player:
@@ -46,14 +27,14 @@ final class AppSnippetRecolourTests: XCTestCase {
             ("circular", ["color": "hotpink"]), ("arc", ["color": "hotpink"]),
             ("activity", [:]), ("circular", [:]), ("dots", [:]), ("arc", [:]), ("capsules", ["peak": "1"]),
         ]
-        let asked: [[String: Any]] = [["type": "appSnippets", "url": server.url("/"),
-                                       "cases": cases.map { ["kind": $0.kind, "values": $0.values] }]]
-        let written = try JSONDecoder().decode([[Snippets]].self, from: try Browser.run(asked, in: directory))
-        let settings = try XCTUnwrap(written.first)
+        // Per case: {url, snippets by app} (app_snippets.py).
+        let settings = try Browser.script.result(["type": "appSnippets", "url": server.url("/"),
+                                                  "cases": cases.map { ["kind": $0.kind, "values": $0.values] }], in: directory).asElements
         XCTAssertEqual(settings.count, cases.count)
         var jobs: [[String: Any]] = []
         for (index, written) in settings.enumerated() {
-            let target = try XCTUnwrap(written.url.range(of: "/spinner/").map { String(written.url[$0.lowerBound...]) })
+            let url = try written.url.asString
+            let target = try XCTUnwrap(url.range(of: "/spinner/").map { String(url[$0.lowerBound...]) })
             let document = try server.get(target)
             XCTAssertEqual(document.status, 200, target)
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(document.body)) as? [String: Any])
@@ -73,40 +54,47 @@ final class AppSnippetRecolourTests: XCTestCase {
                 pngs[theme] = try directory.write(png.body, to: "\(index)-\(theme).png")
             }
             jobs.append(["type": "appSnippets", "lottie": try directory.write(document.body, to: "\(index).json"), "px": px,
-                         "frames": moments, "probe": [0, 1, 0], "pngs": pngs, "snippets": written.snippets])
+                         "frames": moments, "probe": [0, 1, 0], "pngs": pngs, "snippets": try written.snippets.asStringMembers])
         }
-        let data = try LottiePlayers.run(jobs, in: directory)
-        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        // Per job: lottie.py's `appSnippets` result: webProblems when lottie-web raised any,
+        // and per app {groups, reach [{drawn, recoloured} per moment], light and dark
+        // comparisons {iou, meanDifference}}.
+        let results = try LottiePlayers.script.results(jobs, in: directory)
         XCTAssertEqual(results.count, cases.count)
         for ((setting, written), result) in zip(zip(cases, settings), results) {
             let label = setting.kind + (setting.values.isEmpty ? "" : "?" + setting.values.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "&"))
-            XCTAssertEqual(result["webProblems"] as? [String] ?? [], [], "\(label): lottie-web raised errors")
+            let snippets = try written.snippets.asStringMembers
+            XCTAssertEqual(try result.webProblems.optional { try $0.asStrings } ?? [], [], "\(label): lottie-web raised errors")
             // The colour chosen is set as it is (arc's dots take points of a gradient from it
             // to `track`, none of them the colour itself: the comparison with the URL's PNG holds it).
             if setting.values["color"] == "hotpink" && setting.kind != "arc" {
                 for app in Self.apps {
-                    let text = written.snippets[app] ?? ""
+                    let text = snippets[app] ?? ""
                     XCTAssertTrue(text.contains("FF69B4") || text.contains("r: 1, g: 0.4118, b: 0.7059") || text.contains("[1, 0.4118, 0.7059, 1]"),
                                   "\(label): \(app)'s snippet does not set the colour chosen:\n\(text)")
                 }
             }
             for app in Self.apps {
-                let object = try XCTUnwrap(result[app], "\(label): \(app) not played")
-                let played = try JSONDecoder().decode(Played.self, from: try JSONSerialization.data(withJSONObject: object))
-                XCTAssertGreaterThan(played.groups, 0, "\(label): \(app)'s snippet recolours nothing:\n\(written.snippets[app] ?? "")")
-                for (moment, reach) in played.reach.enumerated() {
-                    XCTAssertGreaterThan(reach.drawn, 0, "\(label): \(app) drew nothing at moment \(moment)")
-                    XCTAssertEqual(reach.recoloured, reach.drawn,
-                                   "\(label): \(app)'s recolouring left \(reach.drawn - reach.recoloured) of \(reach.drawn) pixels in their own colour")
+                let played = result[app]
+                let groups = try played.groups.asInt, reach = try played.reach.asElements
+                XCTAssertGreaterThan(groups, 0, "\(label): \(app)'s snippet recolours nothing:\n\(snippets[app] ?? "")")
+                var probed: [String] = []
+                for (moment, reached) in reach.enumerated() {
+                    let drawn = try reached.drawn.asInt, recoloured = try reached.recoloured.asInt
+                    XCTAssertGreaterThan(drawn, 0, "\(label): \(app) drew nothing at moment \(moment)")
+                    XCTAssertEqual(recoloured, drawn, "\(label): \(app)'s recolouring left \(drawn - recoloured) of \(drawn) pixels in their own colour")
+                    probed.append("\(recoloured)/\(drawn)")
                 }
-                for (theme, comparison) in [("light", played.light), ("dark", played.dark)] {
-                    XCTAssertGreaterThanOrEqual(comparison.iou, LottiePlayersTests.minimumIoU, "coverage: \(label) \(app) \(theme)")
-                    XCTAssertLessThanOrEqual(comparison.meanDifference.max() ?? 1, LottiePlayersTests.maximumMeanDifference,
+                var compared: [String] = []
+                for theme in ["light", "dark"] {
+                    let iou = try played[theme].iou.asDouble, difference = try played[theme].meanDifference.asDoubles.max() ?? 1
+                    XCTAssertGreaterThanOrEqual(iou, LottiePlayersTests.minimumIoU, "coverage: \(label) \(app) \(theme)")
+                    XCTAssertLessThanOrEqual(difference, LottiePlayersTests.maximumMeanDifference,
                                              "colour: \(label) \(app) \(theme) against spinnerd's PNG")
+                    compared.append("\(theme) IoU \(iou), mean difference \(difference)")
                 }
-                print("app snippet recolour: \(label): \(app): \(played.groups) group(s); probe took "
-                      + played.reach.map { "\($0.recoloured)/\($0.drawn)" }.joined(separator: ", ") + " pixels; light IoU \(played.light.iou), "
-                      + "mean difference \(played.light.meanDifference.max() ?? 1); dark IoU \(played.dark.iou), mean difference \(played.dark.meanDifference.max() ?? 1)")
+                print("app snippet recolour: \(label): \(app): \(groups) group(s); probe took \(probed.joined(separator: ", ")) pixels; "
+                      + compared.joined(separator: "; "))
             }
         }
     }

@@ -13,29 +13,6 @@ import XCTest
 /// rlottie, lottie-web svg and canvas in rows; t = 0, ¼, ½, ¾ of the loop in columns) are
 /// kept under `.build/lottie-sheets` for people to look at.
 final class LottiePlayersTests: XCTestCase {
-    private struct Comparison: Decodable {
-        let iou: Double
-        let strictIou: Double
-        let meanDifference: [Double]
-    }
-
-    private struct Played: Decodable {
-        struct Frame: Decodable {
-            let time: Int
-            let thorvg: Comparison, rlottie: Comparison, lottieWebSVG: Comparison, lottieWebCanvas: Comparison
-        }
-        struct End: Decodable { let thorvg: Comparison; let rlottie: Comparison; let lottieWebSVG: Comparison; let lottieWebCanvas: Comparison }
-        let schemaErrors: [String]
-        /// What lottie-web raised, by renderer (`svg`, `canvas`).
-        let lottieWebProblems: [String: [String]]
-        let op: Int
-        let fr: Double
-        let bytes: Int
-        let frames: [Frame]
-        let loopEnd: End
-        let sheet: String
-    }
-
     /// Coverage IoU at least this (the target).
     static let minimumIoU = 0.95
     /// Mean absolute difference per channel at most this share of 255.
@@ -70,60 +47,47 @@ final class LottiePlayersTests: XCTestCase {
             jobs.append(["type": "frames", "lottie": lottie, "px": request.shared.size, "times": times,
                          "pngs": try times.map(png), "rlottiePngs": try rlottieTimes.map(png), "lastTime": loop - 1, "lastPng": try png(loop - 1), "out": sheets.path])
         }
-        let results = try JSONDecoder().decode([Played].self, from: try LottiePlayers.run(jobs, in: directory))
+        // Per case: lottie.py's `frames` result (schemaErrors, lottieWebProblems by renderer,
+        // op, fr, bytes, frames [{time, and a comparison per player}], loopEnd, sheet); a
+        // comparison is {iou, strictIou, meanDifference [per channel, 0...1]}.
+        let results = try LottiePlayers.script.results(jobs, in: directory)
         XCTAssertEqual(results.count, cases.count)
+        let players = [("ThorVG", "thorvg"), ("rlottie", "rlottie"), ("lottie-web svg", "lottieWebSVG"), ("lottie-web canvas", "lottieWebCanvas")]
         var worstStrict = 1.0
         for (testCase, played) in zip(cases, results) {
-            let label = testCase.label
-            XCTAssertEqual(played.schemaErrors, [], "\(label): not valid against the Lottie schema")
-            XCTAssertEqual(played.lottieWebProblems["svg"], [], "\(label): lottie-web's svg renderer raised errors")
-            XCTAssertEqual(played.lottieWebProblems["canvas"], [], "\(label): lottie-web's canvas renderer raised errors")
-            XCTAssertEqual(played.frames.map(\.time).count, 4)
-            for frame in played.frames {
-                for (player, comparison) in [("ThorVG", frame.thorvg), ("rlottie", frame.rlottie), ("lottie-web svg", frame.lottieWebSVG),
-                                             ("lottie-web canvas", frame.lottieWebCanvas)] {
-                    Self.assertMatches(comparison, "\(label) t=\(frame.time) ms in \(player) (\(played.sheet))")
-                    worstStrict = min(worstStrict, comparison.strictIou)
+            let label = testCase.label, sheet = try played.sheet.asString
+            XCTAssertEqual(try played.schemaErrors.asStrings, [], "\(label): not valid against the Lottie schema")
+            XCTAssertEqual(try played.lottieWebProblems.svg.asStrings, [], "\(label): lottie-web's svg renderer raised errors")
+            XCTAssertEqual(try played.lottieWebProblems.canvas.asStrings, [], "\(label): lottie-web's canvas renderer raised errors")
+            let frames = try played.frames.asElements
+            XCTAssertEqual(frames.count, 4)
+            for frame in frames {
+                for (player, key) in players {
+                    try Self.assertMatches(frame[key], "\(label) t=\(try frame.time.asInt) ms in \(player) (\(sheet))")
+                    worstStrict = min(worstStrict, try frame[key].strictIou.asDouble)
                 }
             }
-            Self.assertMatches(played.loopEnd.thorvg, "\(label): ThorVG 1 ms before the loop's end (it never draws frame op) against spinnerd then")
-            Self.assertMatches(played.loopEnd.lottieWebSVG, "\(label): lottie-web svg at frame op − 0.001 against spinnerd 1 ms before the loop's end")
-            Self.assertMatches(played.loopEnd.lottieWebCanvas, "\(label): lottie-web canvas at frame op − 0.001 against spinnerd 1 ms before the loop's end")
-            XCTAssertEqual(played.loopEnd.rlottie.iou, 1, "\(label): rlottie's frame op is not frame ip")
-            XCTAssertLessThanOrEqual(played.loopEnd.rlottie.meanDifference.max() ?? 1, 0.001, "\(label): rlottie's frame op is not frame ip")
+            let loopEnd = played.loopEnd
+            try Self.assertMatches(loopEnd.thorvg, "\(label): ThorVG 1 ms before the loop's end (it never draws frame op) against spinnerd then")
+            try Self.assertMatches(loopEnd.lottieWebSVG, "\(label): lottie-web svg at frame op − 0.001 against spinnerd 1 ms before the loop's end")
+            try Self.assertMatches(loopEnd.lottieWebCanvas, "\(label): lottie-web canvas at frame op − 0.001 against spinnerd 1 ms before the loop's end")
+            XCTAssertEqual(try loopEnd.rlottie.iou.asDouble, 1, "\(label): rlottie's frame op is not frame ip")
+            XCTAssertLessThanOrEqual(try loopEnd.rlottie.meanDifference.asDoubles.max() ?? 1, 0.001, "\(label): rlottie's frame op is not frame ip")
             // Each player's worst over the four moments: IoU and largest mean difference (%).
-            let players: [(String, [Comparison])] = [
-                ("ThorVG", played.frames.map(\.thorvg)), ("rlottie", played.frames.map(\.rlottie)),
-                ("lottie-web svg", played.frames.map(\.lottieWebSVG)), ("lottie-web canvas", played.frames.map(\.lottieWebCanvas)),
-            ]
-            let perPlayer = players.map { name, comparisons in
-                String(format: "%@ %.3f/%.2f%%", name, comparisons.map(\.iou).min() ?? 0,
-                       100 * (comparisons.flatMap(\.meanDifference).max() ?? 1))
+            let perPlayer = try players.map { name, key in
+                String(format: "%@ %.3f/%.2f%%", name, try frames.map { try $0[key].iou.asDouble }.min() ?? 0,
+                       100 * (try frames.flatMap { try $0[key].meanDifference.asDoubles }.max() ?? 1))
             }
-            print(String(format: "lottie: %@: %d bytes, op %d at %.4g fps; worst IoU/mean difference: ", label, played.bytes,
-                         played.op, played.fr) + perPlayer.joined(separator: ", "))
+            print(String(format: "lottie: %@: %d bytes, op %d at %.4g fps; worst IoU/mean difference: ", label, try played.bytes.asInt,
+                         try played.op.asInt, try played.fr.asDouble) + perPlayer.joined(separator: ", "))
         }
         print(String(format: "lottie: worst strict (unrefined) coverage IoU over every case: %.4f", worstStrict))
     }
 
-    private static func assertMatches(_ comparison: Comparison, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertGreaterThanOrEqual(comparison.iou, minimumIoU, "coverage: \(label)", file: file, line: line)
-        XCTAssertLessThanOrEqual(comparison.meanDifference.max() ?? 1, maximumMeanDifference, "colour: \(label)", file: file, line: line)
-    }
-
-    private struct Recoloured: Decodable {
-        struct Judged: Decodable {
-            let changedPixels: Int
-            let againstSpinnerd: Comparison
-        }
-        struct Web: Decodable {
-            let changedPixels: Int
-            let againstSpinnerd: Comparison
-            let problems: [String]
-        }
-        let thorvg: Judged
-        let rlottie: Judged
-        let lottieWeb: Web
+    /// A player's comparison with spinnerd's PNG ({iou, meanDifference}) within the targets.
+    static func assertMatches(_ comparison: JobResult, _ label: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertGreaterThanOrEqual(try comparison.iou.asDouble, minimumIoU, "coverage: \(label)", file: file, line: line)
+        XCTAssertLessThanOrEqual(try comparison.meanDifference.asDoubles.max() ?? 1, maximumMeanDifference, "colour: \(label)", file: file, line: line)
     }
 
     /// A colour given through the URL, through slots or through keypaths draws the same
@@ -177,20 +141,19 @@ final class LottiePlayersTests: XCTestCase {
                          "keypaths": paints.map { [$0.keypath, $0.kind == .fill ? "fill" : "stroke", $0.slot ?? ""] }, "png": png,
                          "label": label])
         }
-        let results = try JSONDecoder().decode([Recoloured].self, from: try LottiePlayers.run(jobs, in: directory))
+        // Per job, per player (thorvg, rlottie, lottieWeb): {changedPixels, againstSpinnerd
+        // (a comparison)}, lottie-web's with its problems (lottie.py's `recolour`).
+        let results = try LottiePlayers.script.results(jobs, in: directory)
         XCTAssertEqual(results.count, jobs.count)
         for (job, result) in zip(jobs, results) {
             let name = job["label"] as? String ?? "?"
-            XCTAssertEqual(result.lottieWeb.problems, [], "\(name): lottie-web raised errors")
-            let judged = [("ThorVG slots", result.thorvg), ("rlottie keypaths", result.rlottie),
-                          ("lottie-web slots", Recoloured.Judged(changedPixels: result.lottieWeb.changedPixels,
-                                                                 againstSpinnerd: result.lottieWeb.againstSpinnerd))]
-            for (player, outcome) in judged {
-                let label = "\(name) through \(player)"
-                print("lottie recolour: \(label): \(outcome.changedPixels) pixels changed; against spinnerd's PNG of the URL: "
-                      + "IoU \(outcome.againstSpinnerd.iou), mean difference \(outcome.againstSpinnerd.meanDifference.max() ?? 1)")
-                XCTAssertGreaterThan(outcome.changedPixels, 0, "\(label): nothing changed")
-                Self.assertMatches(outcome.againstSpinnerd, label)
+            XCTAssertEqual(try result.lottieWeb.problems.asStrings, [], "\(name): lottie-web raised errors")
+            for (player, outcome) in [("ThorVG slots", result.thorvg), ("rlottie keypaths", result.rlottie), ("lottie-web slots", result.lottieWeb)] {
+                let label = "\(name) through \(player)", changed = try outcome.changedPixels.asInt
+                print("lottie recolour: \(label): \(changed) pixels changed; against spinnerd's PNG of the URL: "
+                      + "IoU \(try outcome.againstSpinnerd.iou.asDouble), mean difference \(try outcome.againstSpinnerd.meanDifference.asDoubles.max() ?? 1)")
+                XCTAssertGreaterThan(changed, 0, "\(label): nothing changed")
+                try Self.assertMatches(outcome.againstSpinnerd, label)
             }
         }
     }

@@ -12,8 +12,6 @@ import XCTest
 /// does. Visibility is the contrast of the most visible part (`browser.py contrast`).
 /// Screenshots are kept under `.build/dark-page-screenshots` for people to look at.
 final class DarkPageTests: XCTestCase {
-    private struct Measured: Decodable { let image: String; let contrast: Double; let screenshot: String? }
-
     /// Light and dark measurements may differ by antialiasing alone: within 2 %.
     static let tolerance = 0.98
 
@@ -31,22 +29,24 @@ final class DarkPageTests: XCTestCase {
         var dark: [String] = []
         for (format, theme) in darkFormats { dark += try kinds.map { try write($0, format, theme) } }
 
-        let results = try JSONDecoder().decode([[Measured]].self, from: try Browser.run([
+        // Per job, per image: {image, contrast, screenshot} (image_contrast.py).
+        let results = try Browser.script.results([
             ["type": "contrast", "images": light, "page": "#ffffff", "colorScheme": "light", "shots": 8, "out": shots.path],
             ["type": "contrast", "images": dark, "page": "#000000", "colorScheme": "dark", "shots": 8, "out": shots.path],
-        ], in: directory))
+        ], in: directory).map { try $0.asElements }
         XCTAssertEqual(results.map(\.count), [light.count, dark.count])
-        let lightContrast = Dictionary(uniqueKeysWithValues: zip(kinds, results[0].map(\.contrast)))
+        let lightContrast = Dictionary(uniqueKeysWithValues: zip(kinds, try results[0].map { try $0.contrast.asDouble }))
         for (index, measured) in results[1].enumerated() {
             let kind = kinds[index % kinds.count]
             let (format, theme) = darkFormats[index / kinds.count]
             let reference = try XCTUnwrap(lightContrast[kind])
             let label = "\(kind.rawValue) \(format.rawValue) theme=\(theme)"
-            print("dark page: \(label): \(String(format: "%.2f", measured.contrast)):1 (light on white: \(String(format: "%.2f", reference)):1)")
-            XCTAssertGreaterThanOrEqual(measured.contrast, reference * Self.tolerance,
-                                        "\(label) is less visible on a dark page than in light (\(measured.screenshot ?? ""))")
+            let contrast = try measured.contrast.asDouble, screenshot = try measured.screenshot.asOptionalString ?? ""
+            print("dark page: \(label): \(String(format: "%.2f", contrast)):1 (light on white: \(String(format: "%.2f", reference)):1)")
+            XCTAssertGreaterThanOrEqual(contrast, reference * Self.tolerance,
+                                        "\(label) is less visible on a dark page than in light (\(screenshot))")
             if reference >= 3 {
-                XCTAssertGreaterThanOrEqual(measured.contrast, 3, "\(label) is under WCAG's 3:1 on a dark page")
+                XCTAssertGreaterThanOrEqual(contrast, 3, "\(label) is under WCAG's 3:1 on a dark page")
             }
         }
     }
@@ -64,15 +64,15 @@ final class DarkPageTests: XCTestCase {
         }
         let light = try [write(.svg, "light", "1"), write(.gif, "light", "1"), write(.svg, "light", "0.2")]
         let dark = try [write(.svg, "dark", "1"), write(.gif, "dark", "1"), write(.svg, "dark", "0.2")]
-        let results = try JSONDecoder().decode([[Measured]].self, from: try Browser.run([
+        let results = try Browser.script.results([
             ["type": "contrast", "images": light, "page": "#ffffff", "colorScheme": "light", "shots": 8, "out": shots.path],
             ["type": "contrast", "images": dark, "page": "#000000", "colorScheme": "dark", "shots": 8, "out": shots.path],
-        ], in: directory))
-        for (page, measured) in zip(["white", "black"], results) {
-            print("capsules on \(page): peak=1 \(measured.map { String(format: "%.2f", $0.contrast) }) (svg, gif; then peak=0.2 svg)")
-            XCTAssertGreaterThanOrEqual(measured[0].contrast, 3, "capsules peak=1 SVG on \(page)")
-            XCTAssertGreaterThanOrEqual(measured[1].contrast, 3, "capsules peak=1 GIF on \(page)")
-            XCTAssertLessThan(measured[2].contrast, 3, "the control: the original's 0.2 stays faint on \(page)")
+        ], in: directory).map { try $0.asElements.map { try $0.contrast.asDouble } }
+        for (page, contrast) in zip(["white", "black"], results) {
+            print("capsules on \(page): peak=1 \(contrast.map { String(format: "%.2f", $0) }) (svg, gif; then peak=0.2 svg)")
+            XCTAssertGreaterThanOrEqual(contrast[0], 3, "capsules peak=1 SVG on \(page)")
+            XCTAssertGreaterThanOrEqual(contrast[1], 3, "capsules peak=1 GIF on \(page)")
+            XCTAssertLessThan(contrast[2], 3, "the control: the original's 0.2 stays faint on \(page)")
         }
     }
 }

@@ -15,10 +15,6 @@ final class BrowserTests: XCTestCase {
     /// angular gradient).
     static let allowedShare = 0.01
 
-    private struct Seek: Decodable { let differing: Int; let largest: Int; let time: Double; let animations: Int }
-    private struct Shown: Decodable { let svg: String; let loaded: Bool; let changed: Bool }
-    private struct Timing: Decodable { let duration: Double; let endTime: Double? }
-
     private func render(_ kind: String, _ format: OutputFormat, _ pairs: [(String, String)]) throws -> [UInt8] {
         let request = try SpinnerRequest.parse(kind: kind, format: format, query: pairs.map { (name: $0.0, value: $0.1) })
         return try SpinnerRenderer().render(request).bytes
@@ -75,17 +71,21 @@ final class BrowserTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             jobs.append(["type": "seek", "svg": svg, "size": request.shared.size, "times": times, "pngs": pngs, "out": output])
         }
-        let results = try JSONDecoder().decode([[Seek]].self, from: try Browser.run(jobs, in: directory))
-        for ((kind, pairs), seeks) in zip(cases, results) {
+        // Per job, per time: {time, differing, largest, animations} (svg_seek.py).
+        let results = try Browser.script.results(jobs, in: directory)
+        XCTAssertEqual(results.count, cases.count)
+        for ((kind, pairs), result) in zip(cases, results) {
             let request = try SpinnerRequest.parse(kind: kind, format: .svg, query: pairs.map { (name: $0.0, value: $0.1) })
             let pixels = request.shared.size * request.shared.size
-            let worst = seeks.max { $0.differing < $1.differing }
-            print("browser vs raster: \(kind) \(pairs): worst \(worst?.differing ?? -1) of \(pixels) pixels differ, "
-                  + "largest channel difference \(seeks.map(\.largest).max() ?? -1)")
+            let seeks = try result.asElements
+            let differing = try seeks.map { try $0.differing.asInt }
+            print("browser vs raster: \(kind) \(pairs): worst \(differing.max() ?? -1) of \(pixels) pixels differ, "
+                  + "largest channel difference \(try seeks.map { try $0.largest.asInt }.max() ?? -1)")
+            XCTAssertEqual(seeks.count, 5, "\(kind) \(pairs)")
             for seek in seeks {
-                XCTAssertGreaterThan(seek.animations, 0, "\(kind): no animations found")
-                XCTAssertLessThanOrEqual(Double(seek.differing), Self.allowedShare * Double(pixels),
-                                         "\(kind) \(pairs) at \(seek.time) ms: \(seek.differing) pixels differ")
+                let time = try seek.time.asDouble, differing = try seek.differing.asInt
+                XCTAssertGreaterThan(try seek.animations.asInt, 0, "\(kind): no animations found")
+                XCTAssertLessThanOrEqual(Double(differing), Self.allowedShare * Double(pixels), "\(kind) \(pairs) at \(time) ms: \(differing) pixels differ")
             }
         }
     }
@@ -93,22 +93,25 @@ final class BrowserTests: XCTestCase {
     func testEveryKindAnimatesInAnImage() throws {
         let directory = try TemporaryDirectory()
         let svgs = try SpinnerKind.allCases.map { try directory.write(try render($0.rawValue, .svg, []), to: "\($0.rawValue).svg") }
-        let results = try JSONDecoder().decode([[Shown]].self, from: try Browser.run([["type": "animates", "svgs": svgs, "out": directory.url.path]], in: directory))
-        for shown in try XCTUnwrap(results.first) {
-            XCTAssertTrue(shown.loaded, shown.svg)
-            XCTAssertTrue(shown.changed, "\(shown.svg) did not move within 15 s of screenshots")
+        // Per image: {svg, loaded, changed} (image_motion.py).
+        let shown = try Browser.script.result(["type": "animates", "svgs": svgs, "out": directory.url.path], in: directory).asElements
+        XCTAssertEqual(shown.count, svgs.count)
+        for image in shown {
+            let path = try image.svg.asString
+            XCTAssertTrue(try image.loaded.asBool, path)
+            XCTAssertTrue(try image.changed.asBool, "\(path) did not move within 15 s of screenshots")
         }
     }
 
     func testEveryKindAsWebPAnimatesInAnImage() throws {
         let directory = try TemporaryDirectory()
         let webps = try SpinnerKind.allCases.map { try directory.write(try render($0.rawValue, .webp, []), to: "\($0.rawValue).webp") }
-        let results = try JSONDecoder().decode([[Shown]].self, from: try Browser.run([["type": "animates", "svgs": webps, "out": directory.url.path]], in: directory))
-        let shown = try XCTUnwrap(results.first)
+        let shown = try Browser.script.result(["type": "animates", "svgs": webps, "out": directory.url.path], in: directory).asElements
         XCTAssertEqual(shown.count, SpinnerKind.allCases.count)
         for image in shown {
-            XCTAssertTrue(image.loaded, "\(image.svg) did not load in Chromium")
-            XCTAssertTrue(image.changed, "\(image.svg) did not move within 15 s of screenshots")
+            let path = try image.svg.asString
+            XCTAssertTrue(try image.loaded.asBool, "\(path) did not load in Chromium")
+            XCTAssertTrue(try image.changed.asBool, "\(path) did not move within 15 s of screenshots")
         }
     }
 
@@ -116,15 +119,16 @@ final class BrowserTests: XCTestCase {
         let directory = try TemporaryDirectory()
         for kind in SpinnerKind.allCases {
             let svg = try directory.write(try render(kind.rawValue, .svg, []), to: "\(kind.rawValue).svg")
-            let results = try JSONDecoder().decode([[Timing]].self, from: try Browser.run([
+            // Per job, per animation: {duration, endTime} in ms (svg_durations.py).
+            let results = try Browser.script.results([
                 ["type": "durations", "svg": svg, "reducedMotion": false],
                 ["type": "durations", "svg": svg, "reducedMotion": true],
-            ], in: directory))
+            ], in: directory).map { try $0.asElements.map { try $0.duration.asDouble } }
             XCTAssertFalse(results[0].isEmpty, "\(kind)")
             XCTAssertEqual(results[0].count, results[1].count)
             for (normal, reduced) in zip(results[0], results[1]) {
-                XCTAssertGreaterThan(reduced.duration, 0)
-                XCTAssertEqual(reduced.duration, normal.duration * 4, accuracy: 1, "\(kind)")
+                XCTAssertGreaterThan(reduced, 0)
+                XCTAssertEqual(reduced, normal * 4, accuracy: 1, "\(kind)")
             }
         }
     }
@@ -135,22 +139,23 @@ final class BrowserTests: XCTestCase {
         let svg = try directory.write(try render("circular", .svg, pairs + [("theme", "auto")]), to: "auto.svg")
         let dark = try directory.write(try render("circular", .png, pairs + [("theme", "dark"), ("t", "0.5")]), to: "dark.png")
         let light = try directory.write(try render("circular", .png, pairs + [("theme", "light"), ("t", "0.5")]), to: "light.png")
-        let results = try JSONDecoder().decode([[Seek]].self, from: try Browser.run([
+        let results = try Browser.script.results([
             ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [dark], "colorScheme": "dark", "out": directory.url.path],
             ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [light], "colorScheme": "light", "out": directory.url.path],
             ["type": "seek", "svg": svg, "size": 80, "times": [500], "pngs": [light], "colorScheme": "dark", "out": directory.url.path],
-        ], in: directory))
-        XCTAssertLessThanOrEqual(results[0][0].differing, 64, "dark scheme should show the dark colours")
-        XCTAssertLessThanOrEqual(results[1][0].differing, 64, "light scheme should show the light colours")
-        XCTAssertGreaterThan(results[2][0].differing, 200, "the two themes must differ visibly")
+        ], in: directory).map { try $0[0].differing.asInt }
+        XCTAssertLessThanOrEqual(results[0], 64, "dark scheme should show the dark colours")
+        XCTAssertLessThanOrEqual(results[1], 64, "light scheme should show the light colours")
+        XCTAssertGreaterThan(results[2], 200, "the two themes must differ visibly")
     }
 
     func testFinitePlaysEndTogetherAtTheLoop() throws {
         let directory = try TemporaryDirectory()
         let svg = try directory.write(try render("dots", .svg, [("loops", "2")]), to: "twice.svg")
-        let timings = try JSONDecoder().decode([[Timing]].self, from: try Browser.run([["type": "durations", "svg": svg, "reducedMotion": false]], in: directory))
-        for timing in try XCTUnwrap(timings.first) {
-            XCTAssertEqual(try XCTUnwrap(timing.endTime), 12_000, accuracy: 1)  // 2 plays of the 6 s loop
+        let timings = try Browser.script.result(["type": "durations", "svg": svg, "reducedMotion": false], in: directory).asElements
+        XCTAssertFalse(timings.isEmpty)
+        for timing in timings {
+            XCTAssertEqual(try XCTUnwrap(try timing.endTime.asOptionalDouble), 12_000, accuracy: 1)  // 2 plays of the 6 s loop
         }
     }
 }

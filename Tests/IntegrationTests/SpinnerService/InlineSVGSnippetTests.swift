@@ -7,28 +7,6 @@ import XCTest
 /// follows the page's text colour and dark mode; spinners inlined side by side keep their
 /// own shapes and timing. In a real Chromium against the real server.
 final class InlineSVGSnippetTests: XCTestCase {
-    private struct Spinner: Decodable {
-        let kind: String
-        let drawn: Int
-        let meanDifference: Double
-        let maxDifference: Int
-        let offHue: Int
-        let animations: [String]
-        let screenshot: String
-    }
-
-    private struct Scheme: Decodable {
-        let spinners: [Spinner]
-        let moved: Bool
-        let problems: [String]
-    }
-
-    private struct Report: Decodable {
-        let markups: [String]
-        let schemes: [String: Scheme]
-        let offered: [String: Bool]
-    }
-
     /// activity, capsules (peak=1), circular (stroke=15) and activity again, inlined on one
     /// page whose text is blue on white, or red on black in the dark OS scheme, each seeked to
     /// 290 ms: each draws, pixel for pixel, what the service's own SVG of its settings draws
@@ -42,11 +20,13 @@ final class InlineSVGSnippetTests: XCTestCase {
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         let cases: [[String: Any]] = [["kind": "activity", "values": ["size": "48"]], ["kind": "capsules", "values": ["peak": "1", "size": "64"]],
                                       ["kind": "circular", "values": ["stroke": "15"]], ["kind": "activity", "values": ["size": "48"]]]
-        let jobs: [[String: Any]] = [["type": "inlineSvg", "url": server.url("/"), "cases": cases, "notOffered": ["dots", "arc"],
-                                      "time": 290, "out": shots.path]]
-        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: try Browser.run(jobs, in: directory)).first)
-        XCTAssertEqual(report.offered, ["dots": false, "arc": false])
-        for markup in report.markups {
+        let job: [String: Any] = ["type": "inlineSvg", "url": server.url("/"), "cases": cases, "notOffered": ["dots", "arc"],
+                                  "time": 290, "out": shots.path]
+        // The result's members: inline_svg.py.
+        let report = try Browser.script.result(job, in: directory)
+        XCTAssertEqual(try report.offered.asBoolMembers, ["dots": false, "arc": false])
+        let markups = try report.markups.asStrings
+        for markup in markups {
             XCTAssertTrue(markup.hasPrefix("<svg class=\"sp"), String(markup.prefix(80)))
             XCTAssertTrue(markup.contains("currentColor"), "no currentColor")
             XCTAssertFalse(markup.contains("010203"), "the sentinel colour is left")
@@ -56,25 +36,30 @@ final class InlineSVGSnippetTests: XCTestCase {
             XCTAssertFalse(references.contains("http:") || references.contains("https:") || references.contains("//"),
                            "the markup asks for something: \(markup.prefix(300))")
         }
-        XCTAssertEqual(report.markups[0], report.markups[3], "the same settings make the same markup")
-        XCTAssertEqual(report.schemes.count, 2)
-        for (scheme, shown) in report.schemes {
-            XCTAssertEqual(shown.problems, [], scheme)
-            XCTAssertTrue(shown.moved, "\(scheme): the inlined spinners do not move")
-            XCTAssertEqual(shown.spinners.count, cases.count)
-            for (index, spinner) in shown.spinners.enumerated() {
-                let label = "\(scheme) \(index) \(spinner.kind) (\(spinner.screenshot))"
-                print("inline svg: \(label): \(spinner.drawn) pixels drawn; against the service's SVG in the text colour: mean difference "
-                      + "\(spinner.meanDifference), largest \(spinner.maxDifference); \(spinner.offHue) off the text colour's hue; animations \(spinner.animations)")
-                XCTAssertGreaterThan(spinner.drawn, 50, label)
-                XCTAssertLessThanOrEqual(spinner.meanDifference, 0.5, label)
-                XCTAssertLessThanOrEqual(spinner.maxDifference, 24, label)
-                XCTAssertEqual(spinner.offHue, 0, "\(label): pixels not in the text colour")
-                XCTAssertFalse(spinner.animations.isEmpty, label)
-                let prefix = try XCTUnwrap(report.markups[index].wholeMatch(of: /<svg class="(sp[0-9a-z]+)"[\s\S]*/)?.1, label)
-                XCTAssertTrue(spinner.animations.allSatisfy { $0.hasPrefix(prefix + "-") }, "\(label): \(spinner.animations) not under \(prefix)")
+        XCTAssertEqual(markups[0], markups[3], "the same settings make the same markup")
+        let schemes = try report.schemes.asMembers
+        XCTAssertEqual(schemes.count, 2)
+        for (scheme, shown) in schemes {
+            XCTAssertEqual(try shown.problems.asStrings, [], scheme)
+            XCTAssertTrue(try shown.moved.asBool, "\(scheme): the inlined spinners do not move")
+            let spinners = try shown.spinners.asElements
+            XCTAssertEqual(spinners.count, cases.count)
+            var names: [Set<String>] = []
+            for (index, spinner) in spinners.enumerated() {
+                let label = "\(scheme) \(index) \(try spinner.kind.asString) (\(try spinner.screenshot.asString))"
+                let drawn = try spinner.drawn.asInt, mean = try spinner.meanDifference.asDouble, largest = try spinner.maxDifference.asInt
+                let offHue = try spinner.offHue.asInt, animations = try spinner.animations.asStrings
+                print("inline svg: \(label): \(drawn) pixels drawn; against the service's SVG in the text colour: mean difference "
+                      + "\(mean), largest \(largest); \(offHue) off the text colour's hue; animations \(animations)")
+                XCTAssertGreaterThan(drawn, 50, label)
+                XCTAssertLessThanOrEqual(mean, 0.5, label)
+                XCTAssertLessThanOrEqual(largest, 24, label)
+                XCTAssertEqual(offHue, 0, "\(label): pixels not in the text colour")
+                XCTAssertFalse(animations.isEmpty, label)
+                let prefix = try XCTUnwrap(markups[index].wholeMatch(of: /<svg class="(sp[0-9a-z]+)"[\s\S]*/)?.1, label)
+                XCTAssertTrue(animations.allSatisfy { $0.hasPrefix(prefix + "-") }, "\(label): \(animations) not under \(prefix)")
+                names.append(Set(animations))
             }
-            let names = shown.spinners.prefix(3).map { Set($0.animations) }
             XCTAssertTrue(names[0].isDisjoint(with: names[1]) && names[1].isDisjoint(with: names[2]) && names[0].isDisjoint(with: names[2]),
                           "\(scheme): spinners share animation names: \(names)")
         }

@@ -6,27 +6,6 @@ import XCTest
 /// The playground plays a Lottie document itself (issue 50): lottie-web, vendored and served
 /// by the service, under the gallery's Content-Security-Policy, in a real Chromium.
 final class LottiePreviewTests: XCTestCase {
-    private struct Shown: Decodable {
-        let url: String
-        let playing: String?
-        let stageHidden: Bool
-        let svg: Bool
-        let previewHidden: Bool
-        let note: String
-        let noteHidden: Bool
-        let width: Double
-    }
-
-    private struct Report: Decodable {
-        let first: Shown
-        let moved: Bool
-        let coloured: Shown
-        let redPixels: Int
-        let gif: Shown
-        let errors: [String]
-        let screenshots: [String]
-    }
-
     /// The player the service serves is the pinned build the tests play documents with,
     /// byte for byte (the script spinnerd_tools.lottie_web extracts from the wheel whose
     /// SHA-256 it checks), and gzipped to a client that takes gzip.
@@ -52,24 +31,26 @@ final class LottiePreviewTests: XCTestCase {
         let server = try ServerProcess()
         let shots = Repository.root.appendingPathComponent(".build/gallery-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let jobs: [[String: Any]] = [["type": "lottiePreview", "url": server.url("/"), "out": shots.path]]
-        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: try Browser.run(jobs, in: directory)).first)
-        XCTAssertEqual(report.errors, [], "the page raised errors (a policy refusal among them?)")
+        // The result's members: lottie_preview.py (first, coloured and gif: the stage's state).
+        let report = try Browser.script.result(["type": "lottiePreview", "url": server.url("/"), "out": shots.path], in: directory)
+        let screenshots = try report.screenshots.asStrings
+        XCTAssertEqual(try report.errors.asStrings, [], "the page raised errors (a policy refusal among them?)")
         let first = report.first
-        XCTAssertTrue(first.url.hasSuffix("/spinner/activity.json?size=96"), first.url)
-        XCTAssertEqual(first.playing, "/spinner/activity.json?size=96")
-        XCTAssertFalse(first.stageHidden)
-        XCTAssertTrue(first.svg, "no lottie-web SVG in the stage")
-        XCTAssertTrue(first.previewHidden, "the SVG preview shows beside the player")
-        XCTAssertEqual(first.width, 96, accuracy: 0.5)
-        XCTAssertFalse(first.noteHidden)
-        XCTAssertTrue(first.note.hasPrefix("Played by lottie-web 5.12.2") && first.note.contains("96×96"), first.note)
-        XCTAssertTrue(report.moved, "the played document does not move: \(report.screenshots)")
-        XCTAssertEqual(report.coloured.playing, "/spinner/activity.json?color=ff3b30&size=96")
-        XCTAssertGreaterThan(report.redPixels, 100, "the new document is not drawn red: \(report.screenshots)")
-        XCTAssertTrue(report.gif.stageHidden)
-        XCTAssertNil(report.gif.playing)
-        XCTAssertFalse(report.gif.previewHidden)
-        XCTAssertTrue(report.gif.noteHidden)
+        let url = try first.url.asString, note = try first.note.asString
+        XCTAssertTrue(url.hasSuffix("/spinner/activity.json?size=96"), url)
+        XCTAssertEqual(try first.playing.asOptionalString, "/spinner/activity.json?size=96")
+        XCTAssertFalse(try first.stageHidden.asBool)
+        XCTAssertTrue(try first.svg.asBool, "no lottie-web SVG in the stage")
+        XCTAssertTrue(try first.previewHidden.asBool, "the SVG preview shows beside the player")
+        XCTAssertEqual(try first.width.asDouble, 96, accuracy: 0.5)
+        XCTAssertFalse(try first.noteHidden.asBool)
+        XCTAssertTrue(note.hasPrefix("Played by lottie-web 5.12.2") && note.contains("96×96"), note)
+        XCTAssertTrue(try report.moved.asBool, "the played document does not move: \(screenshots)")
+        XCTAssertEqual(try report.coloured.playing.asOptionalString, "/spinner/activity.json?color=ff3b30&size=96")
+        XCTAssertGreaterThan(try report.redPixels.asInt, 100, "the new document is not drawn red: \(screenshots)")
+        XCTAssertTrue(try report.gif.stageHidden.asBool)
+        XCTAssertNil(try report.gif.playing.asOptionalString)
+        XCTAssertFalse(try report.gif.previewHidden.asBool)
+        XCTAssertTrue(try report.gif.noteHidden.asBool)
     }
 }

@@ -11,15 +11,6 @@ import XCTest
 /// the page follows the OS scheme, which the playground asks. Screenshots are kept under
 /// `.build/picture-screenshots` for people to look at.
 final class PictureSnippetTests: XCTestCase {
-    private struct Case: Decodable {
-        let kind: String, format: String, page: String, follows: Bool, scheme: String, motion: String
-        let shownPage: String, chosen: String, snippet: String, contrast: Double, screenshot: String?
-    }
-    private struct Snippet: Decodable { let snippet: String, label: String }
-    private struct Copy: Decodable { let idle: String, clicked: String, live: String? }
-    private struct Playground: Decodable { let before: Snippet, after: Snippet, copy: Copy }
-    private struct Report: Decodable { let cases: [Case], playground: Playground }
-
     /// Measurements of one picture on two pages may differ by antialiasing alone.
     private static let tolerance = 0.9
 
@@ -52,63 +43,71 @@ final class PictureSnippetTests: XCTestCase {
                 for follows in [false, true] { cases.append(["kind": kind, "format": format, "page": page, "follows": follows]) }
             }
         }
-        let output = try Browser.run([["type": "pictureMatrix", "url": server.url("/"), "cases": cases, "out": shots.path]], in: directory)
-        let report = try XCTUnwrap(try JSONDecoder().decode([Report].self, from: output).first)
-        XCTAssertEqual(report.cases.count, cases.count * 4)
+        // The result's members: picture_matrix.py (per case, scheme and motion; then `playground`).
+        let report = try Browser.script.result(["type": "pictureMatrix", "url": server.url("/"), "cases": cases, "out": shots.path], in: directory)
+        let items = try report.cases.asElements
+        XCTAssertEqual(items.count, cases.count * 4)
 
         // What light on white reaches, per picture and motion: the bar for every other page.
         var reference: [String: Double] = [:]
         // (The most any of its showings on white reached: the same image, in either scheme.)
-        for item in report.cases where item.shownPage == "ffffff" {
-            let key = "\(item.kind).\(item.format) \(item.motion)"
-            reference[key] = max(reference[key] ?? 0, item.contrast)
+        for item in items where try item.shownPage.asString == "ffffff" {
+            let key = "\(try item.kind.asString).\(try item.format.asString) \(try item.motion.asString)"
+            reference[key] = max(reference[key] ?? 0, try item.contrast.asDouble)
         }
-        for item in report.cases {
-            let still = item.motion == "reduce"
-            let label = "\(item.kind).\(item.format) stage #\(item.page)\(item.follows ? " (follows the OS)" : "") in a \(item.scheme) scheme"
+        var least: (label: String, contrast: Double)?
+        for item in items {
+            let kind = try item.kind.asString, format = try item.format.asString, page = try item.page.asString
+            let follows = try item.follows.asBool, scheme = try item.scheme.asString, motion = try item.motion.asString
+            let chosen = try item.chosen.asString, contrast = try item.contrast.asDouble, snippet = try item.snippet.asString
+            let screenshot = try item.screenshot.asOptionalString ?? ""
+            let still = motion == "reduce"
+            let label = "\(kind).\(format) stage #\(page)\(follows ? " (follows the OS)" : "") in a \(scheme) scheme"
                 + (still ? ", reduced motion" : "")
             // The page it is shown on: the stage's; one that follows the OS is light or dark with it.
-            let expectedPage = !item.follows ? item.page
-                : item.scheme == "dark" ? (Self.isDark(item.page) ? item.page : "000000") : (Self.isDark(item.page) ? "ffffff" : item.page)
-            XCTAssertEqual(item.shownPage, expectedPage, label)
-            let query = Dictionary(URLComponents(string: item.chosen)?.queryItems?.map { ($0.name, $0.value ?? "") } ?? [],
+            let expectedPage = !follows ? page
+                : scheme == "dark" ? (Self.isDark(page) ? page : "000000") : (Self.isDark(page) ? "ffffff" : page)
+            XCTAssertEqual(try item.shownPage.asString, expectedPage, label)
+            let query = Dictionary(URLComponents(string: chosen)?.queryItems?.map { ($0.name, $0.value ?? "") } ?? [],
                                    uniquingKeysWith: { first, _ in first })
             let dark = Self.isDark(expectedPage)
             // Reduced motion shows the still (a PNG drawn for the page); an SVG for a page that
             // follows the OS follows it itself (theme=auto), any other picture is drawn for its page.
-            XCTAssertEqual(URL(string: item.chosen)?.pathExtension, still ? "png" : item.format, "\(label): \(item.chosen)")
-            let expectedTheme = !still && item.format == "svg" && item.follows ? "auto" : dark ? "dark" : "light"
-            XCTAssertEqual(query["theme"] ?? "light", expectedTheme, "\(label): \(item.chosen)")
-            if item.format == "gif" && !still {
+            XCTAssertEqual(URL(string: chosen)?.pathExtension, still ? "png" : format, "\(label): \(chosen)")
+            let expectedTheme = !still && format == "svg" && follows ? "auto" : dark ? "dark" : "light"
+            XCTAssertEqual(query["theme"] ?? "light", expectedTheme, "\(label): \(chosen)")
+            if format == "gif" && !still {
                 // Blended into the page it is on: the theme's own page colour needs no matte.
                 let themePage = dark ? "000000" : "ffffff"
-                XCTAssertEqual(query["matte"], expectedPage == themePage ? nil : expectedPage, "\(label): \(item.chosen)")
+                XCTAssertEqual(query["matte"], expectedPage == themePage ? nil : expectedPage, "\(label): \(chosen)")
             } else {
                 XCTAssertNil(query["matte"], label)
             }
             // As visible as on white, as far as the page's colour allows (no colour reaches 21:1 on #1b2a3a).
-            let white = try XCTUnwrap(reference["\(item.kind).\(item.format) \(item.motion)"])
+            let white = try XCTUnwrap(reference["\(kind).\(format) \(motion)"])
             let bar = min(white, Self.highestContrast(on: expectedPage))
-            XCTAssertGreaterThanOrEqual(item.contrast, bar * Self.tolerance, "\(label) is less visible than on white (\(item.screenshot ?? ""))")
-            if white >= 3 { XCTAssertGreaterThanOrEqual(item.contrast, 3, "\(label) is under WCAG's 3:1 (\(item.screenshot ?? ""))") }
-            XCTAssertEqual(item.snippet.contains("prefers-color-scheme: dark"), item.follows, "\(label): a dark source only for a page that follows the OS")
+            XCTAssertGreaterThanOrEqual(contrast, bar * Self.tolerance, "\(label) is less visible than on white (\(screenshot))")
+            if white >= 3 { XCTAssertGreaterThanOrEqual(contrast, 3, "\(label) is under WCAG's 3:1 (\(screenshot))") }
+            XCTAssertEqual(snippet.contains("prefers-color-scheme: dark"), follows, "\(label): a dark source only for a page that follows the OS")
+            if contrast < least?.contrast ?? .infinity { least = ("\(kind).\(format) on #\(expectedPage)", contrast) }
         }
 
         // The playground's own wiring: the stage's page first, the OS scheme when ticked, and copying said on the button.
         let playground = report.playground
-        XCTAssertFalse(playground.before.snippet.contains("prefers-color-scheme"), playground.before.snippet)
-        XCTAssertTrue(playground.before.snippet.contains("circular.gif?matte=1b2a3a&theme=dark\""), playground.before.snippet)
-        XCTAssertTrue(playground.before.label.contains("#1b2a3a page"), playground.before.label)
+        let before = try playground.before.snippet.asString, beforeLabel = try playground.before.label.asString
+        let after = try playground.after.snippet.asString, afterLabel = try playground.after.label.asString
+        XCTAssertFalse(before.contains("prefers-color-scheme"), before)
+        XCTAssertTrue(before.contains("circular.gif?matte=1b2a3a&theme=dark\""), before)
+        XCTAssertTrue(beforeLabel.contains("#1b2a3a page"), beforeLabel)
         // (Its 2x follows in the srcset once the service accepted it: density.js.)
         let darkSource = "media=\"(prefers-color-scheme: dark)\" srcset=\"\(server.url("/spinner/circular.gif?matte=1b2a3a&theme=dark"))"
-        XCTAssertTrue(playground.after.snippet.contains(darkSource + "\"") || playground.after.snippet.contains(darkSource + " 1x, "),
-                      playground.after.snippet)
-        XCTAssertTrue(playground.after.snippet.contains("<img src=\"\(server.url("/spinner/circular.gif"))\""), playground.after.snippet)
-        XCTAssertTrue(playground.after.label.contains("light and dark OS scheme"), playground.after.label)
-        XCTAssertEqual(playground.copy.idle, "Copy Picture")
-        XCTAssertEqual(playground.copy.clicked, "Copied ✓")
-        XCTAssertEqual(playground.copy.live, "polite")
-        print("picture snippets: \(report.cases.count) pictures on their pages; least visible "
-              + (report.cases.min { $0.contrast < $1.contrast }.map { "\($0.kind).\($0.format) on #\($0.shownPage): \($0.contrast):1" } ?? ""))
+        XCTAssertTrue(after.contains(darkSource + "\"") || after.contains(darkSource + " 1x, "), after)
+        XCTAssertTrue(after.contains("<img src=\"\(server.url("/spinner/circular.gif"))\""), after)
+        XCTAssertTrue(afterLabel.contains("light and dark OS scheme"), afterLabel)
+        XCTAssertEqual(try playground.copy.idle.asString, "Copy Picture")
+        XCTAssertEqual(try playground.copy.clicked.asString, "Copied ✓")
+        XCTAssertEqual(try playground.copy.live.asOptionalString, "polite")
+        print("picture snippets: \(items.count) pictures on their pages; least visible "
+              + (least.map { "\($0.label): \($0.contrast):1" } ?? ""))
     }
 }
