@@ -127,7 +127,7 @@ public final class SpinnerService: HTTPLendingResponder {
         }
         guard ServiceRoute.methods.contains(request.method) else {
             let names = ServiceRoute.methods.map(\.rawValue), methods = names.joined(separator: ", ")
-            return counter.counted(.now(problems.response(status: 405, title: "Method not allowed",
+            return counter.counted(.now(problems.response(status: .methodNotAllowed, title: "Method not allowed",
                                                           detail: "\(request.method.rawValue) is not supported here; use \(names.joined(separator: " or ")).",
                                                           accepted: methods, headers: [(.allow, methods)])))
         }
@@ -153,7 +153,7 @@ public final class SpinnerService: HTTPLendingResponder {
 
     /// A fixed document made at start (catalog, OpenAPI, gallery page), by its route's label.
     func document(_ label: RouteLabel, _ request: HTTPRequest) -> HTTPAnswer {
-        guard let document = documents[label] else { return .now(HTTPResponse.text(500, "missing document")) }
+        guard let document = documents[label] else { return .now(HTTPResponse.text(.internalServerError, "missing document")) }
         return .now(document.response(to: request))
     }
 
@@ -165,7 +165,7 @@ public final class SpinnerService: HTTPLendingResponder {
 
     /// The 404 for a path nothing answers, listing the paths there are.
     private func notFound(_ request: HTTPRequest, listing paths: String) -> HTTPResponse {
-        problems.response(status: 404, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).", accepted: paths)
+        problems.response(status: .notFound, title: "Not found", detail: "There is nothing at \(request.path.prefix(200)).", accepted: paths)
     }
 
     /// A `200` of `text` as `route`'s media type, never stored (health, metrics): a probe's or
@@ -173,7 +173,7 @@ public final class SpinnerService: HTTPLendingResponder {
     private func plain(_ route: ServiceRoute, _ text: String) -> HTTPResponse {
         var headers = HTTPHeaders([(.contentType, route.mediaType ?? "text/plain; charset=utf-8"), (.cacheControl, "no-store")])
         ServiceHeaders.addCommon(to: &headers)
-        return HTTPResponse(status: 200, headers: headers, body: Array(text.utf8), isRoutine: true)
+        return HTTPResponse(status: .ok, headers: headers, body: Array(text.utf8), isRoutine: true)
     }
 
     /// A spinner image: from the cache, else rendered (`RenderDispatcher`).
@@ -228,7 +228,7 @@ public final class SpinnerService: HTTPLendingResponder {
 
     /// The 403 for a spinner URL without a valid signature, in signed mode.
     private func unsigned(_ detail: String) -> HTTPResponse {
-        problems.response(status: 403, title: "Signature required", detail: detail, parameter: URLSigning.parameter,
+        problems.response(status: .forbidden, title: "Signature required", detail: detail, parameter: URLSigning.parameter,
                           accepted: "sig=HMAC-SHA256 of the URL's canonical form (spinnerd sign)")
     }
 

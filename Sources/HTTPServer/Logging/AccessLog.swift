@@ -64,8 +64,8 @@ public struct AccessLog: Sendable {
     /// The level an answer's JSON line states: `debug` for a probe's, `error` for a 500,
     /// `warn` for another 5xx (a refusal, a timeout), else `info`.
     static func level(of record: AccessLogRecord) -> StaticString {
-        if record.status.code == 500 { return "error" }
-        if record.status.code >= 500 { return "warn" }
+        if record.status == .internalServerError { return "error" }
+        if record.status.kind == 5 { return "warn" }
         return record.routine ? "debug" : "info"
     }
 

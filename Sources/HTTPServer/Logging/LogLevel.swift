@@ -24,8 +24,8 @@ public enum LogLevel: String, CaseIterable, Sendable {
     public func logsAnswer(status: HTTPStatus, routine: Bool) -> Bool {
         switch self {
         case .debug: true
-        case .info: !routine || status.code >= 500
-        case .warn, .error: status.code >= 500
+        case .info: !routine || status.kind == 5
+        case .warn, .error: status.kind == 5
         case .none: false
         }
     }

@@ -54,11 +54,11 @@ extension Reactor {
         case .full:
             context.counters.count(\.refusedFull)
             context.problems.report("refused connections: the limit of \(context.admission.maxConnections) is reached", at: now)
-            response = HTTPResponse.text(503, "too many connections; retry shortly", headers: [(.retryAfter, "1")])
+            response = HTTPResponse.text(.serviceUnavailable, "too many connections; retry shortly", headers: [(.retryAfter, "1")])
         case .clientLimit:
             context.counters.count(\.refusedClientLimit)
             context.problems.report("refused connections: an address reached its limit of \(context.admission.maxConnectionsPerClient)", at: now)
-            response = HTTPResponse.text(503, "too many connections from your address; retry shortly", headers: [(.retryAfter, "1")])
+            response = HTTPResponse.text(.serviceUnavailable, "too many connections from your address; retry shortly", headers: [(.retryAfter, "1")])
         }
         guard context.admission.takeRefusalSlot() else { return refuseAtOnce(descriptor, with: response, now: now) }
         let state = ConnectionStateMachine(limits: limits, acceptedAt: now)
@@ -86,7 +86,7 @@ extension Reactor {
         context.counters.count(\.accepted)
         context.counters.count(\.refusedNoDescriptor)
         context.problems.report("refused connections: the process is out of file descriptors (RLIMIT_NOFILE)", at: now)
-        refuseAtOnce(descriptor, with: HTTPResponse.text(503, "too many connections; retry shortly", headers: [(.retryAfter, "1")]), now: now)
+        refuseAtOnce(descriptor, with: HTTPResponse.text(.serviceUnavailable, "too many connections; retry shortly", headers: [(.retryAfter, "1")]), now: now)
     }
 
     func pauseAccepting(now: Int64, because error: SocketError) {

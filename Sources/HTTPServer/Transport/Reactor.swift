@@ -245,7 +245,7 @@ final class Reactor {
             return
         case .requestTimedOut:
             context.counters.count(\.timedOut)
-            connection.refuse(HTTPResponse.text(408, "request not received in time"), now: now, owner: self)
+            connection.refuse(HTTPResponse.text(.requestTimeout, "request not received in time"), now: now, owner: self)
             service(connection, now: now)
         case .close:
             if case .awaitingHead = connection.state.phase { context.counters.count(\.timedOut) }

@@ -22,15 +22,15 @@ extension HTTPRequestParser {
         /// is malformed.
         mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> HTTPParseError? {
             guard bytes[line.lowerBound] != space && bytes[line.lowerBound] != tab else {
-                return HTTPParseError(400, "obsolete header folding")
+                return HTTPParseError(.badRequest, "obsolete header folding")
             }
             guard let colon = HTTPRequestParser.find(HTTPRequestParser.colon, in: bytes, line), colon > line.lowerBound,
                   bytes[line.lowerBound ..< colon].allSatisfy(isTokenCharacter) else {
-                return HTTPParseError(400, "malformed header field")
+                return HTTPParseError(.badRequest, "malformed header field")
             }
             let value = HTTPRequestParser.fieldValue(bytes, after: colon, lineEnd: line.upperBound)
             guard ByteScanning.allFieldValueBytes(UnsafeBufferPointer(rebasing: bytes[value])) else {
-                return HTTPParseError(400, "control character in a header value")
+                return HTTPParseError(.badRequest, "control character in a header value")
             }
             count += 1
             let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[line.lowerBound ..< colon]))

@@ -44,14 +44,14 @@ public enum HTTPRequestParser {
             // LF arrive apart and accepted when they arrive together (found by fuzzing).
             let pending = bytes.count - (bytes.last == cr ? 1 : 0)
             return pending > limits.maxRequestLineBytes
-                ? .failure(HTTPParseError(414, "request line too long")) : .incomplete
+                ? .failure(HTTPParseError(.uriTooLong, "request line too long")) : .incomplete
         case .bareLineFeed?:
-            return .failure(HTTPParseError(400, "a line ends in LF without CR"))
+            return .failure(HTTPParseError(.badRequest, "a line ends in LF without CR"))
         case .line(let contentEnd, let next)?:
             requestLineEnd = (contentEnd, next)
         }
         guard requestLineEnd.contentEnd <= limits.maxRequestLineBytes else {
-            return .failure(HTTPParseError(414, "request line too long"))
+            return .failure(HTTPParseError(.uriTooLong, "request line too long"))
         }
         let line: RequestLine
         switch scanRequestLine(bytes, lineStart ..< requestLineEnd.contentEnd) {
@@ -67,17 +67,17 @@ public enum HTTPRequestParser {
             switch lineEnd(in: bytes, from: index) {
             case .none:
                 return bytes.count - headerStart > limits.maxHeaderBytes
-                    ? .failure(HTTPParseError(431, "header section too large")) : .incomplete
+                    ? .failure(HTTPParseError(.requestHeaderFieldsTooLarge, "header section too large")) : .incomplete
             case .bareLineFeed?:
-                return .failure(HTTPParseError(400, "a line ends in LF without CR"))
+                return .failure(HTTPParseError(.badRequest, "a line ends in LF without CR"))
             case .line(let contentEnd, let next)?:
                 end = (contentEnd, next)
             }
             guard end.next - headerStart <= limits.maxHeaderBytes else {
-                return .failure(HTTPParseError(431, "header section too large"))
+                return .failure(HTTPParseError(.requestHeaderFieldsTooLarge, "header section too large"))
             }
             if end.contentEnd == index { break }  // the empty line
-            guard fields.count < limits.maxHeaderCount else { return .failure(HTTPParseError(431, "too many header fields")) }
+            guard fields.count < limits.maxHeaderCount else { return .failure(HTTPParseError(.requestHeaderFieldsTooLarge, "too many header fields")) }
             if let error = fields.scan(bytes, index ..< end.contentEnd) { return .failure(error) }
             index = end.next
         }
@@ -85,13 +85,13 @@ public enum HTTPRequestParser {
         index += 2  // the empty line's CRLF
 
         if line.version == .http11 && fields.hosts != 1 {
-            return .failure(HTTPParseError(400, "an HTTP/1.1 request needs exactly one Host field"))
+            return .failure(HTTPParseError(.badRequest, "an HTTP/1.1 request needs exactly one Host field"))
         }
         if fields.transferEncoding {
             if fields.contentLengths > 0 {
-                return .failure(HTTPParseError(400, "both Transfer-Encoding and Content-Length"))
+                return .failure(HTTPParseError(.badRequest, "both Transfer-Encoding and Content-Length"))
             }
-            return .failure(HTTPParseError(501, "request bodies with Transfer-Encoding are not supported"))
+            return .failure(HTTPParseError(.notImplemented, "request bodies with Transfer-Encoding are not supported"))
         }
         var bodyLength = 0
         if let value = fields.contentLength {
@@ -99,10 +99,10 @@ public enum HTTPRequestParser {
             // llhttp refuses them, rather than read one way here and another in front.
             guard fields.contentLengths == 1, !value.isEmpty, value.count <= 12,
                   bytes[value].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-                return .failure(HTTPParseError(400, "invalid Content-Length"))
+                return .failure(HTTPParseError(.badRequest, "invalid Content-Length"))
             }
             let length = bytes[value].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-            guard length <= limits.maxBodyBytes else { return .failure(HTTPParseError(413, "request body too large")) }
+            guard length <= limits.maxBodyBytes else { return .failure(HTTPParseError(.contentTooLarge, "request body too large")) }
             bodyLength = length
         }
         guard bytes.count - index >= bodyLength else { return .incomplete }
@@ -158,17 +158,17 @@ public enum HTTPRequestParser {
         guard let firstSpace = find(space, in: bytes, line.lowerBound ..< line.upperBound),
               let secondSpace = find(space, in: bytes, (firstSpace + 1) ..< line.upperBound),
               find(space, in: bytes, (secondSpace + 1) ..< line.upperBound) == nil else {
-            return .failure(HTTPParseError(400, "malformed request line"))
+            return .failure(HTTPParseError(.badRequest, "malformed request line"))
         }
         let method = line.lowerBound ..< firstSpace, target = (firstSpace + 1) ..< secondSpace
         let version = UnsafeBufferPointer(rebasing: bytes[(secondSpace + 1) ..< line.upperBound])
         guard !method.isEmpty, bytes[method].allSatisfy(isTokenCharacter) else {
-            return .failure(HTTPParseError(400, "malformed request line"))
+            return .failure(HTTPParseError(.badRequest, "malformed request line"))
         }
         // RFC 9110 §9.1: an unrecognised method is answered 501 (llhttp refuses it too).
         let methodBytes = UnsafeBufferPointer(rebasing: bytes[method])
         guard let known = HTTPMethod.tokens.first(where: { same($0.bytes, methodBytes) })?.method else {
-            return .failure(HTTPParseError(501, "unknown method"))
+            return .failure(HTTPParseError(.notImplemented, "unknown method"))
         }
         let parsedVersion: HTTPVersion
         if same(http11, version) {
@@ -177,19 +177,19 @@ public enum HTTPRequestParser {
             parsedVersion = .http10
         } else {
             let looksLikeHTTP = version.starts(with: http11.prefix(5)) && version.count == 8
-            return .failure(HTTPParseError(looksLikeHTTP ? 505 : 400, looksLikeHTTP ? "only HTTP/1.0 and HTTP/1.1" : "malformed request line"))
+            return .failure(HTTPParseError(looksLikeHTTP ? .httpVersionNotSupported : .badRequest, looksLikeHTTP ? "only HTTP/1.0 and HTTP/1.1" : "malformed request line"))
         }
         guard !target.isEmpty, ByteScanning.allVisibleASCII(UnsafeBufferPointer(rebasing: bytes[target])) else {
-            return .failure(HTTPParseError(400, "malformed request target"))
+            return .failure(HTTPParseError(.badRequest, "malformed request target"))
         }
         // RFC 9112 §3.2.2: a server must accept the absolute form (its path and query are kept).
         if bytes[target.lowerBound] != slash {
             guard let authority = absoluteFormAuthority(bytes, target) else {
-                return .failure(HTTPParseError(400, "request target must be a path"))
+                return .failure(HTTPParseError(.badRequest, "request target must be a path"))
             }
             // RFC 3986 authority characters only (llhttp refuses others, `#` among them).
             guard bytes[authority].allSatisfy(isAuthorityCharacter) else {
-                return .failure(HTTPParseError(400, "malformed request target"))
+                return .failure(HTTPParseError(.badRequest, "malformed request target"))
             }
         }
         return .success(RequestLine(method: known, target: target, version: parsedVersion))

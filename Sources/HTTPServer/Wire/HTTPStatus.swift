@@ -1,7 +1,7 @@
 /// A response status (RFC 9110 §15): its three-digit code and standard reason phrase.
-/// Written as an integer literal where a code is plain (`200`), or as a named constant;
-/// like swift-http-types' `HTTPResponse.Status`, a struct, so any code in 100–599 can be
-/// sent, not only the named ones.
+/// The sources name every status they send (`.notFound`); an integer literal (`200`) serves
+/// the constants below and the tests. Like swift-http-types' `HTTPResponse.Status`, a
+/// struct, so any code in 100–599 can be sent, not only the named ones.
 public struct HTTPStatus: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     /// The three-digit code, 100–599.
     public let code: Int

@@ -27,8 +27,8 @@ final class Representation: Sendable {
             self.tagBytes = Array(tag.utf8)
             self.fields = fields
             self.notModifiedFields = notModifiedFields
-            prepared = HTTPPreparedResponse(HTTPResponse(status: 200, headers: fields, body: body, bodyFile: file, logNote: .cacheHit))
-            preparedNotModified = HTTPPreparedResponse(HTTPResponse(status: 304, headers: notModifiedFields, logNote: .cacheHit))
+            prepared = HTTPPreparedResponse(HTTPResponse(status: .ok, headers: fields, body: body, bodyFile: file, logNote: .cacheHit))
+            preparedNotModified = HTTPPreparedResponse(HTTPResponse(status: .notModified, headers: notModifiedFields, logNote: .cacheHit))
         }
 
         /// Bytes held, in memory or in the memfd.

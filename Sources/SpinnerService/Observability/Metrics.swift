@@ -38,7 +38,7 @@ public final class Metrics: Sendable {
 
         init(route: RouteLabel, status: HTTPStatus) {
             self.route = route
-            statusClass = status.code / 100
+            statusClass = status.kind
         }
 
         static func < (a: DurationKey, b: DurationKey) -> Bool {
