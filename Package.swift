@@ -6,10 +6,14 @@
 //   ExactTime (the one fraction type) below both SpinnerModel and ImageCodecs
 //   TextEncoding (JSON's escapes) below HTTPServer, SpinnerLottie and SpinnerService
 //   Concurrency (the lock ThreadSanitizer sees, grace periods, lent references, threads and their priority, the monotonic
-//     clock, the heap's trim) below HTTPServer, ImageCodecs and SpinnerService; the render queue (SpinnerService/Rendering)
-//     reaches the platform through it and Dispatch's semaphores and timers only, and imports no transport
+//     clock, a thread's CPU time and sleep, the heap's trim) below HTTPServer, ImageCodecs and SpinnerService; the render
+//     queue (SpinnerService/Rendering) reaches the platform through it and Dispatch's semaphores and timers only, and
+//     imports no transport (the service makes a request's client into a RenderClient, in SpinnerService/HTTP)
 //   Compression (deflate, CRC-32) below ImageCodecs and SpinnerService
-//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP, CImageQuant (only ImageCodecs).
+//   C shims at the edge: CCairo (only SpinnerRaster imports it), CZlib, CLibdeflate, CZopfli (only Compression), CGif, CWebP,
+//     CImageQuant (only ImageCodecs), CNettle (only SpinnerService's URL signing), CLinux (Concurrency, HTTPServer and the
+//     executable: the system calls Glibc's module leaves out)
+//   GalleryFiles (C: the gallery's front end and lottie-web, embedded) below SpinnerService.
 import PackageDescription
 
 /// The tests' own code (test targets and their support) is compiled unoptimised, also in a

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Concurrency
 
 /// A bound on the CPU the background work (the final encodes behind provisional answers)
@@ -26,11 +23,11 @@ final class BackgroundCPU: Sendable {
     private let bucket: Locked<Bucket>
     /// Seconds on a monotonic clock (a test's, or the system's).
     private let clock: @Sendable () -> Double
-    /// Waits that many seconds (a test's, or `usleep`).
+    /// Waits that many seconds (a test's, or the thread's sleep).
     private let sleep: @Sendable (Double) -> Void
 
-    init(cores: Double, burst: Double = 0.5, clock: @escaping @Sendable () -> Double = BackgroundCPU.monotonicSeconds,
-         sleep: @escaping @Sendable (Double) -> Void = { usleep(useconds_t($0 * 1_000_000)) }) {
+    init(cores: Double, burst: Double = 0.5, clock: @escaping @Sendable () -> Double = ThreadTime.monotonicSeconds,
+         sleep: @escaping @Sendable (Double) -> Void = { ThreadTime.sleep(seconds: $0) }) {
         precondition(cores > 0 && burst >= 0, "a share of the CPU is more than nothing")
         self.cores = cores
         self.burst = burst
@@ -59,12 +56,6 @@ final class BackgroundCPU: Sendable {
             wait = charge(0)
         }
     }
-
-    static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }
 
 /// One thread's CPU time, read between its checks (`CLOCK_THREAD_CPUTIME_ID`: a final
@@ -75,7 +66,7 @@ final class ThreadCPUMeter: Sendable {
     /// The thread's CPU seconds so far (a test's, or the calling thread's).
     private let read: @Sendable () -> Double
 
-    init(read: @escaping @Sendable () -> Double = ThreadCPUMeter.callingThreadSeconds) {
+    init(read: @escaping @Sendable () -> Double = ThreadTime.callingThreadCPUSeconds) {
         self.read = read
     }
 
@@ -86,11 +77,5 @@ final class ThreadCPUMeter: Sendable {
             defer { last = now }
             return last.map { max(0, now - $0) } ?? 0
         }
-    }
-
-    static func callingThreadSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
