@@ -29,7 +29,7 @@ import threading
 import time
 import urllib.request
 
-from spinnerd_tools.harness import Server
+from spinnerd_tools.harness import Server, kinds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -63,11 +63,11 @@ def measure(binary, arguments, window, burst):
     try:
         if burst:
             paths = [f"/spinner/{kind}.{fmt}?size={64 + n}&scale=2" for n, (kind, fmt) in
-                     enumerate((k, f) for k in ("circular", "dots", "arc", "capsules", "activity") for f in ("apng", "gif", "webp"))]
+                     enumerate((k, f) for k in kinds(binary) for f in ("apng", "gif", "webp"))]
             paths = [p + f"&loops={n}" for n, p in enumerate((paths * 3)[:35])]
             # And the kinds' default APNGs, kept compressed exhaustively (zopfli: tens of
             # seconds of CPU each behind their provisional answers).
-            paths += [f"/spinner/{kind}.apng" for kind in ("circular", "dots", "arc", "capsules", "activity")]
+            paths += [f"/spinner/{kind}.apng" for kind in kinds(binary)]
             threads = [threading.Thread(target=lambda p=p: urllib.request.urlopen(f"http://127.0.0.1:{server.port}{p}", timeout=120).read())
                        for p in paths]
             for thread in threads:

@@ -112,7 +112,7 @@ final class ServiceResponderTests: XCTestCase {
 
         let unknown = try get(service, "/spinner/hexagon.gif")
         XCTAssertEqual(unknown.status, 404)
-        XCTAssertEqual(try json(unknown)["kinds"] as? [String], ["circular", "activity", "dots", "arc", "capsules"])
+        XCTAssertEqual(try json(unknown)["kinds"] as? [String], SpinnerKind.allCases.map(\.rawValue))
         XCTAssertEqual(try get(service, "/nowhere").status, 404)
         XCTAssertEqual(try get(service, "/spinner/arc.bmp").status, 400)
 
@@ -140,7 +140,7 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(response.headers["Content-Type"], "application/json")
         let catalog = try json(response)
         let kinds = try XCTUnwrap(catalog["kinds"] as? [[String: Any]])
-        XCTAssertEqual(kinds.compactMap { $0["name"] as? String }, ["circular", "activity", "dots", "arc", "capsules"])
+        XCTAssertEqual(kinds.compactMap { $0["name"] as? String }, SpinnerKind.allCases.map(\.rawValue))
         let circular = kinds[0]
         XCTAssertEqual(circular["styles"] as? [String], ["bubbledForeground", "hierarchy", "accent", "nineties"])
         XCTAssertEqual(circular["loopSeconds"] as? Double, 3.5)

@@ -33,7 +33,7 @@
     {"type": "pictureMatrix", "url": URL, "cases": [{"kind", "format", "page", "follows"}, ...], "out": DIR}
         the gallery's <picture> snippets on the pages they are for, in a light and a dark
         OS scheme: the image chosen and its contrast (see picture_matrix.py)
-    {"type": "playgroundNotes", "url": URL, "out": DIR}
+    {"type": "playgroundNotes", "url": URL, "kinds": [K, ...], "out": DIR}
         the playground's notes: cut text, unset sliders, download names, one reason per
         refusal, theme=auto's note, a large SVG in the stage (see playground_notes.py)
     {"type": "durations", "svg": PATH, "reducedMotion": bool}

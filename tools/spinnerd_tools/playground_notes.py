@@ -1,9 +1,9 @@
 """The playground's honest notes (issue 40), in Chromium (a browser.py job).
 
-    {"type": "playgroundNotes", "url": GALLERY_URL, "out": DIR}
+    {"type": "playgroundNotes", "url": GALLERY_URL, "kinds": [K, ...], "out": DIR}
 
 Reports:
-  cut        at 1280 and 390 px, every kind: field labels wider than their box or broken
+  cut        at 1280 and 390 px, every kind of `kinds`: field labels wider than their box or broken
              inside a word, placeholders wider than their box, size cells wrapped or
              wider than their panel (each as "view kind: what")
   slider     circular's trackshadow and shadow sliders while unset: value and minimum
@@ -53,7 +53,7 @@ def playground_notes(browser, job):
     for name, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):
         page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=name == "phone",
                                 device_scale_factor=2 if name == "phone" else 1, color_scheme="light")
-        for kind in ("circular", "activity", "dots", "arc", "capsules"):
+        for kind in job["kinds"]:
             for format in ("gif", "lottie"):
                 page.goto(url + "?kind=%s&format=%s" % (kind, format), wait_until="load")
                 wait_until(page, settled, timeout=120.0)

@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -13,7 +14,7 @@ final class ContrastMeterTests: XCTestCase {
         // Screenshots of the faint stages are kept for people to look at (under .build, not committed).
         let shots = Repository.root.appendingPathComponent(".build/contrast-meter")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let kinds = ["circular", "activity", "dots", "arc", "capsules"], pages = ["ffffff", "111111", "1b2a3a"]
+        let kinds = SpinnerKind.allCases.map(\.rawValue), pages = ["ffffff", "111111", "1b2a3a"]
         // The result's members: contrast_meter.py.
         let report = try Browser.script.result(["type": "contrastMeter", "url": server.url("/"), "kinds": kinds, "pages": pages,
                                                 "out": shots.path], in: directory)

@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -195,7 +196,7 @@ extension GalleryBrowserTests {
         // default size inside the stage. Each box is [left, top, right, bottom] in CSS px.
         if name.hasSuffix("phone") {
             let fit = try view.fit.asElements
-            XCTAssertEqual(try fit.map { try $0.kind.asString }, ["circular", "activity", "dots", "arc", "capsules"], name)
+            XCTAssertEqual(try fit.map { try $0.kind.asString }, SpinnerKind.allCases.map(\.rawValue), name)
             for kind in fit {
                 let label = "\(try kind.kind.asString) at \(try kind.size.asInt) px"
                 let pinned = try kind.pinned.asDoubles, preview = try kind.preview.asDoubles, stage = try kind.stage.asDoubles

@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -17,7 +18,7 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertEqual(try report.consoleErrors.asStrings, [], "console errors")
         XCTAssertEqual(try report.failedRequests.asStrings, [], "failed requests")
         let kinds = try report.kinds.asElements
-        XCTAssertEqual(try kinds.map { try $0.name.asString }, ["circular", "activity", "dots", "arc", "capsules"])
+        XCTAssertEqual(try kinds.map { try $0.name.asString }, SpinnerKind.allCases.map(\.rawValue))
         for kind in kinds {
             let name = try kind.name.asString
             XCTAssertGreaterThan(try kind.naturalWidth.asInt, 0, "\(name) did not load")

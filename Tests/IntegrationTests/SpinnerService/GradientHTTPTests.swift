@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -30,7 +31,7 @@ final class GradientHTTPTests: XCTestCase {
         let client = try RawHTTPClient(port: server.port)
         let directory = try TemporaryDirectory()
         let rainbow = "conic-gradient(red,yellow,lime,aqua,blue,magenta,red)"
-        for kind in ["circular", "activity", "dots", "arc", "capsules"] {
+        for kind in SpinnerKind.allCases.map(\.rawValue) {
             for (format, decoded) in [("png", "PNG"), ("gif", "GIF"), ("apng", "PNG"), ("webp", "WEBP")] {
                 let response = try client.get("/spinner/\(kind).\(format)?size=32&color=\(rainbow)&background=radial-gradient(white,%23ddd)")
                 XCTAssertEqual(response.status, 200, "\(kind).\(format): \(response.text.prefix(200))")

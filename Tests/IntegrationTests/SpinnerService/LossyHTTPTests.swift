@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -19,7 +20,7 @@ final class LossyHTTPTests: XCTestCase {
         let server = try ServerProcess(["--provisional=false"])
         let client = try RawHTTPClient(port: server.port)
         let directory = try TemporaryDirectory()
-        for kind in ["circular", "activity", "dots", "arc", "capsules"] {
+        for kind in SpinnerKind.allCases.map(\.rawValue) {
             for format in ["png", "gif", "apng", "webp"] {
                 let label = "\(kind).\(format)"
                 let exact = try client.get("/spinner/\(label)?size=48")

@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -34,7 +35,7 @@ final class PictureSnippetTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let shots = Repository.root.appendingPathComponent(".build/picture-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let kinds = ["circular", "activity", "dots", "arc", "capsules"]
+        let kinds = SpinnerKind.allCases.map(\.rawValue)
         let pictures = kinds.map { ($0, "gif") } + kinds.map { ($0, "svg") }
             + [("circular", "apng"), ("activity", "apng"), ("circular", "webp"), ("activity", "webp")]
         var cases: [[String: Any]] = []

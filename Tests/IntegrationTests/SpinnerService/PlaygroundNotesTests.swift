@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -18,7 +19,8 @@ final class PlaygroundNotesTests: XCTestCase {
         let shots = Repository.root.appendingPathComponent(".build/playground-screenshots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         // The result's members: playground_notes.py.
-        let report = try Browser.script.result(["type": "playgroundNotes", "url": server.url("/"), "out": shots.path], in: directory)
+        let report = try Browser.script.result(["type": "playgroundNotes", "url": server.url("/"), "kinds": SpinnerKind.allCases.map(\.rawValue),
+                                                "out": shots.path], in: directory)
 
         XCTAssertEqual(try report.cut.asStrings, [], "text cut or broken")
         let sliders = try report.slider.asElements

@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import Concurrency
 import XCTest
@@ -29,7 +30,7 @@ final class ServiceHTTPTests: XCTestCase {
         let server = try ServerProcess()
         let client = try RawHTTPClient(port: server.port)
         let directory = try TemporaryDirectory()
-        for kind in ["circular", "activity", "dots", "arc", "capsules"] {
+        for kind in SpinnerKind.allCases.map(\.rawValue) {
             for (format, decoded) in [("png", "PNG"), ("gif", "GIF"), ("apng", "PNG"), ("webp", "WEBP")] {
                 let response = try client.get("/spinner/\(kind).\(format)?size=32")
                 XCTAssertEqual(response.status, 200, "\(kind).\(format)")

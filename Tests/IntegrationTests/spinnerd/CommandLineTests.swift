@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import SpinnerModel
 import UnitSupport
 import XCTest
 
@@ -174,7 +175,7 @@ final class CommandLineTests: XCTestCase {
     func testKindsListsEveryKindWithParametersAndDefaults() throws {
         let result = try spinnerd("kinds")
         XCTAssertEqual(result.status, 0)
-        for kind in ["circular", "activity", "dots", "arc", "capsules"] {
+        for kind in SpinnerKind.allCases.map(\.rawValue) {
             XCTAssertTrue(result.outputText.contains("\(kind) — "), kind)
         }
         XCTAssertTrue(result.outputText.contains("style=bubbledForeground|hierarchy|accent|nineties (default hierarchy)"))
