@@ -99,7 +99,7 @@ final class GracePeriodTests: XCTestCase {
             }
             writerDone.store(true, ordering: .releasing)
         }
-        while !writing.load(ordering: .acquiring) { usleep(100) }
+        XCTAssertTrue(waitUntil { writing.load(ordering: .acquiring) }, "the writer never wrote")
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             defer { readersLeft.subtract(1, ordering: .releasing) }
             let reader = periods?.register()
@@ -118,7 +118,8 @@ final class GracePeriodTests: XCTestCase {
                 reader?.offline()
             }
         }
-        while !writerDone.load(ordering: .acquiring) { usleep(100) }
+        // (The writer stops once the readers are done, which they are here.)
+        XCTAssertTrue(waitUntil { writerDone.load(ordering: .acquiring) }, "the writer did not stop")
         return violations.load(ordering: .relaxed)
     }
 }
