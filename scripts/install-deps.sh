@@ -13,7 +13,8 @@ pip_packages=()
 command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
 if [[ "$purpose" == test || "$purpose" == bench || "$purpose" == flaky ]]; then
     # Decoders and validators nobody on this project wrote.
-    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light)
+    # binutils: readelf, for scripts/check-debuginfo.sh.
+    apt_packages+=(pngcheck gifsicle apngasm libxml2-utils curl chromium fonts-dejavu-core nginx-light binutils)
     # The front of deploy/kubernetes (HAProxy) and the DNS server whose records the resize
     # test changes (dnsmasq-base: the program without a system service).
     apt_packages+=(haproxy dnsmasq-base)

@@ -151,9 +151,11 @@ plain_lane=(
 )
 sanitizer_lane=(
   # The front end's modules and tests, the Python tooling's own checks, the gradient grammar
-  # of the editor against the service's over the fuzz corpus, and the cost table.
-  "front end (modules parse, node --test); Python (compiles, no import cycle); gradient grammar, editor against service; cost table"
+  # of the editor against the service's over the fuzz corpus, the cost table, and debug
+  # information valgrind can read (callgrind counts the benchmarks' instructions).
+  "front end (modules parse, node --test); Python (compiles, no import cycle); gradient grammar, editor against service; cost table; debug information"
   "s=0; scripts/check-front.sh || s=1; scripts/check-python.sh || s=1; node Tests/Front/gradient_differential.mjs --binary $BINARY || s=1
+   scripts/check-debuginfo.sh $BINARY || s=1
    python3 scripts/calibrate-render-cost.py write scripts/calibration/*.json --binary $BINARY --check || s=1; exit \$s"
   # The front's own checks (its answers, its memory under a slowloris in a cgroup at its
   # limit, two clients through it), the alert rules (promtool), a real Prometheus over every
