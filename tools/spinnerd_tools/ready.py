@@ -55,9 +55,13 @@ def port(binary, ready_path, log_path, offset=0, alive=lambda: True, timeout=120
             if record:
                 return record["port"]
         else:
-            with open(log_path, "rb") as log:
-                log.seek(offset)
-                match = _LISTENING.search(log.read())
+            # (A server started in the background may not have opened its log yet.)
+            try:
+                with open(log_path, "rb") as log:
+                    log.seek(offset)
+                    match = _LISTENING.search(log.read())
+            except FileNotFoundError:
+                match = None
             if match:
                 return int(match.group(1))
         if not alive():
