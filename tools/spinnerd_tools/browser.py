@@ -46,6 +46,9 @@
         measure taken from its stills, and its fix pressed once (see contrast_meter.py)
     {"type": "lottiePreview", "url": URL, "out": DIR}
         the playground's Lottie mode playing the document itself (see lottie_preview.py)
+    {"type": "snippetsAxe", "url": URL, "kinds": [K, ...], "out": DIR}
+        every web snippet of every kind and format on one page, checked by axe-core, with a
+        control page axe-core must refuse (see snippets_axe.py)
     {"type": "inlineSvg", "url": URL, "cases": [{"kind", "values"}, ...], "time": MS, "out": DIR}
         the playground's inline SVG snippets side by side on one page, in its text colour
         (see inline_svg.py)
@@ -66,6 +69,7 @@ from .inline_svg import inline_svg
 from .lottie_preview import lottie_preview
 from .picture_matrix import picture_matrix
 from .playground_notes import playground_notes
+from .snippets_axe import snippets_axe
 from .svg_durations import durations
 from .svg_seek import seek
 
@@ -76,7 +80,7 @@ CHECKS = {"seek": seek, "animates": animates, "durations": durations, "gallery":
           "galleryFinalSizes": gallery_final_sizes,
           "pictureMatrix": picture_matrix, "playgroundNotes": playground_notes, "appSnippets": app_snippets,
           "contrastMeter": contrast_meter,
-          "lottiePreview": lottie_preview, "inlineSvg": inline_svg}
+          "lottiePreview": lottie_preview, "inlineSvg": inline_svg, "snippetsAxe": snippets_axe}
 
 
 def main(path):

@@ -16,7 +16,7 @@ export function writeSnippets(state, path) {
   const url = new URL(path, base).href;
   const size = state.shownSize();
   $("#snippet-url").value = url;
-  $("#snippet-html").value = `<img src="${url}"${denseSet(url)} width="${size}" height="${size}" alt="Loading" role="status">`;
+  $("#snippet-html").value = announced(imgTag(url, size));
   $("#snippet-markdown").value = `![Loading](${url})`;
   $("#snippet-picture").value = pictureSnippet(state, url, size, base);
   const label = pictureLabel(state);
@@ -72,6 +72,21 @@ function writeInlineSnippet(state, path) {
 // (density.js), else nothing.
 const denseSet = (url) => (denserCandidates(url).length ? ` srcset="${denserCandidates(url).join(", ")}"` : "");
 
+/** The image snippets' <img> of `src` at `size`: its text alternative is "Loading". */
+export function imgTag(src, size) {
+  return `<img src="${src}"${denseSet(src)} width="${size}" height="${size}" alt="Loading">`;
+}
+
+/**
+ * `markup` in a status container (`role="status"`, a polite live region): a screen reader
+ * says "Loading" when the spinner appears. The container carries the role because ARIA in
+ * HTML allows none on an <img> with text (axe-core: aria-allowed-role); the region being
+ * loaded carries aria-busy="true" meanwhile (the docs and the playground say so).
+ */
+export function announced(markup) {
+  return `<span role="status">${markup}</span>`;
+}
+
 /** Makes each snippet box as tall as its text (wrapped at the box's width): nothing is cut. */
 export function fitSnippets() {
   for (const box of document.querySelectorAll(".snippet textarea")) {
@@ -117,7 +132,7 @@ function pictureSettings(state) {
 export function pictureSnippet(state, url, size, base) {
   const absolute = (path) => new URL(path, base).href;
   const format = state.format, raster = state.rasterFormats.includes(format);
-  const img = (src) => `  <img src="${src}"${denseSet(src)} width="${size}" height="${size}" alt="Loading" role="status">\n`;
+  const img = (src) => `  ${imgTag(src, size)}\n`;
   const set = (url) => [`${url}${denserCandidates(url).length ? " 1x" : ""}`, ...denserCandidates(url)].join(", ");
   const source = (media, srcset, type) => `  <source${media ? ` media="${media}"` : ""}${type ? ` type="${type}"` : ""} srcset="${set(srcset)}">\n`;
   const reduce = "(prefers-reduced-motion: reduce)", dark = "(prefers-color-scheme: dark)";
@@ -128,10 +143,10 @@ export function pictureSnippet(state, url, size, base) {
     // a picture, comes light and dark by media query.
     const themed = !!state.parameter("theme");
     const follows = themed && (state.followsScheme || state.settings().theme === "auto");
-    if (!follows) return "<picture>\n" + source(reduce, absolute(imageURL(state, "png"))) + img(url) + "</picture>";
+    if (!follows) return announced("<picture>\n" + source(reduce, absolute(imageURL(state, "png"))) + img(url) + "</picture>");
     const [day, night] = [state.settingsForPage(LIGHT, "light"), state.settingsForPage(DARK, "dark")];
-    return "<picture>\n" + source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night))) +
-      source(reduce, absolute(imageURL(state, "png", day))) + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>";
+    return announced("<picture>\n" + source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night))) +
+      source(reduce, absolute(imageURL(state, "png", day))) + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>");
   }
   const sizes = state.sizes[query(state, "webp")] || {};
   const offerWebP = (format === "gif" || format === "apng")
@@ -146,7 +161,7 @@ export function pictureSnippet(state, url, size, base) {
   if (night && offerWebP) text += source(dark, absolute(imageURL(state, "webp", night)), "image/webp");
   if (night) text += source(dark, absolute(imageURL(state, format, night)));
   if (offerWebP) text += source("", absolute(imageURL(state, "webp", shown)), "image/webp");
-  return text + img(absolute(imageURL(state, format, shown))) + "</picture>";
+  return announced(text + img(absolute(imageURL(state, format, shown))) + "</picture>");
 }
 
 /**
@@ -187,7 +202,8 @@ export function lottieSnippets(url, size, groups) {
       list.map((group) => `  .valueProvider(ColorValueProvider(${pick(group, swift)}),\n` +
         `                 for: AnimationKeypath(keypath: "${group.keypath}.**.Color"))\n`).join("") +
       `  .frame(width: ${size}, height: ${size})\n` +
-      `  .accessibilityLabel("Loading")`,
+      `  // Read as a progress indicator named Loading (SwiftUI's ProgressView semantics)\n` +
+      `  .accessibilityRepresentation { ProgressView("Loading") }`,
     android: (scheme ? "val dark = isSystemInDarkTheme()\n" : "") +
       `val composition by rememberLottieComposition(\n` +
       `  LottieCompositionSpec.Url("${url}"))\n` +
@@ -198,9 +214,11 @@ export function lottieSnippets(url, size, groups) {
         `${[...names(group), "**"].map((name) => JSON.stringify(name)).join(", ")}),\n`)).join("") +
       `)\n` +
       `LottieAnimation(composition, iterations = LottieConstants.IterateForever, dynamicProperties = colours,\n` +
-      `  modifier = Modifier.size(${size}.dp).semantics { contentDescription = "Loading" })`,
+      `  // An indeterminate progress indicator named Loading (progressSemantics)\n` +
+      `  modifier = Modifier.size(${size}.dp).progressSemantics().semantics { contentDescription = "Loading" })`,
     flutter: (scheme ? "final dark = MediaQuery.platformBrightnessOf(context) == Brightness.dark;\n" : "") +
-      `Semantics(label: 'Loading', child: Lottie.network('${url}', width: ${size}, height: ${size},\n` +
+      `// A loading spinner named Loading to assistive technology (SemanticsRole, dart:ui)\n` +
+      `Semantics(label: 'Loading', role: SemanticsRole.loadingSpinner, child: Lottie.network('${url}', width: ${size}, height: ${size},\n` +
       `  // ${note}\n` +
       `  delegates: LottieDelegates(values: [\n` +
       list.flatMap((group) => kinds(group).map((kind) =>
@@ -211,6 +229,7 @@ export function lottieSnippets(url, size, groups) {
       `// ${note}\n` +
       `<LottieView source={{ uri: '${url}' }} autoPlay loop\n` +
       `  style={{ width: ${size}, height: ${size} }} accessibilityRole="progressbar" accessibilityLabel="Loading"\n` +
+      `  accessibilityState={{ busy: true }}\n` +
       `  colorFilters={[\n` +
       list.map((group) => `    { keypath: '${group.keypath}', color: ${pick(group, js)} },\n`).join("") +
       `  ]} />`,
