@@ -142,7 +142,8 @@ struct Invocation {
         }
         // Each thing once: the detail names the parameter, the value and (mostly) what is
         // accepted; the lines below add only what it does not say.
-        var lines = ["spinnerd: \(refused.title): \(refused.detail)"]
+        // (The detail is a sentence that says what was refused; the title would say it again.)
+        var lines = ["spinnerd: \(refused.detail)"]
         if let parameter = refused.parameter, !refused.detail.contains(parameter) { lines.append("  parameter: \(parameter)") }
         if !refused.detailSaysWhatIsAccepted { lines.append("  accepted: \(refused.accepted)") }
         Console.error(lines.joined(separator: "\n"))

@@ -9,7 +9,8 @@ enum SignCommand {
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         guard let invocation = Invocation.parse(arguments, command: "sign", options: ["signing-key"]) else { return 2 }
         guard let keys = invocation.options["signing-key"] ?? environment["SPINNERD_SIGNING_KEY"], let signing = URLSigning(list: keys) else {
-            Invocation.fail("sign", "a signing key of at least \(URLSigning.minimumKeyLength) bytes is needed (--signing-key or SPINNERD_SIGNING_KEY)")
+            Invocation.fail("sign", "it signs with the service's own key, of at least \(URLSigning.minimumKeyLength) bytes: give it as "
+                            + "--signing-key KEY or in SPINNERD_SIGNING_KEY, as the service was (a new key: head -c 32 /dev/urandom | base64)")
             return 2
         }
         do {

@@ -5,7 +5,9 @@ import SpinnerService
 enum Usage {
     /// Every command, one block each, `serve` first (its flags are in `serve`).
     static let text = "usage: spinnerd COMMAND [arguments]   (spinnerd COMMAND --help: that command alone)\n\n"
-        + Commands.all.map(\.usage).joined(separator: "\n") + "\n\n" + notes
+        + Commands.all.map(\.usage).joined(separator: "\n") + "\n\n" + spinnerNotes
+        + "\nExample: " + (Commands.named("render")?.example?.split(separator: "\n").first.map(String.init) ?? "")
+        + "\nspinnerd with no command prints this and exits 2."
 
     /// `serve` with every flag: `spinnerd serve --help`.
     static let serve = "usage: spinnerd serve "
@@ -13,22 +15,25 @@ enum Usage {
         + "\n                    run the HTTP service, on \(ServeSetting.defaults.host):\(ServeSetting.defaults.port) unless told (--host 127.0.0.1 for this machine only);\n"
         + "                    every flag has an environment variable (PORT, HOST, SPINNERD_…)"
 
-    /// The help of `command` (a command's name): `serve`'s flags, another command's block
-    /// and the notes on kinds, formats and parameters; nil for a name that is no command.
+    /// The help of `command` (a command's name): `serve`'s flags, another command's block,
+    /// the notes on kinds, formats and parameters for a command that takes a spinner, and
+    /// its own example; nil for a name that is no command.
     static func help(for command: String) -> String? {
         if command == "serve" { return serve }
         guard let block = Commands.named(command) else { return nil }
-        return "usage: " + block.usage.drop(while: { $0 == " " }) + "\n\n" + notes
+        var text = "usage: " + block.usage.drop(while: { $0 == " " })
+        if block.takesSpinner { text += "\n\n" + spinnerNotes }
+        if let example = block.example {
+            text += (block.takesSpinner ? "\n" : "\n\n") + "Example: " + example.split(separator: "\n").joined(separator: "\n         ")
+        }
+        return text
     }
 
-
-    /// What every command that takes a kind shares.
-    private static let notes = """
+    /// What every command that takes a spinner shares.
+    private static let spinnerNotes = """
     The format comes from KIND.EXT, format=svg|apng|gif|png|webp|lottie or the file's extension (.svg .apng .gif .png .webp .json);
     an extension spinnerd does not write, or two that disagree, is refused (.png may name an APNG: its own convention).
     Parameters and their ranges are those of `spinnerd kinds`, the same as the HTTP query.
-    Example: spinnerd render circular stroke=15 duration=1 style=accent format=gif -o spinner.gif
-    spinnerd with no command prints this and exits 2.
     """
 
     /// The line printed after a usage error (the whole text is `spinnerd --help`).

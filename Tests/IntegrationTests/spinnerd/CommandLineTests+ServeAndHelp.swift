@@ -37,6 +37,33 @@ extension CommandLineTests {
         }
         let kinds = try ExternalTool.run(Repository.spinnerd, ["kinds", "--help"])
         XCTAssertTrue(kinds.outputText.hasPrefix("usage: spinnerd kinds"), kinds.outputText)
+        // Each command's help is its own (issue 64): sign's ends with a sign example, not
+        // render's, and none says what `spinnerd` alone does; only a command that takes a
+        // spinner says how formats and parameters are named.
+        let sign = try ExternalTool.run(Repository.spinnerd, ["sign", "--help"])
+        XCTAssertEqual(sign.status, 0)
+        XCTAssertTrue(sign.outputText.hasPrefix("usage: spinnerd sign KIND"), sign.outputText)
+        XCTAssertTrue(sign.outputText.contains("Example: SPINNERD_SIGNING_KEY=") && sign.outputText.contains("spinnerd sign circular.gif"),
+                      sign.outputText)
+        XCTAssertTrue(sign.outputText.contains("format=svg|apng"), sign.outputText)
+        for (name, help) in [("sign", sign.outputText), ("kinds", kinds.outputText), ("healthcheck", try ExternalTool.run(Repository.spinnerd, ["healthcheck", "--help"]).outputText)] {
+            XCTAssertFalse(help.contains("spinnerd render circular stroke=15"), "\(name) --help ends with render's example: \(help)")
+            XCTAssertFalse(help.contains("with no command"), "\(name) --help: \(help)")
+        }
+        XCTAssertFalse(kinds.outputText.contains("format=svg|apng"), kinds.outputText)
+        // A gradient in a shell is quoted: render's help shows how.
+        let render = try ExternalTool.run(Repository.spinnerd, ["render", "--help"])
+        XCTAssertTrue(render.outputText.contains("'color=conic-gradient(red,blue)'"), render.outputText)
+        XCTAssertTrue(try ExternalTool.run(Repository.spinnerd, ["--help"]).outputText.contains("spinnerd with no command prints this and exits 2."))
+    }
+
+    /// `sign` without a key says where the key comes from and how to make one (issue 64).
+    func testSignWithoutAKeySaysWhereItComesFrom() throws {
+        let result = try ExternalTool.run("env", ["-u", "SPINNERD_SIGNING_KEY", Repository.spinnerd, "sign", "circular.gif"])
+        XCTAssertEqual(result.status, 2)
+        for expected in ["--signing-key KEY", "SPINNERD_SIGNING_KEY", "at least 16 bytes", "head -c 32 /dev/urandom | base64"] {
+            XCTAssertTrue(result.errorText.contains(expected), "\(expected): \(result.errorText)")
+        }
     }
 
     /// `--ready-file`: the one signal every harness reads (ServerProcess, the Python harness,

@@ -45,6 +45,12 @@ final class CommandLineTests: XCTestCase {
         let unknown = try spinnerd("render", "hexagon", "-o", "/dev/null")
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.errorText.contains("circular, activity, dots, arc, capsules"), unknown.errorText)
+        // Each thing once (issue 64): the refusal's sentence, not its title before it.
+        let slip = try spinnerd("render", "circuler", "-o", "/dev/null")
+        XCTAssertEqual(slip.status, 2)
+        XCTAssertTrue(slip.errorText.hasPrefix("spinnerd: There is no spinner kind 'circuler'; did you mean 'circular'?"), slip.errorText)
+        XCTAssertFalse(slip.errorText.contains("Unknown spinner kind"), slip.errorText)
+        XCTAssertTrue(result.errorText.hasPrefix("spinnerd: Parameter 'stroke' "), result.errorText)
         // No -o is not a mistake: the file is named after the kind (see below).
         XCTAssertEqual(try spinnerd("render", "circular", "-o", "-").status, 0)
     }
