@@ -32,6 +32,33 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertTrue(error.detail.contains("'99'") && error.detail.contains("1 to 30"), error.detail)
     }
 
+    /// A refused drop shadow names the part at fault after the grammar (issue 64: a radius
+    /// of 20 was answered with the grammar alone), attacked part by part.
+    func testARefusedDropShadowSaysWhichPartIsWrong() throws {
+        for (value, says) in [("20", "the radius 20 is outside 0.01 to 15"), ("0", "the radius 0 is outside 0.01 to 15"),
+                              ("abc", "the radius 'abc' is no number"), ("4,0", "it has 2 parts"),
+                              ("4,31,0", "the x offset 31 is outside -30 to 30"), ("4,0,-31", "the y offset -31 is outside -30 to 30"),
+                              ("4,0,2,linear-gradient(red,blue)", "a shadow's colour is one colour, not a gradient"),
+                              ("4,0,2,notacolour", "the colour 'notacolour' is no colour"),
+                              (String(repeating: "4", count: 97), "longer than 96 bytes")] {
+            let error = try XCTUnwrap(refusal("circular", .gif, [("dropshadow", value)]), value)
+            XCTAssertEqual(error.parameter, "dropshadow", value)
+            XCTAssertTrue(error.detail.contains("radius[,x,y[,color]]") && error.detail.contains(says), "\(value): \(error.detail)")
+        }
+        XCTAssertNil(DropShadowValue.problem(in: "6,0,3,systemBlue"))
+        XCTAssertNil(refusal("circular", .gif, [("dropshadow", "15,-30,30,ff000080")]))
+    }
+
+    /// A conic `background` is refused in every format, and the refusal says so, not only
+    /// why SVG and Lottie cannot draw it (issue 64: a GIF was told about SVG and Lottie).
+    func testAConicBackgroundIsRefusedInEveryFormatSayingWhy() throws {
+        for format in OutputFormat.allCases {
+            let error = try XCTUnwrap(refusal("circular", format, [("background", "conic-gradient(red,blue)")]), format.rawValue)
+            XCTAssertEqual(error.parameter, "background")
+            XCTAssertTrue(error.detail.contains("background takes no conic gradient in any format"), error.detail)
+        }
+    }
+
     func testValuesArePlacedInTheirRangeAsWrittenNotAsRounded() throws {
         // 20.000000000000004 rounds to 20.00, yet it is past the maximum of 20.
         XCTAssertEqual(refusal("dots", .gif, [("stroke", "20.000000000000004")])?.parameter, "stroke")

@@ -19,34 +19,78 @@ public struct DropShadowValue: Hashable, Sendable {
 
     /// Reads `radius[,x,y[,color]]`; nil when malformed or out of range.
     public init?(parsing text: String) {
-        guard text.utf8.count <= Self.maximumLength else { return nil }
-        // The colour may hold commas (`rgb(0,0,0)`): the first three parts are numbers.
-        var parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 1 || parts.count >= 3 else { return nil }
-        func length(_ text: String, in range: ClosedRange<Double>) -> Points? {
-            // Spaces around a number, not inside it (`4 , 0 , 2`, not `4 .5`).
-            var trimmed = Substring(text)
-            while trimmed.first == " " { trimmed = trimmed.dropFirst() }
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            guard let written = WrittenDecimal(parsing: String(trimmed), places: 2),
-                  written.isWithin(Points(range.lowerBound).fixed ... Points(range.upperBound).fixed) else { return nil }
-            return Points(fixed: written.rounded)
-        }
-        guard let radius = length(parts.removeFirst(), in: Self.radiusRange) else { return nil }
-        var x = Points(0), y = Points(0), color: ColorValue? = nil
-        if parts.count >= 2 {
-            guard let right = length(parts[0], in: Self.offsetRange), let down = length(parts[1], in: Self.offsetRange) else { return nil }
-            (x, y) = (right, down)
-        }
-        if parts.count == 3 {
-            let written = parts[2].split(separator: " ").joined(separator: " ")
-            guard !CSSGradient.looksLikeGradient(written), let given = ColorValue(parsing: written) else { return nil }
-            color = given
-        }
+        guard case .success(let value) = Self.read(text) else { return nil }
+        self = value
+    }
+
+    /// Why `text` is no drop shadow, naming the part at fault (`the radius 20 is outside
+    /// 0.01 to 15`); nil when it is one.
+    public static func problem(in text: String) -> String? {
+        guard case .failure(let problem) = read(text) else { return nil }
+        return problem.description
+    }
+
+    private init(radius: Points, x: Points, y: Points, color: ColorValue?) {
         self.radius = radius
         self.x = x
         self.y = y
         self.color = color
+    }
+
+    /// What is wrong with a written shadow, for people.
+    private struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func read(_ text: String) -> Result<DropShadowValue, Problem> {
+        guard text.utf8.count <= Self.maximumLength else { return .failure(Problem(description: "it is longer than \(maximumLength) bytes")) }
+        // The colour may hold commas (`rgb(0,0,0)`): the first three parts are numbers.
+        var parts = text.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 1 || parts.count >= 3 else {
+            return .failure(Problem(description: "it has \(parts.count) parts: a radius alone, or a radius and both offsets"))
+        }
+        func length(_ text: String, _ part: String, in range: ClosedRange<Double>) -> Result<Points, Problem> {
+            // Spaces around a number, not inside it (`4 , 0 , 2`, not `4 .5`).
+            var trimmed = Substring(text)
+            while trimmed.first == " " { trimmed = trimmed.dropFirst() }
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            guard let written = WrittenDecimal(parsing: String(trimmed), places: 2) else {
+                return .failure(Problem(description: "the \(part) '\(trimmed.prefix(24))' is no number"))
+            }
+            guard written.isWithin(Points(range.lowerBound).fixed ... Points(range.upperBound).fixed) else {
+                return .failure(Problem(description: "the \(part) \(trimmed.prefix(24)) is outside \(Self.bound(range.lowerBound)) to "
+                                        + "\(Self.bound(range.upperBound))"))
+            }
+            return .success(Points(fixed: written.rounded))
+        }
+        let radius: Points
+        switch length(parts.removeFirst(), "radius", in: Self.radiusRange) {
+        case .success(let read): radius = read
+        case .failure(let problem): return .failure(problem)
+        }
+        var x = Points(0), y = Points(0), color: ColorValue? = nil
+        if parts.count >= 2 {
+            switch (length(parts[0], "x offset", in: Self.offsetRange), length(parts[1], "y offset", in: Self.offsetRange)) {
+            case (.success(let right), .success(let down)): (x, y) = (right, down)
+            case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
+            }
+        }
+        if parts.count == 3 {
+            let written = parts[2].split(separator: " ").joined(separator: " ")
+            guard !CSSGradient.looksLikeGradient(written) else {
+                return .failure(Problem(description: "a shadow's colour is one colour, not a gradient"))
+            }
+            guard let given = ColorValue(parsing: written) else {
+                return .failure(Problem(description: "the colour '\(written.prefix(40))' is no colour"))
+            }
+            color = given
+        }
+        return .success(DropShadowValue(radius: radius, x: x, y: y, color: color))
+    }
+
+    /// A bound as the grammar writes it: `15`, `0.01`, `-30`.
+    private static func bound(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// The shadow for `theme`.

@@ -91,15 +91,20 @@ extension SpinnerRequest {
                 throw .invalidValue(name, value: text, expected: error.description, suggestion: error.suggestion)
             }
             if !conic, case .conic = gradient.geometry {
+                // Refused in every format, so that one URL draws one picture in each: SVG and
+                // Lottie can fill a layer's box with no conic gradient.
                 throw .invalidValue(name, value: text, expected: "a colour, a linear-gradient or a radial-gradient "
-                                    + "(SVG and Lottie have no conic fill for \(name.rawValue))")
+                                    + "(\(name.rawValue) takes no conic gradient in any format: SVG and Lottie have no conic fill, "
+                                    + "and every format draws the same picture)")
             }
             return .paint(.gradient(gradient))
 
         case .dropShadow:
             guard let shadow = DropShadowValue(parsing: text) else {
+                // The grammar, then the part at fault (issue 64: a radius of 20 said only the grammar).
+                let problem = DropShadowValue.problem(in: text).map { "; " + $0 } ?? ""
                 throw .invalidValue(name, value: text, expected: "a drop shadow radius[,x,y[,color]] in points: radius 0.01 to 15, "
-                                    + "offsets -30 to 30, any colour (4, or 4,0,2,black)")
+                                    + "offsets -30 to 30, any colour (4, or 4,0,2,black)" + problem)
             }
             return .dropShadow(shadow)
 
