@@ -15,7 +15,7 @@ final class RequestErrorTests: XCTestCase {
             XCTAssertEqual(error.parameter, "peak", value)
         }
         XCTAssertEqual(refusal("capsules", .gif, [("peak", "bright")])?.parameter, "peak")
-        XCTAssertEqual(refusal("circular", .svg, [("peak", "1")]), .unknownParameter("peak", kind: .circular))
+        XCTAssertEqual(refusal("circular", .svg, [("peak", "1")]), .unknownParameter("peak", kind: .circular, format: .svg))
         XCTAssertEqual(refusal("capsules", .svg, [("peak", "1"), ("peak", "0.5")]), .repeatedParameter("peak"))
         for value in ["0.05", "0.2", "1", "1.0"] { XCTAssertNil(refusal("capsules", .gif, [("peak", value)]), value) }
         // The original's 0.2 is the default: the same canonical form whether it is given or not.
@@ -30,6 +30,33 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertEqual(error.value, "99")
         XCTAssertEqual(error.accepted, "1 to 30")
         XCTAssertTrue(error.detail.contains("'99'") && error.detail.contains("1 to 30"), error.detail)
+    }
+
+    /// A typo's refusal lists what that format takes, and suggests only that (issue 64: a
+    /// typo on an .svg listed t, fps, matte, quality and scale, each then refused for SVG).
+    func testAnUnknownParametersRefusalListsWhatThatFormatTakes() throws {
+        let svg = try XCTUnwrap(refusal("circular", .svg, [("colr", "red")]))
+        XCTAssertEqual(svg, .unknownParameter("colr", kind: .circular, format: .svg))
+        XCTAssertTrue(svg.detail.contains("did you mean 'color'?"), svg.detail)
+        for rasterOnly in ["t", "fps", "matte", "quality", "scale"] {
+            XCTAssertFalse(svg.accepted.split(separator: ":").last?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .contains(rasterOnly) ?? true, "\(rasterOnly) in \(svg.accepted)")
+        }
+        XCTAssertTrue(svg.accepted.hasPrefix("for circular as SVG: ") && svg.accepted.contains("title") && svg.accepted.hasSuffix(", format"),
+                      svg.accepted)
+        // Every name listed is one the format takes: asked with its default, none is refused.
+        for format in OutputFormat.allCases {
+            let listed = SpinnerKind.circular.parameterKeys(for: format)
+            XCTAssertFalse(listed.isEmpty, format.rawValue)
+            for name in listed {
+                guard let definition = SpinnerKind.circular.definition(of: try XCTUnwrap(ParameterName(rawValue: name))) else { continue }
+                XCTAssertTrue(definition.formats.contains(format), "\(name) listed for \(format.rawValue)")
+            }
+        }
+        // A typo near a name only other formats take is not pointed at it.
+        XCTAssertNil(try XCTUnwrap(refusal("circular", .svg, [("fsp", "30")])).suggestion)
+        let gif = try XCTUnwrap(refusal("circular", .gif, [("fsp", "30")]))
+        XCTAssertTrue(gif.detail.contains("did you mean 'fps'?") && gif.accepted.contains("matte"), gif.detail)
     }
 
     /// A refused drop shadow names the part at fault after the grammar (issue 64: a radius
@@ -92,8 +119,8 @@ final class RequestErrorTests: XCTestCase {
     }
 
     func testUnknownRepeatedAndInapplicableParametersAreRefused() throws {
-        XCTAssertEqual(try XCTUnwrap(refusal("dots", .gif, [("wobble", "1")])), .unknownParameter("wobble", kind: .dots))
-        XCTAssertEqual(try XCTUnwrap(refusal("dots", .gif, [("style", "accent")])), .unknownParameter("style", kind: .dots))
+        XCTAssertEqual(try XCTUnwrap(refusal("dots", .gif, [("wobble", "1")])), .unknownParameter("wobble", kind: .dots, format: .gif))
+        XCTAssertEqual(try XCTUnwrap(refusal("dots", .gif, [("style", "accent")])), .unknownParameter("style", kind: .dots, format: .gif))
         XCTAssertEqual(try XCTUnwrap(refusal("dots", .gif, [("size", "40"), ("size", "50")])), .repeatedParameter("size"))
         let matte = try XCTUnwrap(refusal("dots", .png, [("matte", "white")]))
         XCTAssertEqual(matte, .notApplicable(.matte, format: .png, formats: [.gif]))
@@ -136,9 +163,9 @@ final class RequestErrorTests: XCTestCase {
             (name: "utm_source", value: "again"), (name: "utm_campaign", value: String(repeating: "x", count: 2000)),
         ])
         XCTAssertEqual(tracked.canonicalForm, plain.canonicalForm)
-        XCTAssertEqual(refusal("dots", .webp, [("utm", "x")]), .unknownParameter("utm", kind: .dots))
-        XCTAssertEqual(refusal("dots", .webp, [("utm_", "x")]), .unknownParameter("utm_", kind: .dots))
-        XCTAssertEqual(refusal("dots", .webp, [("utmsource", "x")]), .unknownParameter("utmsource", kind: .dots))
+        XCTAssertEqual(refusal("dots", .webp, [("utm", "x")]), .unknownParameter("utm", kind: .dots, format: .webp))
+        XCTAssertEqual(refusal("dots", .webp, [("utm_", "x")]), .unknownParameter("utm_", kind: .dots, format: .webp))
+        XCTAssertEqual(refusal("dots", .webp, [("utmsource", "x")]), .unknownParameter("utmsource", kind: .dots, format: .webp))
     }
 
     func testFormatMustNotConflictWithThePath() throws {

@@ -10,7 +10,7 @@ final class RequestErrorProblemTests: XCTestCase {
         XCTAssertEqual(RequestError.unknownKind("square").httpStatus, .notFound)
         XCTAssertEqual(RequestError.unknownKind("square").title, "Unknown spinner kind")
         let others: [RequestError] = [.unknownFormat("jpeg"), .repeatedParameter("v"), .outputTooLarge(limit: 1),
-                                      .unknownParameter("peak", kind: .circular)]
+                                      .unknownParameter("peak", kind: .circular, format: .gif)]
         for error in others { XCTAssertEqual(error.httpStatus, .badRequest, "\(error)") }
         // Through the service: the problem's status and title are these.
         let service = SpinnerService(configuration: ServiceConfiguration())

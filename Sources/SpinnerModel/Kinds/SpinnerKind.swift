@@ -33,6 +33,11 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
     /// The keys of `parameters`.
     public var parameterKeys: [String] { parameters.map(\.name.rawValue) }
 
+    /// The names of the parameters that do something in `format`.
+    public func parameterKeys(for format: OutputFormat) -> [String] {
+        parameters.filter { $0.formats.contains(format) }.map(\.name.rawValue)
+    }
+
     /// For a colour parameter whose default is the chosen style's (circular's `color` and
     /// `track`): each style's colours, one or a gradient's stops; nil for every other.
     public func styleDefaults(of name: ParameterName) -> [(style: String, colors: [ColorValue])]? {

@@ -10,7 +10,7 @@ public enum RequestError: Error, Hashable, Sendable {
     /// The path's extension and `format=` disagree.
     case conflictingFormat(path: OutputFormat, query: String)
     /// A query key that no kind accepts, or that this kind does not.
-    case unknownParameter(String, kind: SpinnerKind)
+    case unknownParameter(String, kind: SpinnerKind, format: OutputFormat)
     /// The same key given twice.
     case repeatedParameter(String)
     /// A known parameter that does nothing for this format.
@@ -41,7 +41,7 @@ public enum RequestError: Error, Hashable, Sendable {
         switch self {
         case .unknownKind: nil
         case .unknownFormat, .conflictingFormat: "format"
-        case .unknownParameter(let name, _), .repeatedParameter(let name): name
+        case .unknownParameter(let name, _, _), .repeatedParameter(let name): name
         case .notApplicable(let name, _, _), .invalidValue(let name, _, _, _), .outOfRange(let name, _, _, _): name.rawValue
         case .loopTooLong: "duration"
         case .imageTooLarge: "size"
@@ -67,7 +67,8 @@ public enum RequestError: Error, Hashable, Sendable {
         case .unknownKind: "one of " + SpinnerKind.allCases.map(\.rawValue).joined(separator: ", ")
         case .unknownFormat: "one of " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
         case .conflictingFormat(let path, _): "\(path.rawValue), as the path's extension says, or no format="
-        case .unknownParameter(_, let kind): "for \(kind.rawValue): " + kind.parameterKeys.joined(separator: ", ") + ", format"
+        case .unknownParameter(_, let kind, let format):
+            "for \(kind.rawValue) as \(format.displayName): " + kind.parameterKeys(for: format).joined(separator: ", ") + ", format"
         case .repeatedParameter: "each parameter at most once"
         case .notApplicable(_, _, let formats): "only with format " + formats.map(\.rawValue).joined(separator: ", ")
         case .invalidValue(_, _, let expected, _): expected
@@ -92,9 +93,10 @@ public enum RequestError: Error, Hashable, Sendable {
             return "Format \(quoted) is not supported;\(Self.didYouMean(suggestion)) use \(accepted)."
         case .conflictingFormat(let path, _):
             return "The path asks for \(path.rawValue) but format=\(value ?? "") asks otherwise."
-        case .unknownParameter(let name, let kind):
-            return "Parameter '\(name)' is not accepted by \(kind.rawValue);\(Self.didYouMean(suggestion)) accepted: "
-                + (kind.parameterKeys + ["format"]).joined(separator: ", ") + "."
+        case .unknownParameter(let name, let kind, let format):
+            // Only what this format takes: a name it would then refuse is no help.
+            return "Parameter '\(name)' is not accepted by \(kind.rawValue) as \(format.displayName);\(Self.didYouMean(suggestion)) accepted: "
+                + (kind.parameterKeys(for: format) + ["format"]).joined(separator: ", ") + "."
         case .repeatedParameter(let name):
             return "Parameter '\(name)' is given more than once."
         case .notApplicable(let name, let format, _):
@@ -146,7 +148,7 @@ public enum RequestError: Error, Hashable, Sendable {
             OutputFormat(fileExtension: text).map(\.rawValue)
                 ?? OutputFormat(rawValue: text.lowercased()).map(\.fileExtension)
                 ?? Suggestion.closest(to: text, in: OutputFormat.allCases.map(\.rawValue))
-        case .unknownParameter(let name, let kind): Suggestion.closest(to: name, in: kind.parameterKeys + ["format"])
+        case .unknownParameter(let name, let kind, let format): Suggestion.closest(to: name, in: kind.parameterKeys(for: format) + ["format"])
         case .invalidValue(_, _, _, let suggestion): suggestion
         default: nil
         }

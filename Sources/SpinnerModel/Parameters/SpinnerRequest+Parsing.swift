@@ -25,7 +25,7 @@ extension SpinnerRequest {
         var given: [(name: ParameterName, value: ParameterValue)] = []
         for item in query where item.name != "format" {
             guard let name = ParameterName(rawValue: item.name), let definition = kind.definition(of: name) else {
-                throw .unknownParameter(item.name, kind: kind)
+                throw .unknownParameter(item.name, kind: kind, format: format)
             }
             guard definition.formats.contains(format) else {
                 throw .notApplicable(name, format: format,
