@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FRONT } from "./support.mjs";
+import { FRONT, playgroundState } from "./support.mjs";
 
-const { announced, imgTag, lottieSnippets } = await import(FRONT + "snippets.js");
+const { announced, imgTag, lottieSnippets, pictureSnippet, slowedSettings } = await import(FRONT + "snippets.js");
 
 const url = "https://x.test/spinner/arc.json?size=40";
 const groups = [{ keypath: "Spinner.Arc", fill: true, stroke: false, slots: ["arc"], light: "000000", dark: "ffffff" }];
@@ -42,4 +42,30 @@ test("each app snippet gives the player its platform's progress semantics", () =
   assert.match(snippets["react-native"], /accessibilityRole="progressbar" accessibilityLabel="Loading"/);
   assert.match(snippets["react-native"], /accessibilityState=\{\{ busy: true \}\}/);
   for (const name of ["web", "dotlottie"]) assert.match(snippets[name], / role="status" aria-label="Loading"/, name);
+});
+
+test("under reduced motion a raster <picture> shows its own picture slowed 4×, never a still", () => {
+  const state = playgroundState("circular", "gif");
+  const text = pictureSnippet(state, "https://x.test/spinner/circular.gif", 60, "https://x.test/");
+  const slowed = text.match(/<source media="\(prefers-reduced-motion: reduce\)" srcset="(https:\/\/x\.test\/spinner\/circular\.gif\?[^"]*)">/);
+  assert.ok(slowed, text);
+  assert.deepEqual(Object.fromEntries(new URL(slowed[1]).searchParams), { duration: "7", fps: "8" });
+  assert.doesNotMatch(text, /\.png/, "no still");
+  // The same frames, each shown four times as long: the loop ×4, the frame rate ÷4.
+  assert.deepEqual(slowedSettings(state, { fps: "40", duration: "1" }), { fps: "10", duration: "4" });
+  // Never past the kind's longest loop: slowed as far as it goes, the rate alike; not at all at the longest.
+  assert.deepEqual(slowedSettings(state, { duration: "5" }), { duration: "15", fps: "10" });
+  assert.equal(slowedSettings(state, { duration: "15" }), null);
+  const longest = pictureSnippet(playgroundState("circular", "gif", { duration: "15" }), "https://x.test/a.gif", 60, "https://x.test/");
+  assert.doesNotMatch(longest, /prefers-reduced-motion/, longest);
+});
+
+test("an SVG <picture> needs no source for reduced motion: it slows itself", () => {
+  for (const follows of [false, true]) {
+    const state = playgroundState("circular", "svg");
+    state.setFollowsScheme(follows);
+    const text = pictureSnippet(state, "https://x.test/spinner/circular.svg", 60, "https://x.test/");
+    assert.doesNotMatch(text, /prefers-reduced-motion|\.png/, text);
+    assert.match(text, /<img src="https:\/\/x\.test\/spinner\/circular\.svg/, text);
+  }
 });

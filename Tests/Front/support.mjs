@@ -8,7 +8,7 @@ export const FRONT = new URL("../../Sources/GalleryFiles/Front/", import.meta.ur
 const all = ["svg", "apng", "gif", "png", "webp", "lottie"];
 const shared = [
   { name: "background", type: "fill", default: "00000000", formats: all, maxLength: 256 },
-  { name: "fps", type: "integer", default: "30", formats: ["apng", "gif", "webp"] },
+  { name: "fps", type: "integer", default: "30", minimum: 1, maximum: 60, formats: ["apng", "gif", "webp"] },
   { name: "matte", type: "color", default: "systemBackground", formats: ["gif"] },
   { name: "quality", type: "integer", default: "100", formats: ["apng", "gif", "png", "webp"] },
   { name: "theme", type: "string", default: "light", formats: all, enum: ["light", "dark", "auto"] },
@@ -28,6 +28,7 @@ export const catalog = {
   kinds: [
     { name: "circular", summary: "A ring.", parameters: [...shared,
       { name: "color", type: "paint", formats: all, maxLength: 256 },
+      { name: "duration", type: "number", unit: "s", default: "1.75", minimum: 0.2, maximum: 15, formats: all },
       { name: "size", type: "integer", default: "60", formats: all },
       { name: "stroke", type: "number", default: "10", formats: all },
       { name: "style", type: "string", default: "hierarchy", formats: all, enum: ["bubbledForeground", "hierarchy", "accent", "nineties"] },

@@ -10,16 +10,17 @@ follows the OS colour scheme (`follows`). Every snippet is then put on a page of
 colour and shown in a light and a dark OS colour scheme: a page that follows the scheme
 is light (the stage's colour when it is light, else white) in the light scheme and dark
 (the stage's when dark, else black) in the dark one; any other page is the stage's
-colour in both. Each scheme is shown with motion and with reduced motion (the still).
-Per case, scheme and motion it reports the page colour shown, the image the browser
-chose (`currentSrc`) and the contrast against the page of the picture's most visible
-part (wcag_contrast.visibility, over 14 screenshots 130 ms apart, one of a still), with the screenshot;
+colour in both. Each scheme is shown with motion and with reduced motion (the picture
+slowed, issue 64). Per case, scheme and motion it reports the page colour shown, the
+image the browser chose (`currentSrc`), the contrast against the page of the picture's
+most visible part (wcag_contrast.visibility, over 14 screenshots 130 ms apart) with the
+screenshot, and whether the picture moved between those screenshots (`moved`);
 and the playground's own wiring of the snippet (see `playground`).
 """
 import os
 import pathlib
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from .page_state import wait_until
 from .wcag_contrast import visibility
@@ -114,10 +115,10 @@ def picture_matrix(browser, job):
         chosen = shown.eval_on_selector_all("img", "images => images.map(i => i.currentSrc)")
         boxes = [shown.locator("#c%d img" % n).bounding_box() for n in range(len(cases))]
         shown.set_viewport_size({"width": 1280, "height": int(max(b["y"] + b["height"] for b in boxes)) + 20})
-        best, ratios = [(0.0, None)] * len(cases), {}
-        # 14 shots 130 ms apart (1.8 s): every default loop's most visible moment is seen
-        # (one of the stills for reduced motion).
-        for shot in range(14 if motion == "no-preference" else 1):
+        best, ratios, first, moved = [(0.0, None)] * len(cases), {}, [None] * len(cases), [False] * len(cases)
+        # 14 shots 130 ms apart (1.8 s): every default loop's most visible moment is seen,
+        # and whether each picture moves (with reduced motion too: slowed, never still).
+        for shot in range(14):
             path = os.path.join(out, "pictures-%s-%s-%d.png" % (scheme, motion, shot))
             shown.screenshot(path=path)
             picture = Image.open(path).convert("RGB")
@@ -126,9 +127,14 @@ def picture_matrix(browser, job):
                 value = visibility(picture, box, rgb(colour), ratios)
                 if value > best[n][0]:
                     best[n] = (value, path)
+                crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
+                if first[n] is None:
+                    first[n] = crop
+                elif ImageChops.difference(first[n], crop).getbbox() is not None:
+                    moved[n] = True
             shown.wait_for_timeout(130)
         shown.close()
         for n, case in enumerate(cases):
             results.append(dict(case, scheme=scheme, motion=motion, shownPage=shown_page(case, scheme), chosen=chosen[n],
-                                snippet=snippets[n], contrast=round(best[n][0], 3), screenshot=best[n][1]))
+                                snippet=snippets[n], contrast=round(best[n][0], 3), moved=moved[n], screenshot=best[n][1]))
     return {"cases": results, "playground": playground(browser, job["url"])}

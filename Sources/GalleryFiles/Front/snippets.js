@@ -100,8 +100,8 @@ export function fitSnippets() {
 function pictureLabel(state) {
   const raster = state.rasterFormats.includes(state.format);
   const pages = state.followsScheme ? "light and dark OS scheme" : raster ? `a #${state.page} page` : "";
-  const still = state.formatByName(state.format).animated ? "still image for reduced motion" : "";
-  return `Picture (${[pages, still].filter(Boolean).join("; ")})`;
+  const motion = !state.formatByName(state.format).animated ? "" : raster ? "slowed for reduced motion" : "slows itself for reduced motion";
+  return `Picture (${[pages, motion].filter(Boolean).join("; ")})`;
 }
 
 /**
@@ -117,13 +117,35 @@ function pictureSettings(state) {
 }
 
 /**
+ * The settings of a raster's slowed loop, for reduced motion (issue 64: slow, don't
+ * freeze, as the SVG's own `prefers-reduced-motion` rule slows it 4×): `values` with the
+ * loop four times as long (at most the kind's longest duration) and the frame rate divided
+ * alike, so that it is the same frames, each shown four times as long, in about the same
+ * bytes; null when the duration is already its longest (nothing to slow).
+ */
+export function slowedSettings(state, values) {
+  const duration = state.parameter("duration");
+  if (!duration) return null;
+  const now = Number(values.duration ?? duration.default);
+  const longer = Math.min(now * 4, Number(duration.maximum));
+  if (!(longer > now)) return null;
+  const slowed = { ...values, duration: String(Math.round(longer * 100) / 100) };
+  const fps = state.parameter("fps");
+  if (fps && state.applies(fps)) {
+    const rate = Number(values.fps ?? fps.default);
+    slowed.fps = String(Math.max(Number(fps.minimum), Math.round(rate * now / longer)));
+  }
+  return slowed;
+}
+
+/**
  * The <picture> for `url` (absolute) at `size`, its other URLs made absolute against `base`;
  * each raster's 2× in its srcset once the service accepted it (density.js).
- * An SVG's follows the viewer's scheme itself (theme=auto) when the page does, its still
- * for reduced motion light and dark by media query (a PNG cannot follow: theme=auto draws
- * it light). For a raster format its <img> is the picture for the page the designer described: the
- * stage's colour (theme and, for GIF, the matte its edges are blended into), with its still
- * for reduced motion. Only when that page follows the OS scheme does a dark source
+ * An SVG's follows the viewer's scheme itself (theme=auto) when the page does, and slows
+ * itself for reduced motion (its own media rule): it needs no source for it. For a raster
+ * format its <img> is the picture for the page the designer described: the
+ * stage's colour (theme and, for GIF, the matte its edges are blended into), with the same
+ * picture slowed for reduced motion (slowedSettings). Only when that page follows the OS scheme does a dark source
  * (media prefers-color-scheme: dark) come first, drawn for the dark page, the <img> for
  * the light one. For GIF or APNG a WebP comes first when it is no larger for these
  * settings (measured): every current browser takes the first source it can show, so a
@@ -139,14 +161,11 @@ export function pictureSnippet(state, url, size, base) {
   const animated = state.formatByName(format).animated;
   if (!raster) {
     // An SVG can follow the viewer itself (theme=auto): for a page that follows the OS
-    // scheme, or with theme=auto chosen, its <img> does, and its still for reduced motion,
-    // a picture, comes light and dark by media query.
+    // scheme, or with theme=auto chosen, its <img> does; it slows itself for reduced motion.
     const themed = !!state.parameter("theme");
     const follows = themed && (state.followsScheme || state.settings().theme === "auto");
-    if (!follows) return announced("<picture>\n" + source(reduce, absolute(imageURL(state, "png"))) + img(url) + "</picture>");
-    const [day, night] = [state.settingsForPage(LIGHT, "light"), state.settingsForPage(DARK, "dark")];
-    return announced("<picture>\n" + source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night))) +
-      source(reduce, absolute(imageURL(state, "png", day))) + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>");
+    if (!follows) return announced("<picture>\n" + img(url) + "</picture>");
+    return announced("<picture>\n" + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>");
   }
   const sizes = state.sizes[query(state, "webp")] || {};
   const offerWebP = (format === "gif" || format === "apng")
@@ -155,8 +174,9 @@ export function pictureSnippet(state, url, size, base) {
   const [shown, night] = pictureSettings(state);
   let text = "<picture>\n";
   if (animated) {
-    if (night) text += source(`${reduce} and ${dark}`, absolute(imageURL(state, "png", night)));
-    text += source(reduce, absolute(imageURL(state, "png", shown)));
+    const [slowShown, slowNight] = [slowedSettings(state, shown), night && slowedSettings(state, night)];
+    if (slowNight) text += source(`${reduce} and ${dark}`, absolute(imageURL(state, format, slowNight)));
+    if (slowShown) text += source(reduce, absolute(imageURL(state, format, slowShown)));
   }
   if (night && offerWebP) text += source(dark, absolute(imageURL(state, "webp", night)), "image/webp");
   if (night) text += source(dark, absolute(imageURL(state, format, night)));
