@@ -38,3 +38,13 @@ test("Lottie's advice gives the document's sizes as the table shows them", () =>
   assert.match(adviceText(state, state.settings(), {}, {}, { written: "12.0 KB", zipped: "2.0 KB" }), /^The Lottie document for these settings is 12\.0 KB, 2\.0 KB gzipped\./);
   assert.match(adviceText(state, state.settings(), {}, {}, { written: "…", zipped: "not sent gzipped" }), /^The Lottie document for these settings is …\. It/);
 });
+
+test("the WebP advice follows the chosen format, as the <picture> snippet does", () => {
+  // An APNG larger than its WebP, a GIF smaller: the advice compares with the chosen format, not the GIF.
+  const sizes = { gif: 1000, webp: 2000, apng: 3000 };
+  const apng = stateFor("apng");
+  assert.match(adviceText(apng, apng.settings(), sizes, {}, {}), /the WebP is no larger than the APNG, so the <picture> snippet offers it first\./);
+  const gif = stateFor("gif");
+  assert.match(adviceText(gif, gif.settings(), sizes, {}, {}), /the GIF is smaller than the WebP, so the <picture> snippet offers no WebP ahead of it\./);
+  assert.match(adviceText(gif, gif.settings(), { gif: 1000 }, {}, {}), /offers WebP first when it is no larger\./);
+});

@@ -1,7 +1,7 @@
 // Honest advice for the format chosen, from the sizes just measured.
 
 import { $ } from "./dom.js";
-import { bytes, sizeShown } from "./sizes.js";
+import { bytes, sizeShown, webpFirst } from "./sizes.js";
 
 /** A raster this large (bytes) is large for a loading indicator: the advice says so. */
 const largeRaster = 100 * 1024;
@@ -58,8 +58,10 @@ export function adviceText(state, values, measured, refused, lottie, lossy = nul
     }
     if (state.format === "gif" || state.format === "apng") {
       text += " WebP and APNG keep real alpha on any page; a GIF has 1-bit alpha and is blended into one page colour (matte). " +
-        (order[0] === "gif" ? "Here the GIF is smallest, so the <picture> snippet offers no WebP ahead of it." :
-          "The <picture> snippet offers WebP first when it is no larger.");
+        // The snippet's own rule, against the chosen format (issue 64: it compared the GIF's).
+        (measured.webp === undefined || measured[state.format] === undefined ? "The <picture> snippet offers WebP first when it is no larger."
+          : webpFirst(state.format, measured) ? `Here the WebP is no larger than the ${label(state.format)}, so the <picture> snippet offers it first.`
+          : `Here the ${label(state.format)} is smaller than the WebP, so the <picture> snippet offers no WebP ahead of it.`);
     }
   }
   return text.trim();

@@ -25,3 +25,13 @@ export function sizeTable(entries) {
 
 /** The text a cell shows now ("lottie", "lottie-gzip", …), undefined when there is no such cell. */
 export const sizeShown = (key) => $(`#sizes [data-format=${key}] output`)?.textContent;
+
+/**
+ * Whether a <picture> of `format` offers its WebP first: only a GIF or APNG, and only when
+ * the WebP measured for the same settings is no larger (`sizes`: bytes by format). Every
+ * current browser takes the first source it can show, so a larger WebP first would cost
+ * bytes. The snippet and the advice both ask this.
+ */
+export function webpFirst(format, sizes) {
+  return (format === "gif" || format === "apng") && sizes.webp !== undefined && sizes[format] !== undefined && sizes.webp <= sizes[format];
+}

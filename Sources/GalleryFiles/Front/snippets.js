@@ -8,6 +8,7 @@ import { inlineApplies, inlineMarkup, inlineSettings, prefixOf } from "./inline.
 import { showDenseDownload } from "./stage.js";
 import { askRecolouring, recolouring } from "./recolour.js";
 import { DARK, LIGHT } from "./state.js";
+import { webpFirst } from "./sizes.js";
 import { imageURL, query } from "./urls.js";
 
 /** Writes every snippet for the accepted URL path, shows those for the format, and fits their boxes. */
@@ -168,8 +169,7 @@ export function pictureSnippet(state, url, size, base) {
     return announced("<picture>\n" + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>");
   }
   const sizes = state.sizes[query(state, "webp")] || {};
-  const offerWebP = (format === "gif" || format === "apng")
-    && sizes.webp !== undefined && sizes[format] !== undefined && sizes.webp <= sizes[format];
+  const offerWebP = webpFirst(format, sizes);
   // The first is the <img>'s; a second (the dark page's) gets the sources under `dark`.
   const [shown, night] = pictureSettings(state);
   let text = "<picture>\n";

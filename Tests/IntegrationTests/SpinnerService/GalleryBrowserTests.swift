@@ -194,10 +194,11 @@ final class GalleryBrowserTests: XCTestCase {
         print("gallery picture advice (circular, color=ff3b30): GIF \(gifBytes) bytes, WebP \(webpBytes) bytes: \(advice)")
         if snippet.contains("image/webp") {
             XCTAssertLessThanOrEqual(webpBytes, gifBytes, snippet)
+            XCTAssertTrue(advice.contains("the WebP is no larger than the GIF, so the <picture> snippet offers it first"), advice)
         } else if webpBytes < gifBytes {
             XCTFail("a smaller WebP is not offered: \(snippet)")
         } else {
-            XCTAssertTrue(advice.contains("GIF is smallest"), advice)
+            XCTAssertTrue(advice.contains("the GIF is smaller than the WebP, so the <picture> snippet offers no WebP"), advice)
         }
 
         // The phone: the preview's and the colour field's [top, bottom], and the viewport's height.
