@@ -12,14 +12,6 @@ struct Command: Sendable {
     /// A command line to copy, for its own help (`spinnerd COMMAND --help`).
     var example: String? = nil
     let run: @Sendable ([String]) -> Int32
-
-    init(name: String, usage: String, takesSpinner: Bool = false, example: String? = nil, run: @escaping @Sendable ([String]) -> Int32) {
-        self.name = name
-        self.usage = usage
-        self.takesSpinner = takesSpinner
-        self.example = example
-        self.run = run
-    }
 }
 
 /// Every command, once, in the order `spinnerd --help` lists them (`serve` first: its flags

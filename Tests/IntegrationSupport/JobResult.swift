@@ -51,7 +51,7 @@ public struct JobResult: Sendable, CustomStringConvertible {
     }
 
     /// The value; nil when the member is absent.
-    public let jsonValue: Value?
+    private let jsonValue: Value?
     /// Where this value is in the script's output.
     public let jsonPath: String
 
@@ -140,15 +140,8 @@ public struct JobResult: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The keys of an object.
-    public var asKeys: Set<String> {
-        get throws { Set(try asMembers.keys) }
-    }
-
     public var asStrings: [String] { get throws { try asElements.map { try $0.asString } } }
     public var asDoubles: [Double] { get throws { try asElements.map { try $0.asDouble } } }
-    public var asInts: [Int] { get throws { try asElements.map { try $0.asInt } } }
-    public var asBools: [Bool] { get throws { try asElements.map { try $0.asBool } } }
 
     /// An object whose members are all strings.
     public var asStringMembers: [String: String] {

@@ -165,8 +165,8 @@ export function pictureSnippet(state, url, size, base) {
     // scheme, or with theme=auto chosen, its <img> does; it slows itself for reduced motion.
     const themed = !!state.parameter("theme");
     const follows = themed && (state.followsScheme || state.settings().theme === "auto");
-    if (!follows) return announced("<picture>\n" + img(url) + "</picture>");
-    return announced("<picture>\n" + img(absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" }))) + "</picture>");
+    const src = follows ? absolute(imageURL(state, "svg", { ...state.settings(), theme: "auto" })) : url;
+    return announced("<picture>\n" + img(src) + "</picture>");
   }
   const sizes = state.sizes[query(state, "webp")] || {};
   const offerWebP = webpFirst(format, sizes);
