@@ -99,6 +99,17 @@ final class Representation: Sendable {
     /// included.
     var cost: Int { identity.length + (gzip?.length ?? 0) + 1024 }
 
+    /// The body's length as stored (no content coding), in bytes.
+    var bodyLength: Int { identity.length }
+
+    /// The body as stored (no content coding), read back from its file if it has one; nil
+    /// when the file cannot be read.
+    func body() -> [UInt8]? {
+        guard let file = identity.file else { return identity.body }
+        let bytes = file.bytes()
+        return bytes.count == file.length ? bytes : nil
+    }
+
     /// The one choice every answer makes, from the `Accept-Encoding` value's bytes: the
     /// gzip variant when the client accepts it and there is one, else the identity.
     /// `body` borrows the variant (nothing counted: the fast path calls it for every hit).
