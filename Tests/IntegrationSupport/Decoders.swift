@@ -86,12 +86,22 @@ public enum Decoders {
         return DecodedPixels(width: size.width, height: size.height, bytes: bytes)
     }
 
+    /// For each of `paths`: its composited frames and the largest alpha (0–255) on the
+    /// outermost ring of pixels of any of them.
+    public static func edges(_ paths: [String]) throws -> [EdgeAlpha] {
+        try decode([EdgeAlpha].self, try python(["edge"] + paths))
+    }
+
     /// Writes every composited frame of `path` into `directory` as `NNN.png`.
     public static func extractFrames(_ path: String, into directory: String) throws {
         _ = try python("frames", path, directory)
     }
 
     private static func python(_ arguments: String...) throws -> Data {
+        try python(arguments)
+    }
+
+    private static func python(_ arguments: [String]) throws -> Data {
         let result = try ExternalTool.run("python3", Repository.imageTool + arguments)
         guard result.status == 0 else { throw DecoderFailure(message: result.errorText) }
         return result.output
@@ -100,6 +110,13 @@ public enum Decoders {
     private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
     }
+}
+
+/// `Decoders.edges`: how far a file's frames reach towards its edge.
+public struct EdgeAlpha: Decodable, Sendable {
+    public let frames: Int
+    /// The largest alpha (0–255) on the outermost ring of pixels of any frame.
+    public let largestEdgeAlpha: Int
 }
 
 /// A decoder refused the file; its message says why.

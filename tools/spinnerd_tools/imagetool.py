@@ -18,6 +18,9 @@
                                      frames), the mean absolute channel difference (0-255) of
                                      all of them, the worst frame's, and the frames compared
   imagetool rgba FILE                raw RGBA bytes of the first frame on stdout
+  imagetool edge FILE...             JSON per file: its composited frames and the largest
+                                     alpha (0-255) on the outermost ring of pixels of any
+                                     of them (0: nothing reaches the image's edge)
   imagetool digest FILE...           JSON per file: format, bytes, the file's SHA-256, and a SHA-256 of what a
                                      viewer sees: the composited frames (fully transparent
                                      pixels all alike, identical neighbours merged) with
@@ -54,6 +57,17 @@ def composited_frames(path):
         for index in range(getattr(image, "n_frames", 1)):
             image.seek(index)
             yield index, image.convert("RGBA"), dict(image.info)
+
+
+def edge(path):
+    frames, largest = 0, 0
+    for _, frame, _ in composited_frames(path):
+        alpha = frame.getchannel("A")
+        width, height = alpha.size
+        for box in ((0, 0, width, 1), (0, height - 1, width, height), (0, 0, 1, height), (width - 1, 0, width, height)):
+            largest = max(largest, alpha.crop(box).getextrema()[1])
+        frames += 1
+    return {"frames": frames, "largestEdgeAlpha": largest}
 
 
 def inspect(path):
@@ -280,6 +294,8 @@ def main(argv):
     elif command == "rgba":
         with Image.open(argv[2]) as image:
             sys.stdout.buffer.write(image.convert("RGBA").tobytes())
+    elif command == "edge":
+        print(json.dumps([edge(path) for path in argv[2:]]))
     elif command == "apng":
         print(json.dumps(apng_chunks(argv[2])))
     elif command == "apngdeflate":

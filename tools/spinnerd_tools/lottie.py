@@ -50,6 +50,14 @@ specification's JSON schema (lottie-specs), for the tests.
         per frame], "light" and "dark": comparisons}; "webProblems": [...] when lottie-web
         raised any.
 
+    {"type": "edges", "lottie": PATH, "px": N, "frames": [F, ...]}
+        each player's frames F (ThorVG and lottie-web's svg renderer at the exact frame,
+        rlottie at the nearest whole one) drawn N px square, and the largest alpha (0-255)
+        on the outermost ring of pixels of any of them: 0 when nothing reaches the box's
+        edge (a drop shadow inside the box, issue 64).
+        Result: per player ("thorvg", "rlottie", "lottieWebSVG") {"frames": how many were
+        drawn, "largestEdgeAlpha"}; "lottieWebProblems": [...].
+
 Coverage is alpha > 0.5, as the issue states, with one refinement: a pixel whose alpha
 is within 1/16 of 0.5 in both pictures counts as neither covered nor uncovered. A shape
 drawn at about half opacity (a pulsing dot, a fading capsule) otherwise turns its edge
@@ -223,6 +231,25 @@ def frames(job):
     return result
 
 
+def edge_alpha(picture):
+    """The largest alpha on the outermost ring of pixels of an RGBA array."""
+    alpha = picture[:, :, 3]
+    return int(max(alpha[0, :].max(), alpha[-1, :].max(), alpha[:, 0].max(), alpha[:, -1].max()))
+
+
+def edges(job):
+    data = open(job["lottie"], "rb").read()
+    px, frames = job["px"], job["frames"]
+    web, problems = lottieweb(data, frames, px, "svg")
+    drawn = {"thorvg": [thorvg(data, frame, px) for frame in frames],
+             "rlottie": [rlottie(data, math.floor(frame + 0.5), px) for frame in frames],
+             "lottieWebSVG": web}
+    result = {player: {"frames": len(pictures), "largestEdgeAlpha": max(edge_alpha(p) for p in pictures)}
+              for player, pictures in drawn.items()}
+    result["lottieWebProblems"] = problems
+    return result
+
+
 def recolour(job):
     from rlottie_python import LottieAnimationProperty as Property
     data = open(job["lottie"], "rb").read()
@@ -361,7 +388,7 @@ def app_snippets(job):
 def main(path):
     jobs = json.load(open(path))
     try:
-        print(json.dumps([{"frames": frames, "recolour": recolour, "appSnippets": app_snippets}[job["type"]](job) for job in jobs]))
+        print(json.dumps([{"frames": frames, "recolour": recolour, "appSnippets": app_snippets, "edges": edges}[job["type"]](job) for job in jobs]))
     finally:
         if WEB is not None:
             WEB.close()  # leaves the shared Chromium (or closes its own)

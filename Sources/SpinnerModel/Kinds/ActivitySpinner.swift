@@ -42,7 +42,7 @@ public enum ActivitySpinner: SpinnerDesign {
         }()
     }
 
-    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+    public static func nodes(for options: Options, theme: Theme, pixel: Double) -> [SceneNode] {
         let count = options.count
         let center = Point(x: 14, y: 14)
         let capsule = ShapeNode(.capsule(center: Point(x: 14, y: 3.5), width: options.stroke.value, height: 7),

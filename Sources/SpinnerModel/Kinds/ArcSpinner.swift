@@ -43,7 +43,7 @@ public enum ArcSpinner: SpinnerDesign {
         }()
     }
 
-    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+    public static func nodes(for options: Options, theme: Theme, pixel: Double) -> [SceneNode] {
         let center = Point(x: 28, y: 28)
         let stroke = StrokeStyle(width: options.stroke.value, cap: .round, dash: [0.1, 16], dashPhase: 8)
         let path = Arc(center: center, radius: 24, originDegrees: 90, from: .constant(0), to: .constant(0.6))

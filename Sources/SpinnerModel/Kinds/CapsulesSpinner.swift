@@ -56,7 +56,7 @@ public enum CapsulesSpinner: SpinnerDesign {
         }()
     }
 
-    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+    public static func nodes(for options: Options, theme: Theme, pixel: Double) -> [SceneNode] {
         let count = options.count
         let center = Point(x: 107.5, y: 107.5)
         let capsule = ShapeNode(.capsule(center: Point(x: 107.5, y: 187.5), width: 20, height: 50),

@@ -85,11 +85,15 @@ public enum CircularSpinner: SpinnerDesign {
         }()
     }
 
-    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+    public static func nodes(for options: Options, theme: Theme, pixel: Double) -> [SceneNode] {
         let style = options.style
-        let width = options.stroke.value
         let center = Point(x: naturalSize / 2, y: naturalSize / 2)
-        let radius = (naturalSize - width) / 2
+        // The ring fits with its shadows (issue 64, docs/paints.md "Shadows"): the ring,
+        // its stroke and every shadow drawn `fit` times as large, about the centre.
+        let puckDropShadow = options.dropshadow?.shadow(for: theme), trackDropShadow = options.trackdropshadow?.shadow(for: theme)
+        let fit = shadowFit(puck: puckDropShadow, track: trackDropShadow, pixel: pixel)
+        let width = options.stroke.value * fit
+        let radius = (naturalSize - options.stroke.value) / 2 * fit
         let period = 2 * options.duration.value
 
         let trackPaint = (options.track ?? .color(style.track)).paint(for: theme, side: naturalSize)
@@ -102,18 +106,33 @@ public enum CircularSpinner: SpinnerDesign {
         let stroke = StrokeStyle(width: width, cap: .round)
         // A conic gradient is cut into pieces along an arc by the SVG and Lottie engines,
         // which draw no inner shadow on it; the track is then a whole-turn arc from 12 o'clock.
-        let puckShadow: InnerShadow? = puckPaint.isAngular ? nil : options.shadow.map { InnerShadow(radius: $0) } ?? style.puckShadow
+        let puckShadow: InnerShadow? = (puckPaint.isAngular ? nil : options.shadow.map { InnerShadow(radius: $0) } ?? style.puckShadow)?
+            .scaled(by: fit)
         let trackShape: Shape = trackPaint.isAngular
             ? .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .constant(1)))
             : .circle(center: center, radius: radius)
         let track = ShapeNode(trackShape, paint: trackPaint, stroke: stroke,
-                              innerShadow: trackPaint.isAngular ? nil : options.trackshadow.flatMap { InnerShadow(radius: $0) },
-                              dropShadow: options.trackdropshadow?.shadow(for: theme), slot: "track")
+                              innerShadow: trackPaint.isAngular ? nil : options.trackshadow.flatMap { InnerShadow(radius: $0) }?.scaled(by: fit),
+                              dropShadow: trackDropShadow?.scaled(by: fit), slot: "track")
         let puck = ShapeNode(
             .arc(Arc(center: center, radius: radius, originDegrees: 0, from: .constant(0), to: .track(length))),
-            paint: puckPaint, stroke: stroke, innerShadow: puckShadow, dropShadow: options.dropshadow?.shadow(for: theme), slot: "puck")
+            paint: puckPaint, stroke: stroke, innerShadow: puckShadow, dropShadow: puckDropShadow?.scaled(by: fit), slot: "puck")
         let turn: [Transform] = [.rotate(degrees: .track(trailingEnd), around: center)]
         return [.shape(track, name: "Track"), .shape(puck, transforms: turn, name: "Puck")]
+    }
+
+    /// How large the ring is drawn so that its drop shadows stay inside the box: 1 without
+    /// one; else what brings the ring and its furthest shadow (`DropShadow.margin`: the
+    /// puck's turns with it, the track's does not) two CSS pixels inside the box's edge
+    /// (`pixel`: points per CSS pixel; a raster anti-aliases a rim of one, and Chromium's
+    /// SVG filter spilled alpha 1–9 a pixel further at 16 px). The ring, its stroke and its
+    /// shadows are all drawn that much smaller, about the centre, so the picture is the
+    /// same, only smaller, and no format cuts a shadow at the edge. At the natural size:
+    /// `dropshadow=6,0,4` 0.56; the largest the grammar takes (`15,30,30`) 0.25.
+    static func shadowFit(puck: DropShadow?, track: DropShadow?, pixel: Double) -> Double {
+        guard puck != nil || track != nil else { return 1 }
+        let margin = max(puck?.margin(turning: true) ?? 0, track?.margin(turning: false) ?? 0)
+        return max(0, naturalSize / 2 - 2 * pixel) / (naturalSize / 2 + margin)
     }
 
     /// An inner shadow given on a layer painted by a conic gradient is refused: SVG and

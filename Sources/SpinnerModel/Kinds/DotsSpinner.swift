@@ -52,7 +52,7 @@ public enum DotsSpinner: SpinnerDesign {
         }()
     }
 
-    public static func nodes(for options: Options, theme: Theme) -> [SceneNode] {
+    public static func nodes(for options: Options, theme: Theme, pixel: Double) -> [SceneNode] {
         let count = options.count
         let center = Point(x: 40, y: 40)
         let single = options.color?.color?.resolved(for: theme)

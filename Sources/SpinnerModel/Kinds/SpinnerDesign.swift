@@ -8,8 +8,10 @@ public protocol SpinnerDesign: Sendable {
     static var summary: String { get }
     /// Side of the square box, in points, at which the seed draws it; `size` scales from it.
     static var naturalSize: Double { get }
-    /// The animated picture for `options` in `theme`, without background.
-    static func nodes(for options: Options, theme: Theme) -> [SceneNode]
+    /// The animated picture for `options` in `theme`, without background; `pixel` is one
+    /// CSS pixel of the image in points (the natural size over `size`), for what must clear
+    /// the box's edge by a pixel (a drop shadow's anti-aliased rim).
+    static func nodes(for options: Options, theme: Theme, pixel: Double) -> [SceneNode]
     /// Refuses parameters that are each valid but cannot be drawn together. Default: none.
     static func check(_ options: Options) throws(RequestError)
 }

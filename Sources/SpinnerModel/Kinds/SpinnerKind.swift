@@ -79,6 +79,6 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
     /// The complete scene for a validated request in `theme`.
     public func scene(for request: SpinnerRequest, theme: Theme) -> Scene {
         Scene(size: design.naturalSize, background: request.shared.background.paint(for: theme, side: design.naturalSize),
-              nodes: request.options.nodes(theme: theme), mirrored: request.shared.direction == .reverse)
+              nodes: request.options.nodes(theme: theme, pixel: design.naturalSize / Double(max(1, request.shared.size))), mirrored: request.shared.direction == .reverse)
     }
 }

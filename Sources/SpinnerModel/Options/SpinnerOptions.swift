@@ -61,14 +61,15 @@ public enum SpinnerOptions: Hashable, Sendable {
         }
     }
 
-    /// The kind's animated picture in `theme`, without background.
-    func nodes(theme: Theme) -> [SceneNode] {
+    /// The kind's animated picture in `theme`, without background; `pixel`: one CSS pixel
+    /// in points (`SpinnerDesign.nodes`).
+    func nodes(theme: Theme, pixel: Double) -> [SceneNode] {
         switch self {
-        case .circular(let options): CircularSpinner.nodes(for: options, theme: theme)
-        case .activity(let options): ActivitySpinner.nodes(for: options, theme: theme)
-        case .dots(let options): DotsSpinner.nodes(for: options, theme: theme)
-        case .arc(let options): ArcSpinner.nodes(for: options, theme: theme)
-        case .capsules(let options): CapsulesSpinner.nodes(for: options, theme: theme)
+        case .circular(let options): CircularSpinner.nodes(for: options, theme: theme, pixel: pixel)
+        case .activity(let options): ActivitySpinner.nodes(for: options, theme: theme, pixel: pixel)
+        case .dots(let options): DotsSpinner.nodes(for: options, theme: theme, pixel: pixel)
+        case .arc(let options): ArcSpinner.nodes(for: options, theme: theme, pixel: pixel)
+        case .capsules(let options): CapsulesSpinner.nodes(for: options, theme: theme, pixel: pixel)
         }
     }
 }

@@ -27,6 +27,20 @@ public struct DropShadow: Hashable, Sendable {
     public let x: Double
     public let y: Double
 
+    /// How far the shadow reaches past the edge of the stroke it is cast from, in points, on
+    /// the side it reaches furthest: its blur's reach and its offset — the offset's length
+    /// when `turning` (a layer that turns points it every way in turn), else the larger of
+    /// its two parts (a circle moved by `x`, `y` reaches `|x|` further across, `|y|` further
+    /// down).
+    public func margin(turning: Bool) -> Double {
+        reach + (turning ? (x * x + y * y).squareRoot() : max(abs(x), abs(y)))
+    }
+
+    /// The same shadow drawn `factor` times as large: its radius and offsets scaled.
+    public func scaled(by factor: Double) -> DropShadow {
+        DropShadow(color: color, radius: radius * factor, x: x * factor, y: y * factor)
+    }
+
     /// SwiftUI's default drop-shadow colour.
     public static let defaultColor = Color.black.multiplyingAlpha(0.33)
 

@@ -28,6 +28,9 @@ public struct InnerShadow: Hashable, Sendable {
         self.radius = radius
     }
 
+    /// The same shadow drawn `factor` times as large.
+    public func scaled(by factor: Double) -> InnerShadow { InnerShadow(color: color, radius: radius * factor) }
+
     /// SwiftUI's default inner shadow of `radius` (a parameter's value), or nil for a radius
     /// of 0: no shadow.
     public init?(radius: Points) {
