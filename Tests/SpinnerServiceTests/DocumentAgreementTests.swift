@@ -73,6 +73,30 @@ final class DocumentAgreementTests: XCTestCase {
         }
     }
 
+    /// The README's first screen (issue 64: the usage fell below it at 1280 × 800) says what
+    /// spinnerd is, the two commands and one embed, in its first 20 lines; and its prose is
+    /// short sentences: none outside tables, code and HTML runs past 50 words (a list item
+    /// starts a sentence). The gallery's paragraph was one sentence of 160 words.
+    func testTheREADMEsFirstScreenAndSentencesAreShort() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let top = lines.prefix(20).joined(separator: "\n")
+        for needed in ["Animated loading spinners from a URL", "make run", "make test", "<img src=\"http://localhost:8080/spinner/"] {
+            XCTAssertTrue(top.contains(needed), "the README's first 20 lines lack \(needed)")
+        }
+        var inCode = false, prose = ""
+        for line in lines {
+            if line.hasPrefix("```") { inCode.toggle(); continue }
+            guard !inCode, !line.hasPrefix("|"), !line.hasPrefix("<"), !line.hasPrefix("#") else { continue }
+            prose += (line.drop { $0 == " " }.hasPrefix("- ") ? ". " : " ") + line
+        }
+        // A sentence ends at a full stop, question or exclamation mark followed by a space.
+        let sentences = prose.split(separator: /[.!?](?:\s|$)/)
+        XCTAssertGreaterThan(sentences.count, 50, "the README's prose was read")
+        let long = sentences.filter { $0.split(separator: " ").count > 50 }
+        XCTAssertEqual(long.map { String($0.prefix(80)) }, [], "sentences of more than 50 words in the README")
+    }
+
     /// The README lists every Lottie slot and keypath the catalog does (copies numbered
     /// `N`: `Spinner.Capsule N.Copy.Capsule.Fill`, `dotN`).
     func testREADMEListsEveryLottieSlotAndKeypath() throws {

@@ -12,9 +12,13 @@ light and dark colour schemes at 1280 and 390 px and reports, per view:
   error      size=1024 for an APNG (over the render budget): the field's state, its message
              and where it is, the sizes table's reason, the problem+json the service sent
   darkGif    the matte button on the Dark stage for a GIF (the same bytes: disabled, why)
+  compare    "Compare quality" on that GIF: the note, both addresses, the panes' places, and
+             inStep: {"panes": the two panes' mean channel difference at each of four
+             instants, "moved": the left pane's between the first instant and each later one}
   lottie     the notes and advice in Lottie mode, and the chosen format's fill
   snippets   the snippet boxes' widths, and any whose text is cut
-  gradient   circular's colour through the gradient editor: the rainbow preset, a stop added
+  gradient   circular's colour through the gradient editor: before and once opened (the URL,
+             the field; the stops' colours before anything is picked), the rainbow preset, a stop added
              (eight: no more), the kind made linear, a stop dragged to 5 %; the URL, the
              preview and the swatch after each; a broken gradient typed by hand at its field
   fit        (390 px) the pinned preview's height, and each kind at its default size inside it
@@ -36,6 +40,25 @@ SIZES_SETTLED = ("() => document.getElementById('size').textContent !== '…' &&
                  " ![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…')")
 
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def panes_in_step(page, prefix):
+    """The stage's two panes pictured together at four instants a few frames apart: the
+    mean absolute channel difference (0-255, over the page) between the panes at each, and
+    the left pane's between the first and each later instant (its motion)."""
+    from PIL import Image, ImageChops, ImageStat
+    stage = page.eval_on_selector("#stage", BOX)
+    left, right = (page.eval_on_selector(selector, BOX) for selector in ("#preview", "#compare-image"))
+    shots = []
+    for index in range(4):
+        path = "%s-%d.png" % (prefix, index)
+        page.screenshot(path=path, clip={"x": stage[0], "y": stage[1], "width": stage[2] - stage[0], "height": stage[3] - stage[1]})
+        picture = Image.open(path).convert("RGB")
+        crop = lambda box: picture.crop((round(box[0] - stage[0]), round(box[1] - stage[1]), round(box[2] - stage[0]), round(box[3] - stage[1])))
+        shots.append((crop(left), crop(right)))
+        page.wait_for_timeout(170)  # sampling moments of the motion, not waiting for a state
+    mean = lambda a, b: sum(ImageStat.Stat(ImageChops.difference(a, b.resize(a.size))).mean) / 3
+    return {"panes": [mean(a, b) for a, b in shots], "moved": [mean(shots[0][0], a) for a, _ in shots[1:]]}
 
 
 def problem_of(url):
@@ -122,9 +145,16 @@ def view(browser, url, out, scheme, name, width, height):
     result["compare"] = page.evaluate(
         "() => { const p = document.getElementById('preview').getBoundingClientRect(),"
         " c = document.getElementById('compare-image').getBoundingClientRect(), s = document.getElementById('stage').getBoundingClientRect();"
-        " return {note: document.getElementById('compare-note').textContent, src: document.getElementById('compare-image').getAttribute('src'),"
-        " preview: document.getElementById('preview').getAttribute('src'), pressed: document.getElementById('compare').getAttribute('aria-pressed'),"
+        " const at = (i) => i.dataset.url || i.getAttribute('src');"
+        " return {note: document.getElementById('compare-note').textContent, src: at(document.getElementById('compare-image')),"
+        " preview: at(document.getElementById('preview')), pressed: document.getElementById('compare').getAttribute('aria-pressed'),"
         " side: c.left >= p.right - 0.5, inside: c.right <= s.right + 0.5 && p.left >= s.left - 0.5, shown: c.width > 0 && p.width > 0}; }")
+    # In step (issue 64: the two panes showed two moments): once both show copies made
+    # together, each pair of pictures taken at one instant differs little (the lossy file is
+    # close to the lossless one), where the left pane at two instants differs much (it moves).
+    wait_until(page, "() => ['preview', 'compare-image'].every(id => { const i = document.getElementById(id);"
+                     " return i.getAttribute('src').startsWith('blob:') && i.complete && i.naturalWidth > 0; })", timeout=120.0)
+    result["compare"]["inStep"] = panes_in_step(page, os.path.join(out, "compare-step-%s-%s" % (scheme, name)))
     shot("compare")
     page.click("#compare")
     wait_until(page, "() => document.getElementById('compare-image').hidden && document.getElementById('compare-note').hidden")
@@ -218,8 +248,12 @@ def view(browser, url, out, scheme, name, width, height):
     field = "[data-parameter=color]"
     url_has = "(t) => decodeURIComponent(location.search.replace(/[+]/g, ' ')).includes(t)"
     page.eval_on_selector(field, "e => e.scrollIntoView({block: 'center'})")
+    before = page.evaluate("() => ({url: decodeURIComponent(location.search), field: document.getElementById('p-color').value})")
     page.click(field + " .gradient-toggle")
-    wait_until(page, url_has, "color=linear-gradient(90deg,")
+    wait_until(page, "() => !document.querySelector('[data-parameter=color] .gradient-editor').hidden")
+    # Opening changes nothing (the click's handler would have set the URL by now).
+    gradient = {"before": before, "opened": page.evaluate("() => ({url: decodeURIComponent(location.search), field: document.getElementById('p-color').value,"
+                                        " stops: [...document.querySelectorAll('[data-parameter=color] .gradient-stop input[type=color]')].map(i => i.value)})")}
     page.click(field + " .preset[title^='conic']")
     wait_until(page, url_has, "color=conic-gradient(red,yellow,lime,aqua,blue,magenta,red)")
     wait_until(page, SETTLED)
@@ -230,7 +264,7 @@ def view(browser, url, out, scheme, name, width, height):
              " addDisabled: p.querySelector('.gradient-row .action').disabled, panel: [r.left, r.right], width: innerWidth,"
              " swatch: s.dataset.resolved, swatchImage: getComputedStyle(s).backgroundImage,"
              " invalid: f.classList.contains('invalid'), error: f.querySelector('.field-error').textContent}; }")
-    gradient = {"preset": page.evaluate(state)}
+    gradient["preset"] = page.evaluate(state)
     page.eval_on_selector(field, "e => e.scrollIntoView({block: 'center'})")
     shot("gradient")
     page.click(field + " .gradient-row .action")

@@ -34,10 +34,11 @@ let comparing = 0;
 /**
  * Shows or hides the comparison for the accepted settings (called when they change and when
  * the button is pressed): the other file of the pair beside the preview (lossless on the
- * left), and a line under the stage with both sizes as the service sends them now.
+ * left), both playing in step, and a line under the stage with both sizes as the service
+ * sends them now.
  */
 export async function showComparison(state) {
-  const button = $("#compare"), image = $("#compare-image"), note = $("#compare-note");
+  const button = $("#compare"), image = $("#compare-image"), note = $("#compare-note"), preview = $("#preview");
   const pair = comparedPair(state);
   button.hidden = !pair;
   const on = !!pair && button.getAttribute("aria-pressed") === "true";
@@ -45,12 +46,19 @@ export async function showComparison(state) {
   image.hidden = !on;
   note.hidden = !on;
   const ticket = ++comparing;
-  if (!on) return;
+  if (!on) {
+    release(preview);
+    release(image);
+    return;
+  }
   const other = pair.chosenIsLossy ? pair.lossless : pair.lossy;
   image.width = state.shownSize();
   image.height = state.shownSize();
   image.classList.toggle("lossless", pair.chosenIsLossy);
-  if (image.getAttribute("src") !== other) image.src = other;
+  if (shownURL(image) !== other) {
+    release(image);
+    image.src = other;
+  }
   image.alt = `${state.kind.name} spinner ${pair.chosenIsLossy ? "lossless" : "at quality=" + pair.quality}, for comparison`;
   const label = state.formatByName(state.format).label;
   note.textContent = `Left: lossless ${label}. Right: quality=${pair.quality}. Sizes…`;
@@ -59,6 +67,55 @@ export async function showComparison(state) {
   const saved = lossless.bytes > 0 && lossy.bytes > 0 ? ` (${Math.round((1 - lossy.bytes / lossless.bytes) * 100)} % smaller)` : "";
   note.textContent = `Left: lossless ${label}, ${lossless.text}. Right: quality=${pair.quality}, ${lossy.text}${saved}.` +
     (lossless.final && lossy.final ? "" : " A quick answer is served first; the file kept for the URL is smaller.");
+  await inStep([[preview, shownURL(preview)], [image, other]], () => ticket === comparing);
+}
+
+// The address an image shows: its own, or the one a copy of it was made from (`inStep`).
+const shownURL = (element) => element.dataset.url || element.getAttribute("src");
+
+// The two panes start together (issue 64: they showed two moments of the loop, each
+// having started when its file arrived). A browser starts an animated image when it first
+// paints it, so each file is fetched and decoded off the page as a copy of its own (a blob
+// address), and both copies go on the page in one task: one paint starts both. The real
+// address stays in `data-url` (what the page and its tests read) until the comparison ends.
+async function inStep(panes, current) {
+  if (panes.every(([element, url]) => element.dataset.url === url)) return;  // already in step
+  try {
+    const copies = await Promise.all(panes.map(async ([, url]) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      const copy = URL.createObjectURL(await response.blob());
+      const decoded = new Image();
+      decoded.src = copy;
+      await decoded.decode();
+      return copy;
+    }));
+    if (!current()) {
+      copies.forEach((copy) => URL.revokeObjectURL(copy));
+      return;
+    }
+    panes.forEach(([element, url], index) => {
+      release(element);
+      element.dataset.url = url;
+      element.src = copies[index];
+    });
+  } catch (error) {
+    // Not in step, but both shown, each at its own address.
+    for (const [element, url] of panes) {
+      release(element);
+      if (element.getAttribute("src") !== url) element.src = url;
+    }
+  }
+}
+
+// An image back on its own address, its copy let go.
+function release(element) {
+  const url = element.dataset.url;
+  if (!url) return;
+  const copy = element.getAttribute("src");
+  delete element.dataset.url;
+  element.src = url;
+  if (copy && copy.startsWith("blob:")) URL.revokeObjectURL(copy);
 }
 
 // The size the service sends for `url` now: {bytes, text, final}.

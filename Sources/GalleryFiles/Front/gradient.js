@@ -334,12 +334,15 @@ export function gradientEditor({ name, conic, current, apply, theme, systemColou
     const open = panel.hidden;
     if (open) {
       const text = current();
-      // A colour opens as a gradient from it to white; a gradient as it is.
+      // A gradient opens as it is; a colour (or nothing) as a gradient from it to purple,
+      // which shows on a light page and on a dark one (white vanished on a white page).
+      // Opening changes nothing: the field, the URL and the snippets follow the first
+      // thing a person picks (issue 64).
+      const first = text && !isGradient(text) ? text : "007aff";
       model = parseGradient(text, isColour) ?? { kind: "linear", angle: 90,
-                                       stops: [{ colour: text && !isGradient(text) ? text : "007aff", position: 0 }, { colour: "ffffff", position: 100 }] };
+                                       stops: [{ colour: first, position: 0 }, { colour: first.toLowerCase() === "af52de" ? "007aff" : "af52de", position: 100 }] };
       if (!conic && model.kind === "conic") model.kind = "linear";
       draw();
-      if (!isGradient(text)) changed();
     }
     panel.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));

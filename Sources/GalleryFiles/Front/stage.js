@@ -36,7 +36,13 @@ export function showAccepted(state, path) {
   showLottie(state, path, state.shownSize());
   preview.width = state.shownSize();
   preview.height = state.shownSize();
-  if (preview.getAttribute("src") !== shown) preview.src = shown;
+  // While the comparison shows, the preview is a copy of its file (compare.js, in step).
+  if ((preview.dataset.url || preview.getAttribute("src")) !== shown) {
+    const copy = preview.dataset.url ? preview.getAttribute("src") : null;
+    delete preview.dataset.url;
+    preview.src = shown;
+    if (copy && copy.startsWith("blob:")) URL.revokeObjectURL(copy);
+  }
   preview.alt = state.kind.name + " spinner preview";
   showScale(state);
   showComparison(state);

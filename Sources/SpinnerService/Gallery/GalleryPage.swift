@@ -45,9 +45,10 @@ enum GalleryPage {
     static let headers: [(HTTPFieldName, String)] = [(.contentSecurityPolicy, contentSecurityPolicy), (.referrerPolicy, "no-referrer")]
 
     /// The page's Content-Security-Policy: nothing but its own images, requests and
-    /// scripts, and its inline style by hash.
+    /// scripts, and its inline style by hash. `blob:` images are its own too: copies of
+    /// its own files that "Compare quality" shows in step (compare.js).
     static let contentSecurityPolicy: String = {
-        "default-src 'none'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; img-src 'self' blob:; connect-src 'self'; "
             + "style-src 'sha256-\(SHA256.base64Digest(css))'; "
             + "script-src 'self'; "
             + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"

@@ -7,6 +7,10 @@ import XCTest
 /// The playground on the pages people put spinners on (issue 29), in Chromium, light and
 /// dark at 1280 and 390 px: spinnerd_tools.gallery_pages (tools/).
 extension GalleryBrowserTests {
+    /// The largest mean channel difference (0–255) between "Compare quality"'s two panes
+    /// pictured at one instant: the lossy GIF against the lossless one, both in step.
+    static let panesInStep = 4.0
+
     func testThePlaygroundFitsDarkPagesAndPhonesShowsColoursAsTheyAreAndErrorsAtTheirField() throws {
         let server = try ServerProcess()
         let shots = Repository.root.appendingPathComponent(".build/gallery-screenshots")
@@ -118,6 +122,13 @@ extension GalleryBrowserTests {
         XCTAssertTrue(compareSrc.contains("quality=80") && !comparePreview.contains("quality="), "\(name): \(comparePreview) beside \(compareSrc)")
         XCTAssertTrue(try compare.shown.asBool && compare.side.asBool && compare.inside.asBool,
                       "\(name): shown \(compare.shown), side \(compare.side), inside \(compare.inside)")
+        // In step (issue 64): the panes at one instant are close (lossy against lossless),
+        // while the spinner moves between instants by far more.
+        let panes = try compare.inStep.panes.asDoubles, moved = try compare.inStep.moved.asDoubles
+        print("\(name): compare panes \(panes), moved \(moved)")
+        XCTAssertEqual(panes.count, 4, name)
+        XCTAssertLessThanOrEqual(panes.max() ?? .infinity, Self.panesInStep, "\(name): the two panes show different moments: \(panes)")
+        XCTAssertGreaterThan(moved.max() ?? 0, 3 * Self.panesInStep, "\(name): the spinner did not move between the instants: \(moved)")
         XCTAssertNotNil(compareNote.range(of: #"Left: lossless GIF, [0-9.]+ KB\. Right: quality=80, [0-9.]+ KB \([0-9]+ % smaller\)"#,
                                           options: .regularExpression), "\(name): \(compareNote)")
 
@@ -174,8 +185,17 @@ extension GalleryBrowserTests {
             XCTAssertEqual(try boxes.filter { try $0.cut.asBool }.map { try $0.id.asString }, [], "\(name) \(format): cut snippets")
         }
 
-        // The gradient editor: a preset, a stop added, the kind changed and a stop dragged,
-        // each in the URL and the preview; the panel within the page; a typed error at its field.
+        // The gradient editor: opened, it changes nothing (issue 64: it applied a gradient
+        // to white at once) and offers an end that shows on a white page; then a preset, a
+        // stop added, the kind changed and a stop dragged, each in the URL and the preview;
+        // the panel within the page; a typed error at its field.
+        let (before, opened) = (view.gradient.before, view.gradient.opened)
+        XCTAssertFalse(try before.field.asString.contains("gradient"), "\(name): the colour was a gradient before: \(before.field)")
+        XCTAssertEqual(try opened.url.asString, try before.url.asString, "\(name): opening the editor changed the URL")
+        XCTAssertEqual(try opened.field.asString, try before.field.asString, "\(name): opening the editor changed the field")
+        let stops = try opened.stops.asStrings
+        XCTAssertEqual(stops.count, 2, name)
+        XCTAssertNotEqual(stops.last, "#ffffff", "\(name): the added end is white, which vanishes on a white page: \(stops)")
         let preset = view.gradient.preset
         let presetURL = try preset.url.asString, panel = try preset.panel.asDoubles
         XCTAssertTrue(presetURL.contains("color=conic-gradient(red,yellow,lime,aqua,blue,magenta,red)"), "\(name): \(presetURL)")

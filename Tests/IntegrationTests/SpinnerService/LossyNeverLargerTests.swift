@@ -37,6 +37,7 @@ final class LossyNeverLargerTests: XCTestCase {
         }
         XCTAssertGreaterThan(provisional, 0, "some first answers were provisional (the case the rule is about)")
         var rows: [String] = []
+        var savingsAt80: [Double] = []  // per cent of the lossless file's bytes
         for kind in SpinnerKind.allCases {
             for format in Self.formats {
                 let lossless = try kept(Self.target(kind, format), client)
@@ -45,6 +46,7 @@ final class LossyNeverLargerTests: XCTestCase {
                     let firstBytes = try XCTUnwrap(first[target])
                     let final = try kept(target, client)
                     rows.append("\(target): lossless \(lossless), first \(firstBytes), final \(final)")
+                    if quality == 80 { savingsAt80.append(100 * (1 - Double(final) / Double(lossless))) }
                     XCTAssertLessThanOrEqual(firstBytes, lossless, "\(target): the first answer is larger than the kept lossless file")
                     XCTAssertLessThanOrEqual(final, firstBytes, "\(target): the final file is larger than the first answer")
                 }
@@ -52,6 +54,15 @@ final class LossyNeverLargerTests: XCTestCase {
         }
         XCTAssertEqual(rows.count, SpinnerKind.allCases.count * Self.formats.count * Self.qualities.count)
         print(rows.joined(separator: "\n"))
+        // The savings the catalog (and so `spinnerd kinds`) and the README quote are these.
+        let (least, most) = (try XCTUnwrap(savingsAt80.min()), try XCTUnwrap(savingsAt80.max()))
+        let catalog = try client.get("/spinners").text
+        let quoted = try XCTUnwrap(catalog.firstMatch(of: /shrink by (\d+) % to (\d+) %/), "the catalog quotes the savings at 80")
+        let (low, high) = (try XCTUnwrap(Double(quoted.1)), try XCTUnwrap(Double(quoted.2)))
+        XCTAssertEqual(low, least, accuracy: 3, "the least saving at quality 80 measured \(least) %, quoted \(low) %")
+        XCTAssertEqual(high, most, accuracy: 4, "the most saving at quality 80 measured \(most) %, quoted \(high) %")
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("shrink by \(quoted.1) % to \(quoted.2) %"), "the README quotes the catalog's savings")
     }
 
     /// `kind`'s URL in `format` at its defaults (an APNG in the dark theme), with `quality`.
