@@ -9,6 +9,8 @@ Result: {"consoleErrors", "failedRequests": [...], "kinds": [{"name", "naturalWi
 "pictureSnippet", "address", "bytesMatch", "fetchedBytes", "lottie": {"noteShown", "note",
 "url", "snippets": {app: text}, "shown": {box: bool}, "contentType", "document" (its nm),
 "webSnippet": {"light"/"dark": {"red", "lightTrack", "darkTrack": pixels, "screenshot"},
+"motion": {"no-preference"/"reduce" (emulated)/"forced" (--force-prefers-reduced-motion):
+{"framesPerSecond", "speed", "reduce": whether the page matched prefers-reduced-motion}},
 "problems"}, "noteHiddenAgain"}, "labelsForEveryControl", "phoneOverflows",
 "screenshots": {name: PATH}}.
 """
@@ -20,7 +22,7 @@ import urllib.request
 import numpy as np
 from PIL import Image
 
-from . import lottie_web
+from . import chromium, lottie_web
 from .page_state import PREVIEW_READY, TILES_READY, moving, wait_until
 
 
@@ -54,7 +56,52 @@ def run_web_snippet(browser, snippet, out):
             return int(np.all(np.abs(pixels - np.array(rgb)) <= 8, axis=2).sum())
         result[scheme] = {"red": count((255, 59, 48)), "lightTrack": count((138, 138, 142)), "darkTrack": count((243, 243, 249)),
                           "screenshot": shot}
+    run_web_snippet_motion(browser, path, result)
     return result
+
+
+# The snippet's animation's frames per second of real time, over 1.5 s of animation frames
+# (lottie-web advances by the time elapsed, so a busy machine drawing fewer frames still
+# reads the speed it plays at), a loop's wrap counted.
+RATE = """async () => {
+  const animation = lottie.getRegisteredAnimations()[0], total = animation.totalFrames;
+  let last = animation.currentFrame, advanced = 0;
+  const start = performance.now();
+  while (performance.now() - start < 1500) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const now = animation.currentFrame;
+    advanced += (now - last + total) % total;
+    last = now;
+  }
+  return {framesPerSecond: advanced / ((performance.now() - start) / 1000), speed: animation.playSpeed,
+          reduce: matchMedia('(prefers-reduced-motion: reduce)').matches};
+}"""
+
+
+def snippet_motion(browser, path, reduced_motion, problems):
+    """How fast the snippet's page plays, with `reduced_motion` emulated (None: as the
+    browser was launched; Playwright otherwise emulates no preference, over the flag)."""
+    page = browser.new_page(viewport={"width": 400, "height": 300}, reduced_motion=reduced_motion or "null")
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(pathlib.Path(path).resolve().as_uri(), wait_until="load")
+    wait_until(page, "() => typeof lottie !== 'undefined' && lottie.getRegisteredAnimations().length > 0"
+                     " && lottie.getRegisteredAnimations()[0].isLoaded")
+    rate = page.evaluate(RATE)
+    page.close()
+    return rate
+
+
+def run_web_snippet_motion(browser, path, result):
+    """Slow, don't freeze (issue 64): the snippet with no preference and with reduced motion
+    emulated, and in a Chromium launched with --force-prefers-reduced-motion."""
+    motion = {name: snippet_motion(browser, path, name, result["problems"]) for name in ("no-preference", "reduce")}
+    forced = browser.browser_type.launch(executable_path=chromium.EXECUTABLE,
+                                         args=chromium.ARGUMENTS + ["--force-prefers-reduced-motion"])
+    try:
+        motion["forced"] = snippet_motion(forced, path, None, result["problems"])
+    finally:
+        forced.close()
+    result["motion"] = motion
 
 
 def gallery(browser, job):

@@ -190,7 +190,11 @@ export function pictureSnippet(state, url, size, base) {
  * assistive technology ("Loading"), and recolours every element: each group of
  * recolourGroups (recolour.js) by its keypath where the player takes keypaths (a wildcard
  * below it reaches every paint), by its slots where it reads slots. A group whose dark
- * colour differs from its light one follows the OS scheme. `groups` undefined: the
+ * colour differs from its light one follows the OS scheme. Each slows to a quarter of its
+ * speed where the OS asks for less motion, as the SVG does, never stopping (issue 64): the
+ * web players read `prefers-reduced-motion`, SwiftUI `accessibilityReduceMotion`, React
+ * Native `AccessibilityInfo`; on Android and in Flutter the snippet says what the OS
+ * setting does to the player (docs/lottie.md, "Reduced motion"). `groups` undefined: the
  * documents' colours are not in yet; null: the service did not give them.
  */
 export function lottieSnippets(url, size, groups) {
@@ -213,11 +217,16 @@ export function lottieSnippets(url, size, groups) {
     : groups === null ? "the service did not give the document's colours; recolour as the docs show"
     : `every element in its colour${scheme ? ", light and dark" : ""} (each keeps its opacity)`;
   const darkWeb = scheme ? `  const dark = matchMedia("(prefers-color-scheme: dark)").matches;\n` : "";
+  // Less motion asked for: a quarter of the speed, as the SVG's own rule, never stopped.
+  const reduceWeb = `  const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;\n`;
   const webSlots = scheme ? `dark ? ${slots("dark")} : ${slots("light")}` : slots("light");
   return {
-    ios: (scheme ? "// In a View with @Environment(\\.colorScheme) private var scheme\n" : "") +
+    ios: "// In a View with @Environment(\\.accessibilityReduceMotion) private var reduceMotion" +
+      (scheme ? "\n// and @Environment(\\.colorScheme) private var scheme\n" : "\n") +
       `LottieView { await LottieAnimation.loadedFrom(url: URL(string: "${url}")!) }\n` +
       `  .looping()\n` +
+      `  // Reduce Motion: a quarter of the speed, never stopped\n` +
+      `  .animationSpeed(reduceMotion ? 0.25 : 1)\n` +
       `  // ${note}\n` +
       list.map((group) => `  .valueProvider(ColorValueProvider(${pick(group, swift)}),\n` +
         `                 for: AnimationKeypath(keypath: "${group.keypath}.**.Color"))\n`).join("") +
@@ -233,11 +242,14 @@ export function lottieSnippets(url, size, groups) {
         `  rememberLottieDynamicProperty(LottieProperty.${kind === "fill" ? "COLOR" : "STROKE_COLOR"}, ${pick(group, kotlin)}, ` +
         `${[...names(group), "**"].map((name) => JSON.stringify(name)).join(", ")}),\n`)).join("") +
       `)\n` +
+      `// Remove animations (animator duration scale 0) makes lottie-compose show one frame, as every animator stops\n` +
       `LottieAnimation(composition, iterations = LottieConstants.IterateForever, dynamicProperties = colours,\n` +
       `  // An indeterminate progress indicator named Loading (progressSemantics)\n` +
       `  modifier = Modifier.size(${size}.dp).progressSemantics().semantics { contentDescription = "Loading" })`,
     flutter: (scheme ? "final dark = MediaQuery.platformBrightnessOf(context) == Brightness.dark;\n" : "") +
       `// A loading spinner named Loading to assistive technology (SemanticsRole, dart:ui)\n` +
+      `// Less motion asked for (MediaQuery.disableAnimationsOf(context)): Lottie.network takes no speed; to slow it,\n` +
+      `// give Lottie.network a controller of four times the composition's duration (AnimationBehavior.preserve)\n` +
       `Semantics(label: 'Loading', role: SemanticsRole.loadingSpinner, child: Lottie.network('${url}', width: ${size}, height: ${size},\n` +
       `  // ${note}\n` +
       `  delegates: LottieDelegates(values: [\n` +
@@ -246,8 +258,15 @@ export function lottieSnippets(url, size, groups) {
         `value: ${pick(group, dart)}),\n`)).join("") +
       `  ])))`,
     "react-native": (scheme ? "const dark = useColorScheme() === 'dark';\n" : "") +
+      `// Reduce Motion (iOS) or Remove animations (Android): a quarter of the speed, never stopped\n` +
+      `const [reduceMotion, setReduceMotion] = useState(false);\n` +
+      `useEffect(() => {\n` +
+      `  AccessibilityInfo.isReduceMotionEnabled().then(setReduceMotion);\n` +
+      `  const listener = AccessibilityInfo.addEventListener('reduceMotionChanged', setReduceMotion);\n` +
+      `  return () => listener.remove();\n` +
+      `}, []);\n` +
       `// ${note}\n` +
-      `<LottieView source={{ uri: '${url}' }} autoPlay loop\n` +
+      `<LottieView source={{ uri: '${url}' }} autoPlay loop speed={reduceMotion ? 0.25 : 1}\n` +
       `  style={{ width: ${size}, height: ${size} }} accessibilityRole="progressbar" accessibilityLabel="Loading"\n` +
       `  accessibilityState={{ busy: true }}\n` +
       `  colorFilters={[\n` +
@@ -256,21 +275,23 @@ export function lottieSnippets(url, size, groups) {
     web: `<div id="spinner" role="status" aria-label="Loading" style="width:${size}px;height:${size}px"></div>\n` +
       `<!-- lottie-web 5.12: build/player/lottie.min.js of npm's lottie-web, served by your site -->\n` +
       `<script src="lottie.min.js"></script>\n` +
-      `<script>\n` + darkWeb +
+      `<script>\n` + darkWeb + reduceWeb +
       `  // ${note}: its slots\n` +
       `  const colours = ${webSlots};\n` +
       `  fetch("${url}").then((response) => response.json()).then((animationData) => {\n` +
       `    for (const [slot, colour] of Object.entries(colours)) animationData.slots[slot].p.k = colour;\n` +
-      `    lottie.loadAnimation({ container: document.getElementById("spinner"), renderer: "svg",\n` +
+      `    const animation = lottie.loadAnimation({ container: document.getElementById("spinner"), renderer: "svg",\n` +
       `      loop: true, autoplay: true, animationData });\n` +
+      `    animation.setSpeed(reduce ? 0.25 : 1);\n` +
       `  });\n</script>`,
     dotlottie: `<canvas id="spinner" role="status" aria-label="Loading" width="${size}" height="${size}"></canvas>\n` +
       `<script type="module">\n` +
       `  // @lottiefiles/dotlottie-web (npm), the ThorVG-based dotLottie player, served by your site\n` +
-      `  import { DotLottie } from "./dotlottie-web.js";\n` + darkWeb +
+      `  import { DotLottie } from "./dotlottie-web.js";\n` + darkWeb + reduceWeb +
       `  // ${note}: its slots\n` +
       `  const colours = ${webSlots};\n` +
-      `  const player = new DotLottie({ canvas: document.getElementById("spinner"), src: "${url}", loop: true, autoplay: true });\n` +
+      `  const player = new DotLottie({ canvas: document.getElementById("spinner"), src: "${url}", loop: true, autoplay: true,\n` +
+      `    speed: reduce ? 0.25 : 1 });\n` +
       `  player.addEventListener("load", () => player.setSlots(JSON.stringify(\n` +
       `    Object.fromEntries(Object.entries(colours).map(([slot, colour]) => [slot, { p: { a: 0, k: colour } }])))));\n` +
       `</script>`,

@@ -106,6 +106,18 @@ final class GalleryBrowserTests: XCTestCase {
                              "light: the track is not secondaryLabel's light colour: \(played.light.screenshot)")
         XCTAssertGreaterThan(try played.dark.darkTrack.asInt, 10 * max(20, try played.dark.lightTrack.asInt),
                              "dark: the track is not secondaryLabel's dark colour: \(played.dark.screenshot)")
+        // Slow, don't freeze (issue 64): with less motion asked for, emulated or by the
+        // browser's flag, the snippet plays at most a third as fast, and moves.
+        let motion = played.motion
+        let normal = try motion["no-preference"].framesPerSecond.asDouble
+        XCTAssertFalse(try motion["no-preference"].reduce.asBool)
+        for way in ["reduce", "forced"] {
+            let slowed = try motion[way].framesPerSecond.asDouble
+            print("lottie-web snippet: \(normal) frames/s, \(way) \(slowed)")
+            XCTAssertTrue(try motion[way].reduce.asBool, "\(way): the page did not ask for less motion")
+            XCTAssertGreaterThan(slowed, 0, "\(way): the lottie-web snippet stopped")
+            XCTAssertGreaterThanOrEqual(normal / slowed, 3, "\(way): \(slowed) frames/s against \(normal)")
+        }
         // A clear (default) background shows the checkerboard, not black; a set colour shows itself.
         let swatches = try report.swatches.asStringMembers
         XCTAssertTrue(["transparent", "#00000000"].contains(swatches["background"] ?? ""), "\(swatches)")
