@@ -78,7 +78,8 @@ public enum CircularSpinner: SpinnerDesign {
                 .optionalDropShadow(\.dropshadow, .dropshadow,
                                     "Drop shadow under the puck, as SwiftUI's .shadow(.drop(color:radius:x:y:)) in its ShapeStyle: "
                                     + "radius[,x,y[,color]] in points (radius 0.01 to 15, offsets -30 to 30 in the puck's own frame, "
-                                    + "turning with it; colour default black at 33 %).", absent: "none"),
+                                    + "turning with it; colour default black at 33 %). The ring is drawn smaller so that it fits "
+                                    + "in the image with its shadows: none is cut at the edge.", absent: "none"),
                 .optionalDropShadow(\.trackdropshadow, .trackdropshadow,
                                     "Drop shadow under the track: radius[,x,y[,color]] in points, as dropshadow.", absent: "none"),
             ]
