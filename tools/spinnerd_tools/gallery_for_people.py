@@ -147,7 +147,7 @@ def gallery_for_people(browser, job):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(url + "?kind=circular&format=gif&color=ff3b30", wait_until="load")
     wait_until(page, PREVIEW_READY)
-    wait_until(page, "() => document.getElementById('advice').textContent.length > 0", timeout=60)
+    wait_until(page, "() => document.getElementById('advice').dataset.measured === 'true'", timeout=60)
     gif_url, webp_url = page.input_value("#snippet-url"), page.input_value("#snippet-url").replace(".gif?", ".webp?")
     result["picture"] = {"snippet": page.input_value("#snippet-picture"), "advice": page.text_content("#advice"),
                          "gifBytes": len(urllib.request.urlopen(gif_url).read()),

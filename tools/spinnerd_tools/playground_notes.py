@@ -10,6 +10,9 @@ Reports:
   download   the download's file name for circular GIF, stroke=15, style=accent
   refused    a bad colour for a circular GIF: the sizes cells' texts and the advice
   fps        the advice for an arc GIF at fps=60
+  stale      that advice and the sizes grid, then both, frame by frame, from the moment its
+             size is changed to 90 until the new sizes' advice is written: {"before",
+             "gridBefore", "seen": [{"advice", "grid"}: each change, in order], "after"}
   auto       an SVG with theme=auto on the Dark stage in a light scheme: the stage note
   large      an SVG of size=1024 at 1280 × 900: the preview's box and the viewport
 Screenshots are saved in DIR.
@@ -72,14 +75,30 @@ def playground_notes(browser, job):
 
     page.goto(url + "?kind=circular&format=gif&color=notacolour", wait_until="load")
     wait_until(page, "() => [...document.querySelectorAll('#sizes output')].every(o => o.textContent !== '…')"
-                     " && document.getElementById('advice').textContent.length > 0", timeout=120.0)
+                     " && document.getElementById('advice').dataset.measured === 'true'", timeout=120.0)
     result["refused"] = {"cells": page.eval_on_selector_all("#sizes .format-size", "cs => cs.map(c => c.textContent)"),
                          "advice": page.text_content("#advice")}
     page.screenshot(path=os.path.join(out, "notes-refused.png"), full_page=True)
 
     page.goto(url + "?kind=arc&format=gif&fps=60", wait_until="load")
-    wait_until(page, "() => document.getElementById('advice').textContent.length > 0", timeout=120.0)
+    wait_until(page, "() => document.getElementById('advice').dataset.measured === 'true'", timeout=120.0)
     result["fps"] = page.text_content("#advice")
+    # The advice follows the sizes (issue 64: it kept the last settings' sizes for about 3 s).
+    result["stale"] = page.evaluate("""async () => {
+      const advice = document.getElementById('advice'), size = document.getElementById('p-size');
+      const grid = () => [...document.querySelectorAll('#sizes output')].map((o) => o.textContent).join(' | ');
+      const before = advice.textContent, gridBefore = grid(), seen = [];
+      size.value = '90';
+      size.dispatchEvent(new Event('input', {bubbles: true}));
+      const started = performance.now();
+      do {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const sample = {advice: advice.textContent, grid: grid()};
+        const last = seen[seen.length - 1];
+        if (!last || last.advice !== sample.advice || last.grid !== sample.grid) seen.push(sample);
+      } while ((advice.dataset.measured !== 'true' || advice.textContent === before) && performance.now() - started < 120000);
+      return {before, gridBefore, seen, after: advice.textContent};
+    }""")
 
     page.goto(url + "?kind=circular&format=svg&page=000000&theme=auto", wait_until="load")
     wait_until(page, settled, timeout=120.0)

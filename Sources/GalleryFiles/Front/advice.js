@@ -14,7 +14,9 @@ const largeRaster = 100 * 1024;
  */
 export function advise(state, values, measured, refused, lossy = null) {
   const lottie = { written: sizeShown("lottie"), zipped: sizeShown("lottie-gzip") };
-  $("#advice").textContent = adviceText(state, values, measured, refused, lottie, lossy, sizeShown("svg"));
+  const advice = $("#advice");
+  advice.textContent = adviceText(state, values, measured, refused, lottie, lossy, sizeShown("svg"));
+  advice.dataset.measured = "true";
 }
 
 /**

@@ -63,6 +63,12 @@ export async function measure(state) {
 // unzips the body, the header keeps the wire length), the animated rasters by HEAD
 // (each a render, cached); a format the service refuses says why.
 async function compareFormats(state, ticket, values) {
+  // The advice is of the sizes: until this round's are all in, it says so rather than
+  // keep the last settings' numbers beside the new ones (issue 64: about 3 s of the
+  // defaults' sizes after a change). `data-measured` tells a reader which it shows.
+  const advice = $("#advice");
+  advice.textContent = "Comparing the formats for these settings…";
+  advice.dataset.measured = "false";
   // From the catalog: the documents (no encoder effort: written, not drawn) and the
   // animated pictures (drawn).
   const documentFormats = state.catalog.formats.filter((format) => format.efforts.length === 0);

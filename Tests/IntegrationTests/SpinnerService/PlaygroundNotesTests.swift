@@ -41,6 +41,15 @@ final class PlaygroundNotesTests: XCTestCase {
 
         let fps = try report.fps.asString
         XCTAssertTrue(fps.contains("A GIF plays at most 50 fps") && fps.contains("fps=60 is drawn at 50"), fps)
+        // The advice follows the sizes (issue 64): once the grid has left the last settings'
+        // sizes, the advice never shows that settings' text; between, it says it compares.
+        let stale = report.stale
+        let (before, gridBefore, after) = (try stale.before.asString, try stale.gridBefore.asString, try stale.after.asString)
+        let seen = try stale.seen.asElements.map { (advice: try $0.advice.asString, grid: try $0.grid.asString) }
+        XCTAssertTrue(after.contains("Animated pictures for these settings") && after != before, "\(before) → \(after)")
+        XCTAssertEqual(seen.filter { $0.advice == before && $0.grid != gridBefore }.map(\.grid), [],
+                       "the advice kept the last settings' sizes beside new ones: \(before)")
+        XCTAssertEqual(Set(seen.map(\.advice)).subtracting([before, after]), ["Comparing the formats for these settings…"])
 
         let auto = try XCTUnwrap(try report.auto.asOptionalString, "no note for theme=auto")
         XCTAssertTrue(auto.contains("follows the viewer's OS colour scheme, not the page"), auto)
