@@ -87,8 +87,12 @@ def owned_by(front, replicas, host, candidates):
 
 def two_clients(front, replicas, results):
     target = replicas[0]
+    # Costly (1.0-1.2 s estimated, the heavy lane) and admitted: at scale 2, size 276 is the
+    # largest the budget's 32 M pixels × frames take. Sizes up to 289 were drawn here once,
+    # and a round after the first could get a 400 for B (a fresh clone beside a busy loop).
     candidates = owned_by(front, replicas, target.host, [f"/spinner/circular.apng?size={size}&scale=2&color={color}"
-                                                        for color in ("d33", "3d3", "33d", "dd3") for size in range(250, 290)])
+                                                        for color in ("d33", "3d3", "33d", "dd3") for size in range(250, 277)])
+    results.check("two clients", len(candidates) >= 27, f"the replica owns enough costly URLs for three rounds ({len(candidates)})")
     rounds = []
     for attempt in range(3):
         paths, candidates = candidates[:9], candidates[9:]
