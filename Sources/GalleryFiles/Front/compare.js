@@ -47,18 +47,15 @@ export async function showComparison(state) {
   note.hidden = !on;
   const ticket = ++comparing;
   if (!on) {
-    release(preview);
-    release(image);
+    showImage(preview, shownURL(preview));
+    showImage(image, shownURL(image));
     return;
   }
   const other = pair.chosenIsLossy ? pair.lossless : pair.lossy;
   image.width = state.shownSize();
   image.height = state.shownSize();
   image.classList.toggle("lossless", pair.chosenIsLossy);
-  if (shownURL(image) !== other) {
-    release(image);
-    image.src = other;
-  }
+  if (shownURL(image) !== other) showImage(image, other);
   image.alt = `${state.kind.name} spinner ${pair.chosenIsLossy ? "lossless" : "at quality=" + pair.quality}, for comparison`;
   const label = state.formatByName(state.format).label;
   note.textContent = `Left: lossless ${label}. Right: quality=${pair.quality}. Sizes…`;
@@ -70,8 +67,21 @@ export async function showComparison(state) {
   await inStep([[preview, shownURL(preview)], [image, other]], () => ticket === comparing);
 }
 
-// The address an image shows: its own, or the one a copy of it was made from (`inStep`).
-const shownURL = (element) => element.dataset.url || element.getAttribute("src");
+/** The address an image shows: its own, or the one its copy was made from (`inStep`). */
+export const shownURL = (element) => element.dataset.url || element.getAttribute("src");
+
+/**
+ * Shows `url` in the image `element`: from `copy` (a blob address holding its bytes, kept
+ * with the real address in `data-url`), or from `url` itself. A copy shown before is let go.
+ */
+export function showImage(element, url, copy = null) {
+  const previous = element.dataset.url ? element.getAttribute("src") : null;
+  if (copy) element.dataset.url = url;
+  else delete element.dataset.url;
+  const source = copy || url;
+  if (element.getAttribute("src") !== source) element.src = source;
+  if (previous && previous !== source) URL.revokeObjectURL(previous);
+}
 
 // The two panes start together (issue 64: they showed two moments of the loop, each
 // having started when its file arrived). A browser starts an animated image when it first
@@ -94,28 +104,11 @@ async function inStep(panes, current) {
       copies.forEach((copy) => URL.revokeObjectURL(copy));
       return;
     }
-    panes.forEach(([element, url], index) => {
-      release(element);
-      element.dataset.url = url;
-      element.src = copies[index];
-    });
+    panes.forEach(([element, url], index) => showImage(element, url, copies[index]));
   } catch (error) {
     // Not in step, but both shown, each at its own address.
-    for (const [element, url] of panes) {
-      release(element);
-      if (element.getAttribute("src") !== url) element.src = url;
-    }
+    for (const [element, url] of panes) showImage(element, url);
   }
-}
-
-// An image back on its own address, its copy let go.
-function release(element) {
-  const url = element.dataset.url;
-  if (!url) return;
-  const copy = element.getAttribute("src");
-  delete element.dataset.url;
-  element.src = url;
-  if (copy && copy.startsWith("blob:")) URL.revokeObjectURL(copy);
 }
 
 // The size the service sends for `url` now: {bytes, text, final}.

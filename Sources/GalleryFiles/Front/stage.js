@@ -1,7 +1,7 @@
 // The stage: its page colour, the preview of the accepted URL with its download, the note on
 // what the page colour means, the scale the preview is shown at, and the playground's address.
 
-import { showComparison } from "./compare.js";
+import { showComparison, showImage, shownURL } from "./compare.js";
 import { $ } from "./dom.js";
 import { showLottie } from "./player.js";
 import { DARK, LIGHT } from "./state.js";
@@ -36,13 +36,8 @@ export function showAccepted(state, path) {
   showLottie(state, path, state.shownSize());
   preview.width = state.shownSize();
   preview.height = state.shownSize();
-  // While the comparison shows, the preview is a copy of its file (compare.js, in step).
-  if ((preview.dataset.url || preview.getAttribute("src")) !== shown) {
-    const copy = preview.dataset.url ? preview.getAttribute("src") : null;
-    delete preview.dataset.url;
-    preview.src = shown;
-    if (copy && copy.startsWith("blob:")) URL.revokeObjectURL(copy);
-  }
+  // While the comparison shows, the preview may be a copy of its file (compare.js, in step).
+  if (shownURL(preview) !== shown) showImage(preview, shown);
   preview.alt = state.kind.name + " spinner preview";
   showScale(state);
   showComparison(state);

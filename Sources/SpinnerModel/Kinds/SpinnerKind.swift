@@ -78,7 +78,8 @@ public enum SpinnerKind: String, CaseIterable, Hashable, Sendable {
 
     /// The complete scene for a validated request in `theme`.
     public func scene(for request: SpinnerRequest, theme: Theme) -> Scene {
-        Scene(size: design.naturalSize, background: request.shared.background.paint(for: theme, side: design.naturalSize),
-              nodes: request.options.nodes(theme: theme, pixel: design.naturalSize / Double(max(1, request.shared.size))), mirrored: request.shared.direction == .reverse)
+        let pixel = design.naturalSize / Double(max(1, request.shared.size))  // one CSS pixel, in points
+        return Scene(size: design.naturalSize, background: request.shared.background.paint(for: theme, side: design.naturalSize),
+                     nodes: request.options.nodes(theme: theme, pixel: pixel), mirrored: request.shared.direction == .reverse)
     }
 }
