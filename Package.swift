@@ -77,7 +77,7 @@ let package = Package(
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
         .target(name: "SpinnerSVG", dependencies: ["SpinnerModel", "ExactTime"]),
         // Scene → Lottie JSON (shape layer, keyframes, slots). The third engine over the same model.
-        .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime", "TextEncoding"]),
+        .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime", "TextEncoding", "Compression"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
         // The gallery's files, embedded as they are: its front end (Front/: HTML, CSS, script
@@ -108,12 +108,12 @@ let package = Package(
         // UnitSupport: what unit tests share, toolchain only (clocks, trackers, fixtures, a raw
         // socket client, the repository's paths). IntegrationSupport: external tools, decoders,
         // browsers and the built binary, for IntegrationTests alone.
-        .target(name: "UnitSupport", dependencies: ["Concurrency", "HTTPServer", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport", swiftSettings: testCode),
+        .target(name: "UnitSupport", dependencies: ["Concurrency", "Compression", "HTTPServer", "ImageCodecs", "SpinnerModel"], path: "Tests/UnitSupport", swiftSettings: testCode),
         .target(name: "IntegrationSupport", dependencies: ["UnitSupport", "Concurrency", "ImageCodecs"], path: "Tests/IntegrationSupport", swiftSettings: testCode),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Concurrency", "UnitSupport"], swiftSettings: testCode),
         .testTarget(name: "ExactTimeTests", dependencies: ["ExactTime"], swiftSettings: testCode),
         .testTarget(name: "TextEncodingTests", dependencies: ["TextEncoding"], swiftSettings: testCode),
-        .testTarget(name: "CompressionTests", dependencies: ["Compression"], swiftSettings: testCode),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression", "UnitSupport"], swiftSettings: testCode),
         .testTarget(name: "SpinnerModelTests", dependencies: ["SpinnerModel", "ExactTime"], swiftSettings: testCode),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Concurrency", "UnitSupport"], swiftSettings: testCode),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Concurrency", "UnitSupport"], swiftSettings: testCode),

@@ -10,20 +10,23 @@ public enum Deflate {
         public var strategy: Int32
         /// Memory for the match state, 1...9; 9 finds a few more matches.
         public var memoryLevel: Int32
-        /// zlib's windowBits: 15 for a zlib stream, 15 + 16 for a gzip member.
+        /// zlib's windowBits: 15 for a zlib stream, 15 + 16 for a gzip member, -15 for raw
+        /// deflate data (a zip entry's).
         public var windowBits: Int32 = MAX_WBITS
 
         /// Settings used to compare candidates quickly (as apngasm does with level 2).
         public static let quick = Settings(level: 2, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
         /// gzip content coding (RFC 1952 member), smallest output.
         public static let gzip = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9, windowBits: MAX_WBITS + 16)
+        /// Raw deflate data (no header or checksum: a zip entry's), smallest output.
+        public static let raw = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9, windowBits: -MAX_WBITS)
         /// zlib's smallest output.
         public static let smallest = Settings(level: 9, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 9)
         /// A middle setting whose sizes rank filter choices the way stronger deflate does.
         public static let balanced = Settings(level: 6, strategy: Z_DEFAULT_STRATEGY, memoryLevel: 8)
     }
 
-    /// `input` compressed with `settings` (a zlib stream, or gzip with `.gzip`).
+    /// `input` compressed with `settings` (a zlib stream, gzip with `.gzip`, raw with `.raw`).
     public static func compress(_ input: [UInt8], _ settings: Settings) throws(DeflateError) -> [UInt8] {
         var stream = z_stream()
         let status = spinnerd_deflateInit2(&stream, settings.level, Z_DEFLATED, settings.windowBits,

@@ -4,11 +4,12 @@ import CZlib
 /// service carries compressed (the gallery's vendored Lottie player), not for input from a
 /// client: `limit` bounds what it will produce.
 public enum Inflate {
-    /// The bytes of `compressed` (gzip or zlib, told apart by its header), at most `limit`
-    /// bytes (default 16 MiB); throws when the stream is damaged, ends early or is larger.
-    public static func decompress(_ compressed: [UInt8], limit: Int = 16 << 20) throws(DeflateError) -> [UInt8] {
+    /// The bytes of `compressed` (gzip or zlib, told apart by its header; raw deflate data,
+    /// a zip entry's, with `raw`), at most `limit` bytes (default 16 MiB); throws when the
+    /// stream is damaged, ends early or is larger.
+    public static func decompress(_ compressed: [UInt8], raw: Bool = false, limit: Int = 16 << 20) throws(DeflateError) -> [UInt8] {
         var stream = z_stream()
-        let status = spinnerd_inflateInit2(&stream, MAX_WBITS + 32)
+        let status = spinnerd_inflateInit2(&stream, raw ? -MAX_WBITS : MAX_WBITS + 32)
         guard status == Z_OK else { throw DeflateError("inflateInit2 failed (\(status))") }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []

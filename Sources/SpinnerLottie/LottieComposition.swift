@@ -17,6 +17,8 @@ struct LottieComposition {
     private(set) var assets: [LottiePrecomposition] = []
     /// Slot id → colour, in the order first met.
     private(set) var slots: [(id: String, color: Color)] = []
+    /// The gradients' slots, when every paint has one (`slotsEveryPaint`).
+    private(set) var gradientSlots: [(id: String, stops: [GradientStop])] = []
     /// Every paint, top first, its keypath from the top layer's name.
     private(set) var paints: [LottiePaint] = []
 
@@ -42,9 +44,11 @@ struct LottieComposition {
     /// `Spinner.Capsule 3.Copy.Capsule.Fill`).
     static let copyLayerName = "Copy"
 
-    /// The composition of `scene` drawn `pixels` CSS pixels square on `timeline`.
-    init(scene: Scene, pixels: Int, timeline: LottieTimeline, layerName: String) {
-        var builder = LottieSceneBuilder(timeline: timeline)
+    /// The composition of `scene` drawn `pixels` CSS pixels square on `timeline`; with
+    /// `slotsEveryPaint`, every colour and gradient in a slot (`LottieSceneBuilder`).
+    init(scene: Scene, pixels: Int, timeline: LottieTimeline, layerName: String, slotsEveryPaint: Bool = false) {
+        var builder = LottieSceneBuilder(timeline: timeline, slotsEveryPaint: slotsEveryPaint)
+        defer { gradientSlots = builder.gradientSlots }
         let segments = Self.segments(scene.nodes)
         let scale = 100 * Double(pixels) / scene.size
         let hasBackground = scene.hasBackground

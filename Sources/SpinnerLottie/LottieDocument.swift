@@ -19,6 +19,9 @@ public struct LottieDocument: Sendable {
     public let slots: [(id: String, color: Color)]
     /// Every paint, top first, with its keypath and slot.
     public let paints: [LottiePaint]
+    /// Every slot's value as the document's `slots` lists it (colours, their opacities,
+    /// and with `slotsEveryPaint` the gradients), for the themes of a dotLottie file.
+    let slotValues: [LottieSlot]
 
     /// The Lottie name of the one layer.
     public static let layerName = "Spinner"
@@ -32,15 +35,18 @@ public struct LottieDocument: Sendable {
 
     /// The animation of `scene` (the request's, in its fixed theme) over a loop of
     /// `loopMilliseconds`, as the renderer planned it within the budget: every track is
-    /// written over the whole loop, so the document grows with it.
-    public init(request: SpinnerRequest, scene: Scene, loopMilliseconds: Int) {
+    /// written over the whole loop, so the document grows with it. `slotsEveryPaint`
+    /// (default false) puts every colour and gradient in a slot, for a dotLottie file's
+    /// themes (`LottieSceneBuilder.slotsEveryPaint`).
+    public init(request: SpinnerRequest, scene: Scene, loopMilliseconds: Int, slotsEveryPaint: Bool = false) {
         let timeline = LottieTimeline(loopMilliseconds: loopMilliseconds)
-        let composition = LottieComposition(scene: scene, pixels: request.shared.size, timeline: timeline, layerName: Self.layerName)
-        // Each colour, then its opacity (the colour's alpha as a percentage).
+        let composition = LottieComposition(scene: scene, pixels: request.shared.size, timeline: timeline, layerName: Self.layerName,
+                                            slotsEveryPaint: slotsEveryPaint)
+        // Each colour, then its opacity (the colour's alpha as a percentage); then the gradients.
         let slotValues = composition.slots.flatMap { slot in
             [LottieSlot(id: slot.id, value: .color(LottieColor(slot.color))),
              LottieSlot(id: Self.opacitySlot(slot.id), value: .number(slot.color.alpha * 100))]
-        }
+        } + composition.gradientSlots.map { LottieSlot(id: $0.id, value: .gradient($0.stops)) }
         let animation = LottieAnimation(version: Self.version, frameRate: timeline.frameRate, outPoint: timeline.outPoint,
                                         width: request.shared.size, height: request.shared.size, name: "spinnerd \(request.kind.rawValue)",
                                         assets: composition.assets, layers: composition.layers, slots: slotValues)
@@ -49,6 +55,7 @@ public struct LottieDocument: Sendable {
         text = writer.text
         slots = composition.slots
         paints = composition.paints
+        self.slotValues = slotValues
     }
 
     /// The animation for `request` at its own loop, planned here within `budget` (default:

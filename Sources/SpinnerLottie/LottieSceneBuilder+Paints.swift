@@ -13,7 +13,7 @@ extension LottieSceneBuilder {
         case .solid(let color):
             return [fill(color, slot: slot)]
         case .linear, .radial:
-            guard let gradient = Self.gradient(paint, indexes: (stops: 9, start: 5, end: 6)) else { return [] }
+            guard let gradient = lottieGradient(paint, indexes: (stops: 9, start: 5, end: 6)) else { return [] }
             let fill = LottieGradientFill(name: "Gradient", gradient: gradient)
             record(fill.name, .gradientFill, slot: nil)
             return [.gradientFill(fill)]
@@ -24,6 +24,7 @@ extension LottieSceneBuilder {
 
     /// A solid fill named "Fill".
     mutating func fill(_ color: Color, slot: String?) -> LottieShapeItem {
+        let slot = slot ?? themeSlot()
         let fill = LottieFill(color: colour(color, slot: slot, index: 4), opacity: opacity(color, slot: slot, index: 5))
         record(fill.name, .fill, slot: slot)
         return .fill(fill)
@@ -31,6 +32,7 @@ extension LottieSceneBuilder {
 
     /// A solid stroke `width` points wide.
     mutating func solidStroke(_ color: Color, width: Double, cap: StrokeStyle.LineCap, name: String, slot: String?) -> LottieShapeItem {
+        let slot = slot ?? themeSlot()
         let stroke = LottieStroke(name: name, color: colour(color, slot: slot, index: 3), opacity: opacity(color, slot: slot, index: 4),
                                   width: .fixed(width, index: 5), lineCap: LottieLineCap(cap))
         record(name, .stroke, slot: slot)
@@ -39,10 +41,18 @@ extension LottieSceneBuilder {
 
     /// A linear- or radial-gradient stroke `width` points wide (nil for another paint).
     mutating func gradientStroke(_ paint: Paint, width: Double, cap: StrokeStyle.LineCap, name: String) -> LottieShapeItem? {
-        guard let gradient = Self.gradient(paint, indexes: (stops: 8, start: 4, end: 5)) else { return nil }
+        guard let gradient = lottieGradient(paint, indexes: (stops: 8, start: 4, end: 5)) else { return nil }
         let stroke = LottieGradientStroke(name: name, width: .fixed(width, index: 10), gradient: gradient, lineCap: LottieLineCap(cap))
         record(name, .gradientStroke, slot: nil)
         return .gradientStroke(stroke)
+    }
+
+    /// The slot of a colour that has none of its own, when every paint gets one
+    /// (`slotsEveryPaint`); nil otherwise.
+    private mutating func themeSlot() -> String? {
+        guard slotsEveryPaint else { return nil }
+        themeColourCount += 1
+        return "theme\(themeColourCount)"
     }
 
     /// A colour property, with the slot id when the colour can be changed at run time
@@ -61,8 +71,9 @@ extension LottieSceneBuilder {
     /// A linear or radial gradient's stops and points, with the property indexes of a
     /// gradient fill or stroke; nil for another paint. Opacity stops follow the colour
     /// stops only when some stop is translucent (rlottie misdraws them). Lottie's radial
-    /// gradient is a circle: an ellipse is drawn as the circle of the same area.
-    private static func gradient(_ paint: Paint, indexes: (stops: Int, start: Int, end: Int)) -> LottieGradient? {
+    /// gradient is a circle: an ellipse is drawn as the circle of the same area. With
+    /// `slotsEveryPaint`, its stops are the slot `themeGradient<n>`.
+    private mutating func lottieGradient(_ paint: Paint, indexes: (stops: Int, start: Int, end: Int)) -> LottieGradient? {
         let stops: [GradientStop], start: Point, end: Point, radial: Bool
         switch paint {
         case .linear(let gradient):
@@ -73,9 +84,14 @@ extension LottieSceneBuilder {
         case .solid, .angular:
             return nil
         }
-        var values = stops.flatMap { stop in [stop.offset, stop.color.red, stop.color.green, stop.color.blue] }
-        if stops.contains(where: { $0.color.alpha < 1 }) { values += stops.flatMap { [$0.offset, $0.color.alpha] } }
-        return LottieGradient(radial: radial, colorCount: stops.count, stops: .fixed(values, index: indexes.stops),
+        let values = LottieGradient.values(of: stops)
+        var slot: String?
+        if slotsEveryPaint {
+            let id = "themeGradient\(gradientSlots.count + 1)"
+            gradientSlots.append((id: id, stops: stops))
+            slot = id
+        }
+        return LottieGradient(radial: radial, colorCount: stops.count, stops: .fixed(values, index: indexes.stops), slot: slot,
                               start: .fixed(LottieVector2(x: start.x, y: start.y), index: indexes.start),
                               end: .fixed(LottieVector2(x: end.x, y: end.y), index: indexes.end))
     }

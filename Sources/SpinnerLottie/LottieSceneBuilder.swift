@@ -21,14 +21,24 @@ struct LottieSceneBuilder {
     let timeline: LottieTimeline
     /// Slot id → colour, in the order first met.
     var slots: [(id: String, color: Color)] = []
+    /// True to give every paint a slot, for a document whose themes set every colour (the
+    /// dotLottie file's): a colour without a slot of its own gets `theme<n>`, a gradient
+    /// `themeGradient<n>`, numbered in the order written, which is the same in either theme.
+    /// Default false: only the paints an app recolours have slots.
+    var slotsEveryPaint = false
+    /// The gradients' slots (`slotsEveryPaint`): id and stops, in the order written.
+    var gradientSlots: [(id: String, stops: [GradientStop])] = []
+    /// How many colours `slotsEveryPaint` has given slots to.
+    var themeColourCount = 0
     /// The paints written since the last `takePaints()`, keypaths from the shape list they
     /// were written into.
     private var paints: [LottiePaint] = []
     /// The names of the groups being built, outermost first.
     private var path: [String] = []
 
-    init(timeline: LottieTimeline) {
+    init(timeline: LottieTimeline, slotsEveryPaint: Bool = false) {
         self.timeline = timeline
+        self.slotsEveryPaint = slotsEveryPaint
     }
 
     /// The paints written since the last call, in the order written (top first), and forgets them.

@@ -10,9 +10,10 @@ public struct PreparedRender: Sendable {
     public let request: SpinnerRequest
     /// The picture, in the theme the request is drawn in.
     let scene: Scene
-    /// The dark theme's picture, for an SVG with `theme=auto` (its colours go under
-    /// `prefers-color-scheme: dark`); nil otherwise.
-    let darkScene: Scene?
+    /// The other theme's picture, for a file that holds both: the dark one for an SVG with
+    /// `theme=auto` (its colours go under `prefers-color-scheme: dark`), and for a dotLottie
+    /// file the theme it is not drawn in (its other theme's colours); nil otherwise.
+    let otherThemeScene: Scene?
     /// The frames: pixel size and model times.
     let plan: FramePlan
     /// Time, memory and encoder effort.

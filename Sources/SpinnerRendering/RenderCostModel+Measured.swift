@@ -62,7 +62,7 @@ extension RenderCostModel {
             case .gif: gif
             case .png: png
             case .webp: webp
-            case .svg, .lottie: nil
+            case .svg, .lottie, .dotlottie: nil
             }
         }
     }

@@ -63,7 +63,7 @@ public enum RenderCostModel {
     static func peakBytes(format: OutputFormat, pixelSize: Int, frames: Int) -> Int {
         let base = processBytes, pixels = pixelSize * pixelSize
         switch format {
-        case .svg, .lottie: return base
+        case .svg, .lottie, .dotlottie: return base
         case .png: return base + pixels * 32
         case .gif: return base + pixels * frames * 4 + pixels * 32
         case .apng: return base + pixels * frames * 4 + pixels * 48 + (16 << 20)
@@ -83,7 +83,7 @@ public enum RenderCostModel {
     /// The efforts `format` can be encoded at (what the cost table must cover).
     public static func efforts(of format: OutputFormat) -> [EncoderEffort] {
         switch format {
-        case .svg, .lottie: []
+        case .svg, .lottie, .dotlottie: []
         case .apng, .gif, .webp, .png: [.thorough, .quick]
         }
     }
@@ -187,7 +187,7 @@ public enum RenderCostModel {
         case .webp:
             estimate.seconds *= 2
             estimate.peakBytes += estimate.pixelFrames * 8
-        case .apng, .png, .svg, .lottie:
+        case .apng, .png, .svg, .lottie, .dotlottie:
             break
         }
         estimate.seconds += quantizing

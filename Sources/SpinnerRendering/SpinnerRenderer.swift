@@ -74,13 +74,17 @@ public struct SpinnerRenderer: Sendable {
         guard estimate.peakBytes <= budget.maxRenderBytes else {
             throw .renderTooLarge(format: request.format, bytes: estimate.peakBytes, limit: budget.maxRenderBytes)
         }
-        let darkScene = request.format == .svg && request.shared.theme == .auto ? request.kind.scene(for: request, theme: .dark) : nil
+        let otherThemeScene: Scene? = switch request.format {
+        case .svg where request.shared.theme == .auto: request.kind.scene(for: request, theme: .dark)
+        case .dotlottie: request.kind.scene(for: request, theme: request.shared.theme == .dark ? .light : .dark)
+        default: nil
+        }
         var provisional = RenderCostModel.provisionalEstimate(for: estimate, kind: request.kind, filledBackground: scene.hasBackground)
         if request.shared.lossyQuality != nil, var lossy = provisional {
             RenderCostModel.addLossyWork(&lossy)
             provisional = lossy
         }
-        return PreparedRender(request: request, scene: scene, darkScene: darkScene, plan: plan, estimate: estimate,
+        return PreparedRender(request: request, scene: scene, otherThemeScene: otherThemeScene, plan: plan, estimate: estimate,
                               provisionalEstimate: provisional)
     }
 
@@ -91,7 +95,7 @@ public struct SpinnerRenderer: Sendable {
     /// `RenderCostModel.provisionalAboveSeconds` anyway.
     public func provisional(of final: PreparedRender) -> PreparedRender? {
         guard final.pass == .final, let estimate = final.provisionalEstimate else { return nil }
-        var provisional = PreparedRender(request: final.request, scene: final.scene, darkScene: final.darkScene, plan: final.plan,
+        var provisional = PreparedRender(request: final.request, scene: final.scene, otherThemeScene: final.otherThemeScene, plan: final.plan,
                                          estimate: estimate, provisionalEstimate: nil)
         provisional.pass = .provisional
         return provisional
@@ -132,10 +136,10 @@ public struct SpinnerRenderer: Sendable {
             estimate.seconds = max(estimate.seconds, final.estimate.seconds)
         case .webp:
             estimate.seconds *= WebPEncoder.longerSearchCostRatio
-        case .png, .gif, .svg, .lottie:
+        case .png, .gif, .svg, .lottie, .dotlottie:
             return final
         }
-        var behind = PreparedRender(request: final.request, scene: final.scene, darkScene: final.darkScene, plan: final.plan,
+        var behind = PreparedRender(request: final.request, scene: final.scene, otherThemeScene: final.otherThemeScene, plan: final.plan,
                                     estimate: estimate, provisionalEstimate: final.provisionalEstimate)
         behind.encodesBehind = true
         return behind
@@ -162,15 +166,30 @@ public struct SpinnerRenderer: Sendable {
         let (request, scene, plan) = (prepared.request, prepared.scene, prepared.plan)
         let settings = EncodeSettings(prepared, budget: budget, timings: timings)
         guard let writer = FrameWriters.writer(for: settings) else {
-            let bytes = request.format == .svg
-                ? SVGDocument(request: request, scene: scene, darkScene: prepared.darkScene, loopMilliseconds: plan.loopMilliseconds).bytes
-                : LottieDocument(request: request, scene: scene, loopMilliseconds: plan.loopMilliseconds).bytes
-            return RenderedImage(bytes: bytes, format: request.format)
+            return RenderedImage(bytes: try Self.document(prepared), format: request.format)
         }
         let collector = FrameCollector(settings: settings, writerMapsItself: type(of: writer).mapsToOnePaletteItself)
         let frames = try collector.collect(prepared, stop: stop)
         let bytes = try Self.codec { () throws(CodecError) in try writer.write(frames, stop: stop) }
         return RenderedImage(bytes: bytes, format: request.format)
+    }
+
+    /// The document of a vector format, written by its engine from the prepared scenes.
+    private static func document(_ prepared: PreparedRender) throws(RenderError) -> [UInt8] {
+        let (request, scene, loop) = (prepared.request, prepared.scene, prepared.plan.loopMilliseconds)
+        switch request.format {
+        case .svg:
+            return SVGDocument(request: request, scene: scene, darkScene: prepared.otherThemeScene, loopMilliseconds: loop).bytes
+        case .dotlottie:
+            let otherScene = prepared.otherThemeScene ?? scene
+            do {
+                return try DotLottieFile(request: request, scene: scene, otherScene: otherScene, loopMilliseconds: loop).bytes
+            } catch {
+                throw .codec(CodecError("zip: \(error)"))
+            }
+        default:
+            return LottieDocument(request: request, scene: scene, loopMilliseconds: loop).bytes
+        }
     }
 
     /// Every planned frame, rasterised (over all the cores), with its exact duration in seconds.

@@ -89,7 +89,7 @@ public final class SpinnerService: HTTPLendingResponder {
     /// Every kind in every format at its defaults, cheapest formats first (what the
     /// catalog and the gallery show first).
     static var catalogDefaults: [(request: SpinnerRequest, key: String)] {
-        let formats: [OutputFormat] = [.svg, .lottie, .png, .gif, .webp, .apng]
+        let formats: [OutputFormat] = [.svg, .lottie, .dotlottie, .png, .gif, .webp, .apng]
         return formats.flatMap { format in
             SpinnerKind.allCases.compactMap { kind in
                 (try? SpinnerRequest.parse(kind: kind.rawValue, format: format, query: [])).map { ($0, cacheKey($0)) }

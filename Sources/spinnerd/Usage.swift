@@ -1,4 +1,5 @@
 import SpinnerService
+import SpinnerModel
 
 /// The help texts: the commands at a glance (`spinnerd --help`), and each command's own
 /// (`spinnerd serve --help` its flags, `spinnerd render --help` its options).
@@ -29,9 +30,11 @@ enum Usage {
         return text
     }
 
-    /// What every command that takes a spinner shares.
+    /// What every command that takes a spinner shares (the formats and extensions listed
+    /// from `OutputFormat`, so that a new format is named here).
     private static let spinnerNotes = """
-    The format comes from KIND.EXT, format=svg|apng|gif|png|webp|lottie or the file's extension (.svg .apng .gif .png .webp .json);
+    The format comes from KIND.EXT, format=\(OutputFormat.allCases.map(\.rawValue).joined(separator: "|")) or the file's extension \
+    (\(OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: " ")));
     an extension spinnerd does not write, or two that disagree, is refused (.png may name an APNG: its own convention).
     Parameters and their ranges are those of `spinnerd kinds`, the same as the HTTP query.
     """

@@ -57,3 +57,9 @@ public enum Browser {
 public enum LottiePlayers {
     public static let script = JobScript("lottie")
 }
+
+/// dotLottie files read as the dotLottie players read them, each theme played in ThorVG:
+/// `spinnerd_tools.dotlottie`.
+public enum DotLottiePlayer {
+    public static let script = JobScript("dotlottie")
+}

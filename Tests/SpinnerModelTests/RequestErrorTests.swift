@@ -187,13 +187,13 @@ final class RequestErrorTests: XCTestCase {
         XCTAssertEqual(refusal("capsules", .svg, [("direction", "reverse"), ("direction", "reverse")]), .repeatedParameter("direction"))
     }
 
-    /// A Lottie document is `.json`: `format=json` is pointed at the format's name, and a
-    /// path's `.lottie` (as dotLottie files are named) at the extension, not at itself.
+    /// A Lottie document is `.json` and a dotLottie file `.lottie`: `format=json` is pointed
+    /// at the format's name, and a path's `.dotlottie` at the extension, not at itself.
     func testLottiesNameAndExtensionPointAtEachOther() {
         XCTAssertEqual(RequestError.unknownFormat("json").suggestion, "lottie")
-        XCTAssertEqual(RequestError.unknownFormat("lottie").suggestion, "json")
-        XCTAssertEqual(RequestError.unknownFormat("LOTTIE").suggestion, "json")
-        XCTAssertFalse(RequestError.unknownFormat("lottie").detail.contains("'lottie'?"))
+        XCTAssertEqual(RequestError.unknownFormat("dotlottie").suggestion, "lottie")
+        XCTAssertEqual(RequestError.unknownFormat("DOTLOTTIE").suggestion, "lottie")
+        XCTAssertFalse(RequestError.unknownFormat("dotlottie").detail.contains("'dotlottie'?"))
         XCTAssertEqual(RequestError.unknownFormat("gfi").suggestion, "gif")
     }
 

@@ -205,8 +205,9 @@ final class ServiceResponderTests: XCTestCase {
         XCTAssertEqual(gzip.headers["Content-Encoding"], "gzip")
         XCTAssertNotEqual(gzip.headers["ETag"], tag)
         XCTAssertLessThan(gzip.body.count, lottie.body.count)
-        // Only .json names a Lottie document; format=json is not a format.
-        XCTAssertEqual(try get(service, "/spinner/capsules.lottie").status, 400)
+        // Only .json names a Lottie document (.lottie a dotLottie file); format=json is not a format.
+        XCTAssertEqual(try get(service, "/spinner/capsules.lottie").headers["Content-Type"], "application/zip+dotlottie")
+        XCTAssertEqual(try get(service, "/spinner/capsules.dotlottie").status, 400)
         XCTAssertEqual(try get(service, "/spinner/capsules?format=json").status, 400)
         // What does nothing for a Lottie document is refused, naming the parameter.
         for (name, value) in [("loops", "2"), ("fps", "20"), ("scale", "2"), ("matte", "fff"), ("t", "1"), ("title", "Busy")] {

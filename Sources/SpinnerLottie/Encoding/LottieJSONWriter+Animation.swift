@@ -92,20 +92,31 @@ extension LottieJSONWriter {
         }
     }
 
-    /// `"id":{"p":{"a":0,"k":value}}`.
+    /// `"id":{"p":{"a":0,"k":value}}`; a gradient's `"id":{"p":{"p":count,"k":{"a":0,"k":stops}}}`
+    /// (the whole of its `g`).
     private mutating func slot(_ slot: LottieSlot) {
         field(slot.id) { writer in
             writer.object { writer in
                 writer.field("p") { writer in
-                    writer.object { writer in
-                        writer.field("a", 0)
-                        switch slot.value {
-                        case .color(let color): writer.field("k") { $0.value(color) }
-                        case .number(let number): writer.field("k", number)
+                    switch slot.value {
+                    case .color(let color): writer.fixedValue { $0.value(color) }
+                    case .number(let number): writer.fixedValue { $0.number(number) }
+                    case .gradient(let stops):
+                        writer.object { writer in
+                            writer.field("p", stops.count)
+                            writer.field("k") { $0.fixedValue { $0.numbers(LottieGradient.values(of: stops)) } }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// `{"a":0,"k":value}`, the value written by `value`.
+    private mutating func fixedValue(_ value: (inout LottieJSONWriter) -> Void) {
+        object { writer in
+            writer.field("a", 0)
+            writer.field("k", value)
         }
     }
 }

@@ -97,10 +97,13 @@ extension LottieJSONWriter {
         field("bm", 0)
     }
 
-    /// A gradient's `g` (count and stops), `s`, `e` and `t`; a radial one's `h` and `a` (0).
+    /// A gradient's `g` (its slot when it has one, the count and stops), `s`, `e` and `t`;
+    /// a radial one's `h` and `a` (0). A slot is named on `g`, whose whole value (`p` and
+    /// `k`) a slot replaces, as ThorVG and the dotLottie players read it.
     private mutating func gradient(_ gradient: LottieGradient) {
         field("g") { writer in
             writer.object { writer in
+                if let slot = gradient.slot { writer.field("sid", slot) }
                 writer.field("p", gradient.colorCount)
                 writer.field("k") { $0.property(gradient.stops) }
             }

@@ -12,6 +12,9 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     case webp
     /// A Lottie animation (JSON) for apps; its path extension is `.json`.
     case lottie
+    /// A dotLottie file (`.lottie`): a zip archive holding the Lottie animation, a manifest,
+    /// and a light and a dark theme that set its colour slots, for the dotLottie players.
+    case dotlottie
 
     /// The exact `Content-Type`.
     public var mediaType: String {
@@ -22,22 +25,35 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         case .png: "image/png"
         case .webp: "image/webp"
         case .lottie: "application/json"
+        // The type the dotLottie tools and mime-db give `.lottie` files.
+        case .dotlottie: "application/zip+dotlottie"
         }
     }
 
     /// The path extension (`/spinner/circular.gif`): the format's name, but `json` for
-    /// Lottie, as Lottie users name their files (`.lottie` is dotLottie, a zip archive).
-    public var fileExtension: String { self == .lottie ? "json" : rawValue }
+    /// Lottie and `lottie` for dotLottie, as Lottie users name their files.
+    public var fileExtension: String {
+        switch self {
+        case .lottie: "json"
+        case .dotlottie: "lottie"
+        default: rawValue
+        }
+    }
 
-    /// True for the formats written as vectors from the model's keyframes (SVG, Lottie):
-    /// no pixels are drawn, so their cost is small and fixed.
-    public var isVector: Bool { self == .svg || self == .lottie }
+    /// True for the formats written as vectors from the model's keyframes (SVG, Lottie,
+    /// dotLottie): no pixels are drawn, so their cost is small and fixed.
+    public var isVector: Bool { self == .svg || isLottie }
+
+    /// True for the formats holding a Lottie animation: Lottie's JSON, and the dotLottie
+    /// archive around it. Both take the same parameters and play alike.
+    public var isLottie: Bool { self == .lottie || self == .dotlottie }
 
     /// The name people know the format by: `SVG`, `APNG`, `GIF`, `PNG`, `WebP`.
     public var displayName: String {
         switch self {
         case .webp: "WebP"
         case .lottie: "Lottie"
+        case .dotlottie: "dotLottie"
         default: rawValue.uppercased()
         }
     }
@@ -53,13 +69,13 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// time they take to line up (animated rasters, and Lottie, whose keyframe tracks run
     /// over the whole loop): the loop limit binds them. An SVG repeats each motion on its
     /// own, and a PNG is one moment.
-    public var holdsWholeLoop: Bool { isAnimatedRaster || self == .lottie }
+    public var holdsWholeLoop: Bool { isAnimatedRaster || isLottie }
 
     /// True for the formats that are a sequence of raster frames.
     public var isAnimatedRaster: Bool { self == .apng || self == .gif || self == .webp }
 
     /// The format a file name's extension asks for (`.png` means a still PNG, `.json` a
-    /// Lottie animation), if any.
+    /// Lottie animation, `.lottie` a dotLottie file), if any.
     public init?(fileExtension: String) {
         guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == fileExtension.lowercased() }) else { return nil }
         self = format

@@ -140,10 +140,9 @@ public enum RequestError: Error, Hashable, Sendable {
     public var suggestion: String? {
         switch self {
         case .unknownKind(let text): Suggestion.closest(to: text, in: SpinnerKind.allCases.map(\.rawValue))
-        // `json` is Lottie's file extension, not its name: the format that writes it. And
-        // `lottie` as a path's extension (`activity.lottie`, as dotLottie files are named)
-        // is the format's name, not its extension: the extension (`format=lottie` is read
-        // as a name, so it never gets here).
+        // `json` is Lottie's file extension and `lottie` dotLottie's, not their names: a
+        // query's `format=json` suggests the format that writes it. A name as a path's
+        // extension (`activity.dotlottie`) suggests the extension (`lottie`).
         case .unknownFormat(let text):
             OutputFormat(fileExtension: text).map(\.rawValue)
                 ?? OutputFormat(rawValue: text.lowercased()).map(\.fileExtension)

@@ -17,14 +17,14 @@ extension FrameWriter {
 /// The writers, by format.
 enum FrameWriters {
     /// The writer of `settings.format` (a raster format), or nil for the documents (SVG,
-    /// Lottie), which their engines write from the scene.
+    /// Lottie, dotLottie), which their engines write from the scene.
     static func writer(for settings: EncodeSettings) -> (any FrameWriter)? {
         switch settings.format {
         case .png: PNGWriter(settings)
         case .apng: APNGWriter(settings)
         case .gif: GIFWriter(settings)
         case .webp: WebPWriter(settings)
-        case .svg, .lottie: nil
+        case .svg, .lottie, .dotlottie: nil
         }
     }
 }
