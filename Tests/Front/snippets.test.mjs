@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { FRONT, playgroundState } from "./support.mjs";
 
-const { announced, imgTag, lottieSnippets, pictureSnippet, slowedSettings } = await import(FRONT + "snippets.js");
+const { announced, dotLottieURL, imgTag, lottieSnippets, pictureSnippet, slowedSettings } = await import(FRONT + "snippets.js");
 
 const url = "https://x.test/spinner/arc.json?size=40";
 const groups = [{ keypath: "Spinner.Arc", fill: true, stroke: false, slots: ["arc"], light: "000000", dark: "ffffff" }];
@@ -12,7 +12,7 @@ test("every player's snippet plays the URL at the size and is labelled Loading",
     const snippets = lottieSnippets(url, 40, answer);
     assert.deepEqual(Object.keys(snippets).sort(), ["android", "dotlottie", "flutter", "ios", "react-native", "web"]);
     for (const [name, text] of Object.entries(snippets)) {
-      assert.ok(text.includes(url), name);
+      assert.ok(text.includes(name === "dotlottie" ? "https://x.test/spinner/arc.lottie?size=40" : url), name);
       assert.match(text, /Loading/, name);
       assert.match(text, /40/, name);
     }
@@ -49,15 +49,13 @@ test("under reduced motion a raster <picture> shows its own picture slowed 4×, 
   const text = pictureSnippet(state, "https://x.test/spinner/circular.gif", 60, "https://x.test/");
   const slowed = text.match(/<source media="\(prefers-reduced-motion: reduce\)" srcset="(https:\/\/x\.test\/spinner\/circular\.gif\?[^"]*)">/);
   assert.ok(slowed, text);
-  assert.deepEqual(Object.fromEntries(new URL(slowed[1]).searchParams), { duration: "7", fps: "8" });
+  assert.deepEqual(Object.fromEntries(new URL(slowed[1]).searchParams), { slowdown: "4", fps: "8" });
   assert.doesNotMatch(text, /\.png/, "no still");
-  // The same frames, each shown four times as long: the loop ×4, the frame rate ÷4.
-  assert.deepEqual(slowedSettings(state, { fps: "40", duration: "1" }), { fps: "10", duration: "4" });
-  // Never past the kind's longest loop: slowed as far as it goes, the rate alike; not at all at the longest.
-  assert.deepEqual(slowedSettings(state, { duration: "5" }), { duration: "15", fps: "10" });
-  assert.equal(slowedSettings(state, { duration: "15" }), null);
-  const longest = pictureSnippet(playgroundState("circular", "gif", { duration: "15" }), "https://x.test/a.gif", 60, "https://x.test/");
-  assert.doesNotMatch(longest, /prefers-reduced-motion/, longest);
+  // The same frames, each shown four times as long: every motion ×4, the frame rate ÷4.
+  assert.deepEqual(slowedSettings(state, { fps: "40", duration: "1" }), { fps: "10", duration: "1", slowdown: "4" });
+  // At the longest duration too: the slowdown is of every motion, not of the duration.
+  assert.deepEqual(slowedSettings(state, { duration: "15" }), { duration: "15", slowdown: "4", fps: "8" });
+  assert.deepEqual(slowedSettings(state, { fps: "2" }), { fps: "1", slowdown: "4" });
 });
 
 test("an SVG <picture> needs no source for reduced motion: it slows itself", () => {
@@ -68,4 +66,17 @@ test("an SVG <picture> needs no source for reduced motion: it slows itself", () 
     assert.doesNotMatch(text, /prefers-reduced-motion|\.png/, text);
     assert.match(text, /<img src="https:\/\/x\.test\/spinner\/circular\.svg/, text);
   }
+});
+
+test("the dotLottie players' snippet plays the .lottie file and follows the OS scheme by its themes", () => {
+  assert.equal(dotLottieURL("https://x.test/spinner/arc.json?size=40&color=red"), "https://x.test/spinner/arc.lottie?size=40&color=red");
+  assert.equal(dotLottieURL("https://x.test/spinner/arc.json"), "https://x.test/spinner/arc.lottie");
+  // Only the path's extension: a query's own ".json" is left alone.
+  assert.equal(dotLottieURL("https://x.test/spinner/arc.json?title=a.json"), "https://x.test/spinner/arc.lottie?title=a.json");
+  const text = lottieSnippets(url, 40, groups).dotlottie;
+  assert.match(text, /src: "https:\/\/x\.test\/spinner\/arc\.lottie\?size=40"/);
+  assert.match(text, /player\.setTheme\(scheme\.matches \? "dark" : "light"\)/);
+  assert.match(text, /scheme\.addEventListener\("change", follow\)/);
+  assert.match(text, /speed: reduce \? 0\.25 : 1/);
+  assert.doesNotMatch(text, /setSlots/, "the themes carry the colours");
 });

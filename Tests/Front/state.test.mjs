@@ -100,3 +100,10 @@ test("the shown size is the value, else the kind's default; sizes are kept by th
   state.setFollowsScheme("yes");
   assert.equal(state.followsScheme, true);
 });
+
+test("the stage offers every format but the dotLottie zip, which no browser draws", () => {
+  const state = fresh();
+  assert.ok(state.formats.includes("lottie"));
+  assert.ok(!state.formats.includes("dotlottie"));
+  assert.deepEqual(state.formats, catalog.formats.map((format) => format.name).filter((name) => name !== "dotlottie"));
+});

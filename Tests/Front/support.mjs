@@ -9,6 +9,7 @@ const all = ["svg", "apng", "gif", "png", "webp", "lottie"];
 const shared = [
   { name: "background", type: "fill", default: "00000000", formats: all, maxLength: 256 },
   { name: "fps", type: "integer", default: "30", minimum: 1, maximum: 60, formats: ["apng", "gif", "webp"] },
+  { name: "slowdown", type: "integer", default: "1", minimum: 1, maximum: 8, formats: ["apng", "gif", "webp"] },
   { name: "matte", type: "color", default: "systemBackground", formats: ["gif"] },
   { name: "quality", type: "integer", default: "100", formats: ["apng", "gif", "png", "webp"] },
   { name: "theme", type: "string", default: "light", formats: all, enum: ["light", "dark", "auto"] },
@@ -18,12 +19,13 @@ const shared = [
 /** A catalog as the service writes it, cut down. */
 export const catalog = {
   formats: [
-    { name: "svg", extension: "svg", label: "SVG", animated: true, efforts: [] },
+    { name: "svg", extension: "svg", label: "SVG", animated: true, efforts: [], gzipped: true },
     { name: "apng", extension: "apng", label: "APNG", animated: true, efforts: ["thorough", "quick"] },
     { name: "gif", extension: "gif", label: "GIF", animated: true, efforts: ["thorough", "quick"] },
     { name: "png", extension: "png", label: "PNG", animated: false, efforts: ["thorough", "quick"] },
     { name: "webp", extension: "webp", label: "WebP", animated: true, efforts: ["thorough", "quick"] },
-    { name: "lottie", extension: "json", label: "Lottie", animated: true, efforts: [] },
+    { name: "lottie", extension: "json", label: "Lottie", animated: true, efforts: [], gzipped: true },
+    { name: "dotlottie", extension: "lottie", label: "dotLottie", animated: true, efforts: [], gzipped: false },
   ],
   kinds: [
     { name: "circular", summary: "A ring.", parameters: [...shared,

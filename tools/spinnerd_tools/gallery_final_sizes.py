@@ -27,7 +27,7 @@ def gallery_final_sizes(browser, job):
         wait_until(page, "() => { const t = document.getElementById('size').textContent; return t !== '…' && !t.includes('quick answer'); }",
                    timeout=600.0)
     else:
-        wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 7 && "
+        wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 8 && "
                          "![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…' || o.textContent.includes('quick answer'))",
                    timeout=600.0)
     sizes = {cell.get_attribute("data-format"): cell.query_selector("output").text_content()

@@ -159,7 +159,7 @@ def gallery(browser, job):
     wait_until(page, "() => !document.getElementById('matte-page').hidden")
     wait_until(page, "() => document.getElementById('size').textContent.includes('KB') || document.getElementById('size').textContent.includes('bytes')")
     size_text = page.text_content("#size")
-    wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 7 && "
+    wait_until(page, "() => document.querySelectorAll('#sizes .format-size').length === 8 && "
                      "![...document.querySelectorAll('#sizes output')].some(o => o.textContent === '…')")
     format_sizes = {cell.get_attribute("data-format"): cell.text_content()
                     for cell in page.query_selector_all("#sizes .format-size")}

@@ -39,10 +39,13 @@ specification's JSON schema (lottie-specs), for the tests.
         "againstSpinnerd": a comparison}; lottieWeb's also "problems": [...].
 
     {"type": "appSnippets", "lottie": PATH, "px": N, "frames": [F, ...], "probe": [r, g, b],
-     "pngs": {"light": PATH, "dark": PATH}, "snippets": {APP: TEXT}}
+     "pngs": {"light": PATH, "dark": PATH}, "snippets": {APP: TEXT}, "dotlottie": PATH,
+     "dotlottieURL": URL}
         the playground's app snippets (ios, android, flutter, react-native: their keypaths
         read as each platform reads them, played in rlottie; web: its slots in lottie-web;
-        dotlottie: its slots in ThorVG) applied to the document they play: with every colour
+        dotlottie: the .lottie file it plays, "dotlottie": PATH fetched from "dotlottieURL",
+        with the theme it picks in each scheme, in ThorVG; its probe set through every rule
+        of the light theme) applied to the document they play: with every colour
         they set replaced by the probe, how many of the pixels drawn (alpha >= 8) took it at
         each frame; with their light and their dark colours at frames[0], against spinnerd's
         PNG of that moment in each theme.
@@ -77,6 +80,7 @@ import math
 import os
 import re
 import sys
+import zipfile
 
 import numpy as np
 from PIL import Image
@@ -365,24 +369,53 @@ def app_snippets(job):
                         "reach": [reached(draw(frame, lambda light, dark: probe)) for frame in frames_],
                         "light": compare(draw(frames_[0], lambda light, dark: light), expected["light"]),
                         "dark": compare(draw(frames_[0], lambda light, dark: dark), expected["dark"])}
-    for app in ("web", "dotlottie"):
-        light, dark = slot_colours(job["snippets"][app])
-        if app == "dotlottie":
-            def draw(frame, values):
-                return thorvg(data, frame, px, slots=[json.dumps({slot: {"p": {"a": 0, "k": value + [1]}} for slot, value in values.items()})])
-        else:
-            def draw(frame, values):
-                document = json.loads(data)
-                for slot, value in values.items():
-                    document["slots"][slot]["p"]["k"] = value + [1]
-                (picture,), problems = lottieweb(json.dumps(document).encode(), [frame], px, "svg")
-                results.setdefault("webProblems", []).extend(problems)
-                return picture
-        results[app] = {"groups": len(light),
-                        "reach": [reached(draw(frame, {slot: probe for slot in light})) for frame in frames_],
-                        "light": compare(draw(frames_[0], light), expected["light"]),
-                        "dark": compare(draw(frames_[0], dark), expected["dark"])}
+    light, dark = slot_colours(job["snippets"]["web"])
+
+    def draw(frame, values):
+        document = json.loads(data)
+        for slot, value in values.items():
+            document["slots"][slot]["p"]["k"] = value + [1]
+        (picture,), problems = lottieweb(json.dumps(document).encode(), [frame], px, "svg")
+        results.setdefault("webProblems", []).extend(problems)
+        return picture
+    results["web"] = {"groups": len(light),
+                      "reach": [reached(draw(frame, {slot: probe for slot in light})) for frame in frames_],
+                      "light": compare(draw(frames_[0], light), expected["light"]),
+                      "dark": compare(draw(frames_[0], dark), expected["dark"])}
+    results["dotlottie"] = dotlottie_snippet(job, reached, expected)
     return results
+
+
+def dotlottie_snippet(job, reached, expected):
+    """The dotLottie players' snippet: the .lottie file it plays (job["dotlottie"], fetched
+    from the URL the snippet names: job["dotlottieURL"] must be it) with the theme it picks
+    in each scheme, its rules applied as slots in ThorVG as dotlottie-rs applies them; the
+    probe set through every rule of a theme shows the theme reaches every element."""
+    from spinnerd_tools.dotlottie import slot_json
+    snippet = job["snippets"]["dotlottie"]
+    src = re.search(r'src: "([^"]+)"', snippet).group(1)
+    picked = re.search(r'setTheme\(scheme\.matches \? "(\w+)" : "(\w+)"\)', snippet)
+    if src != job["dotlottieURL"] or not picked:
+        raise SystemExit(f"the dotLottie snippet plays {src}, not {job['dotlottieURL']}, or picks no theme by scheme")
+    archive = zipfile.ZipFile(job["dotlottie"])
+    manifest = json.loads(archive.read("manifest.json"))
+    animation = archive.read(f"a/{manifest['animations'][0]['id']}.json")
+    themes = {scheme: json.loads(archive.read(f"t/{theme}.json"))["rules"] for scheme, theme in (("dark", picked.group(1)), ("light", picked.group(2)))}
+    px, frames_, probe = job["px"], job["frames"], job["probe"]
+
+    def draw(frame, rules):
+        return thorvg(animation, frame, px, slots=[json.dumps({rule["id"]: slot_json(rule) for rule in rules})])
+
+    def probed(rule):
+        if rule["type"] == "Color":
+            return {**rule, "value": probe + [1]}
+        if rule["type"] == "Gradient":
+            return {**rule, "value": [{**stop, "color": probe + [stop["color"][3]]} for stop in rule["value"]]}
+        return rule
+    return {"groups": len(themes["light"]),
+            "reach": [reached(draw(frame, [probed(rule) for rule in themes["light"]])) for frame in frames_],
+            "light": compare(draw(frames_[0], themes["light"]), expected["light"]),
+            "dark": compare(draw(frames_[0], themes["dark"]), expected["dark"])}
 
 
 def main(path):

@@ -16,12 +16,24 @@ image the browser chose (`currentSrc`), the contrast against the page of the pic
 most visible part (wcag_contrast.visibility, over 14 screenshots 130 ms apart) with the
 screenshot, and whether the picture moved between those screenshots (`moved`);
 and the playground's own wiring of the snippet (see `playground`).
+
+`forced`: the cases on a white page that does not follow the OS, shown in a Chromium
+launched with --force-prefers-reduced-motion (nothing emulated: the flag reaches the page
+and the SVG inside <img>), per case the image chosen, whether it moved, and how much
+slower it plays than with no preference (`slowedBy`): a raster's loop (its frames'
+durations, read by Pillow from the files the two showings chose) over the loop chosen with
+no preference; an SVG's animations (the file opened in each browser, its CSS animations'
+durations, `document.getAnimations()`) in the flagged browser over the same with no
+preference, the least of them.
 """
+import io
 import os
 import pathlib
+import urllib.request
 
 from PIL import Image, ImageChops
 
+from . import chromium
 from .page_state import wait_until
 from .wcag_contrast import visibility
 
@@ -137,4 +149,82 @@ def picture_matrix(browser, job):
         for n, case in enumerate(cases):
             results.append(dict(case, scheme=scheme, motion=motion, shownPage=shown_page(case, scheme), chosen=chosen[n],
                                 snippet=snippets[n], contrast=round(best[n][0], 3), moved=moved[n], screenshot=best[n][1]))
-    return {"cases": results, "playground": playground(browser, job["url"])}
+    plain = {(r["kind"], r["format"]): r["chosen"] for r in results
+             if r["page"] == "ffffff" and not r["follows"] and r["scheme"] == "light" and r["motion"] == "no-preference"}
+    forced = forced_motion(browser, [(case, snippet) for case, snippet in zip(cases, snippets)
+                                     if case["page"] == "ffffff" and not case["follows"]], plain, out)
+    return {"cases": results, "forced": forced, "playground": playground(browser, job["url"])}
+
+
+def loop_seconds(url):
+    """The loop of the animated image at `url`: its frames' durations, as Pillow reads them."""
+    with urllib.request.urlopen(url) as response:
+        image = Image.open(io.BytesIO(response.read()))
+    total = 0
+    for frame in range(getattr(image, "n_frames", 1)):
+        image.seek(frame)
+        image.load()
+        total += image.info.get("duration", 0)
+    return total / 1000
+
+
+# The CSS animations' durations of the SVG document open in the page, in ms.
+DURATIONS = "() => document.getAnimations().map((a) => a.effect.getComputedTiming().duration)"
+
+
+def svg_durations(browser, url, reduced_motion):
+    page = browser.new_page(reduced_motion=reduced_motion)
+    page.goto(url, wait_until="load")
+    wait_until(page, "() => document.getAnimations().length > 0")
+    durations = page.evaluate(DURATIONS)
+    page.close()
+    return durations
+
+
+def forced_motion(browser, shown_cases, plain, out):
+    """The snippets of `shown_cases` ((case, snippet) on a white page) in a Chromium launched
+    with --force-prefers-reduced-motion: what each chose, whether it moved, and `slowedBy`
+    against `plain` (the URL chosen with no preference, by kind and format)."""
+    flagged = browser.browser_type.launch(executable_path=chromium.EXECUTABLE,
+                                          args=chromium.ARGUMENTS + ["--force-prefers-reduced-motion"])
+    try:
+        blocks = "".join('<div id="c%d" style="display:inline-block;background:#ffffff;padding:12px;margin:2px">%s</div>'
+                         % (n, snippet) for n, (_, snippet) in enumerate(shown_cases))
+        html = os.path.join(out, "pictures-forced.html")
+        with open(html, "w") as handle:
+            handle.write("<!doctype html><body style='margin:0;background:#808080'>%s</body>" % blocks)
+        # reduced_motion "null": Playwright otherwise emulates no preference over the flag.
+        shown = flagged.new_page(viewport={"width": 1280, "height": 900}, device_scale_factor=1, reduced_motion="null")
+        shown.goto(pathlib.Path(html).resolve().as_uri(), wait_until="load")
+        wait_until(shown, "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=120.0)
+        reduce = shown.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+        chosen = shown.eval_on_selector_all("img", "images => images.map(i => i.currentSrc)")
+        boxes = [shown.locator("#c%d img" % n).bounding_box() for n in range(len(shown_cases))]
+        shown.set_viewport_size({"width": 1280, "height": int(max(b["y"] + b["height"] for b in boxes)) + 20})
+        first, moved = [None] * len(shown_cases), [False] * len(shown_cases)
+        for shot in range(14):
+            path = os.path.join(out, "pictures-forced-%d.png" % shot)
+            shown.screenshot(path=path)
+            picture = Image.open(path).convert("RGB")
+            for n, box in enumerate(boxes):
+                crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
+                if first[n] is None:
+                    first[n] = crop
+                elif ImageChops.difference(first[n], crop).getbbox() is not None:
+                    moved[n] = True
+            shown.wait_for_timeout(130)
+        shown.close()
+        results = []
+        for n, (case, _) in enumerate(shown_cases):
+            normal = plain[(case["kind"], case["format"])]
+            if case["format"] == "svg":
+                slow = svg_durations(flagged, chosen[n], "null")
+                fast = svg_durations(browser, normal, "no-preference")
+                slowed = min(a / b for a, b in zip(slow, fast)) if slow and len(slow) == len(fast) else 0
+            else:
+                slowed = loop_seconds(chosen[n]) / loop_seconds(normal)
+            results.append({"kind": case["kind"], "format": case["format"], "reduce": reduce, "chosen": chosen[n],
+                            "plain": normal, "moved": moved[n], "slowedBy": round(slowed, 3)})
+        return results
+    finally:
+        flagged.close()

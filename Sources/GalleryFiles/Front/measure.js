@@ -73,8 +73,9 @@ async function compareFormats(state, ticket, values) {
   // animated pictures (drawn).
   const documentFormats = state.catalog.formats.filter((format) => format.efforts.length === 0);
   const animatedFormats = state.catalog.formats.filter((format) => format.efforts.length > 0 && format.animated);
+  // A document sent gzipped has its gzipped size beside it; the dotLottie zip is compressed already.
   const table = sizeTable([
-    ...documentFormats.flatMap((format) => [[format.name, format.label], [format.name + "-gzip", format.label + " gzip"]]),
+    ...documentFormats.flatMap((format) => [[format.name, format.label], ...(format.gzipped ? [[format.name + "-gzip", format.label + " gzip"]] : [])]),
     ...animatedFormats.map((format) => [format.name, format.label]),
   ]);
   const show = (key, text, refused = false, aside = "") => {
@@ -89,18 +90,18 @@ async function compareFormats(state, ticket, values) {
     show(key, "refused", true);
   };
   const measured = {}, refused = {};
-  const documents = documentFormats.map(({ name: format }) => fetch(imageURL(state, format, values)).then(async (response) => {
+  const documents = documentFormats.map(({ name: format, gzipped }) => fetch(imageURL(state, format, values)).then(async (response) => {
     if (!response.ok) {
       refused[format] = true;
       await refusal(format, imageURL(state, format, values));
-      show(format + "-gzip", "–");
+      if (gzipped) show(format + "-gzip", "–");
       return;
     }
     const written = (await response.arrayBuffer()).byteLength;
     const coding = response.headers.get("Content-Encoding");
     show(format, bytes(written));
-    show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
-  }).catch(() => { show(format, "unknown"); show(format + "-gzip", "–"); }));
+    if (gzipped) show(format + "-gzip", coding === "gzip" ? bytes(Number(response.headers.get("Content-Length"))) : "not sent gzipped");
+  }).catch(() => { show(format, "unknown"); if (gzipped) show(format + "-gzip", "–"); }));
   const rasters = animatedFormats.map(({ name: format }) =>
     // The chosen format's final is asked for five minutes longer: its size stands beside the download.
     finalHead(imageURL(state, format, values), ticket, (provisional) => show(format, bytes(provisional) + " (quick answer)"),

@@ -119,22 +119,19 @@ function pictureSettings(state) {
 
 /**
  * The settings of a raster's slowed loop, for reduced motion (issue 64: slow, don't
- * freeze, as the SVG's own `prefers-reduced-motion` rule slows it 4×): `values` with the
- * loop four times as long (at most the kind's longest duration) and the frame rate divided
- * alike, so that it is the same frames, each shown four times as long, in about the same
- * bytes; null when the duration is already its longest (nothing to slow).
+ * freeze, as the SVG's own `prefers-reduced-motion` rule slows it 4×): `values` with
+ * `slowdown=4` (every motion four times as long, a pulse as much as a turn) and the frame
+ * rate divided alike, so that it is the same frames, each shown four times as long, in
+ * about the same bytes; null when the service takes no slowdown for the format.
  */
 export function slowedSettings(state, values) {
-  const duration = state.parameter("duration");
-  if (!duration) return null;
-  const now = Number(values.duration ?? duration.default);
-  const longer = Math.min(now * 4, Number(duration.maximum));
-  if (!(longer > now)) return null;
-  const slowed = { ...values, duration: String(Math.round(longer * 100) / 100) };
+  const slowdown = state.parameter("slowdown");
+  if (!slowdown || !state.applies(slowdown)) return null;
+  const slowed = { ...values, slowdown: "4" };
   const fps = state.parameter("fps");
   if (fps && state.applies(fps)) {
     const rate = Number(values.fps ?? fps.default);
-    slowed.fps = String(Math.max(Number(fps.minimum), Math.round(rate * now / longer)));
+    slowed.fps = String(Math.max(Number(fps.minimum), Math.round(rate / 4)));
   }
   return slowed;
 }
@@ -184,6 +181,11 @@ export function pictureSnippet(state, url, size, base) {
   return announced(text + img(absolute(imageURL(state, format, shown))) + "</picture>");
 }
 
+/** The dotLottie file (`.lottie`) of a Lottie document's URL (`.json`): the same query. */
+export function dotLottieURL(url) {
+  return url.replace(/\.json(?=[?#]|$)/, ".lottie");
+}
+
 /**
  * The Lottie players' snippets for a document at `url` (absolute) and `size`, by box (ios,
  * android, flutter, react-native, web, dotlottie). Each plays the URL, is labelled for
@@ -195,7 +197,9 @@ export function pictureSnippet(state, url, size, base) {
  * web players read `prefers-reduced-motion`, SwiftUI `accessibilityReduceMotion`, React
  * Native `AccessibilityInfo`; on Android and in Flutter the snippet says what the OS
  * setting does to the player (docs/lottie.md, "Reduced motion"). `groups` undefined: the
- * documents' colours are not in yet; null: the service did not give them.
+ * documents' colours are not in yet; null: the service did not give them. The dotLottie
+ * players' snippet plays the URL's `.lottie` file instead, whose light and dark themes hold
+ * the URL's colours: it follows the OS scheme with `setTheme` (issue 64).
  */
 export function lottieSnippets(url, size, groups) {
   const list = groups || [];
@@ -284,16 +288,18 @@ export function lottieSnippets(url, size, groups) {
       `      loop: true, autoplay: true, animationData });\n` +
       `    animation.setSpeed(reduce ? 0.25 : 1);\n` +
       `  });\n</script>`,
+    // The dotLottie file of the same URL: its colours in a light and a dark theme, switched with one call.
     dotlottie: `<canvas id="spinner" role="status" aria-label="Loading" width="${size}" height="${size}"></canvas>\n` +
       `<script type="module">\n` +
       `  // @lottiefiles/dotlottie-web (npm), the ThorVG-based dotLottie player, served by your site\n` +
-      `  import { DotLottie } from "./dotlottie-web.js";\n` + darkWeb + reduceWeb +
-      `  // ${note}: its slots\n` +
-      `  const colours = ${webSlots};\n` +
-      `  const player = new DotLottie({ canvas: document.getElementById("spinner"), src: "${url}", loop: true, autoplay: true,\n` +
+      `  import { DotLottie } from "./dotlottie-web.js";\n` + reduceWeb +
+      `  const scheme = matchMedia("(prefers-color-scheme: dark)");\n` +
+      `  // The .lottie file holds these colours as a light and a dark theme\n` +
+      `  const player = new DotLottie({ canvas: document.getElementById("spinner"), src: "${dotLottieURL(url)}", loop: true, autoplay: true,\n` +
       `    speed: reduce ? 0.25 : 1 });\n` +
-      `  player.addEventListener("load", () => player.setSlots(JSON.stringify(\n` +
-      `    Object.fromEntries(Object.entries(colours).map(([slot, colour]) => [slot, { p: { a: 0, k: colour } }])))));\n` +
+      `  const follow = () => player.setTheme(scheme.matches ? "dark" : "light");\n` +
+      `  player.addEventListener("load", follow);\n` +
+      `  scheme.addEventListener("change", follow);\n` +
       `</script>`,
   };
 }

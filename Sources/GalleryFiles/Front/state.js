@@ -3,6 +3,9 @@
 
 import { resolveColour, systemColourTable, themeForPage } from "./colour.js";
 
+/** The catalog's formats the stage cannot show (see PlaygroundState.formats). */
+const UNSTAGED = ["dotlottie"];
+
 /** The stage's Light and Dark page colours (hex, no #): the iOS page colours (systemBackground). */
 export const LIGHT = "ffffff", DARK = "000000";
 
@@ -31,8 +34,12 @@ export class PlaygroundState {
     this.catalog = catalog;
     /** The system colours, {name (lower case): [light hex, dark hex]} (see systemColourTable). */
     this.systemColours = systemColourTable(catalog);
-    /** The formats' names, in the catalog's order. */
-    this.formats = catalog.formats.map((format) => format.name);
+    /**
+     * The formats the stage shows, by name in the catalog's order: every one but the
+     * dotLottie file, a zip no browser draws (Lottie mode's dotLottie snippet plays it; the
+     * sizes table lists it).
+     */
+    this.formats = catalog.formats.filter((format) => !UNSTAGED.includes(format.name)).map((format) => format.name);
     /** The formats drawn as pixels (those with encoder efforts), by name. */
     this.rasterFormats = catalog.formats.filter((format) => format.efforts.length > 0).map((format) => format.name);
     this.#viewerIsDark = viewerIsDark;

@@ -5,15 +5,20 @@ import ExactTime
 public struct FramePlan: Hashable, Sendable {
     /// Width and height of every frame, in pixels (`size × scale`, rounded).
     public let pixelSize: Int
-    /// The seamless loop in ms (0 for a still).
+    /// The seamless loop in ms of the model's time (0 for a still).
     public let loopMilliseconds: Int
-    /// Frame start times in ms: the first is 0 (or `t` for a still), increasing, below the loop.
+    /// Frame start times in ms of the model's time: the first is 0 (or `t` for a still),
+    /// increasing, below the loop.
     public let times: [Rational]
+    /// How many ms of the viewer's time one ms of the model's takes (`slowdown`; 1 for
+    /// every format but the animated rasters). Default 1.
+    public private(set) var slowdown = 1
 
-    /// How long each frame shows, in ms; they sum to exactly the loop.
+    /// How long each frame shows, in ms of the viewer's time; they sum to exactly the loop
+    /// times `slowdown`.
     public var durations: [Rational] {
         let ends = times.dropFirst() + [Rational(loopMilliseconds)]
-        return zip(times, ends).map { $1 - $0 }
+        return zip(times, ends).map { ($1 - $0) * Rational(Int64(slowdown)) }
     }
 
     /// The GIF format cannot show frames faster than 50 per second (2 cs delays).
@@ -48,9 +53,11 @@ public struct FramePlan: Hashable, Sendable {
         } else {
             var fps = request.shared.fps
             if request.format == .gif { fps = min(fps, Self.gifMaxFramesPerSecond) }
-            let count = max(1, Int((Double(loop) * Double(fps) / 1000).rounded()))
+            // `fps` frames a second of the slowed loop, the viewer's.
+            let count = max(1, Int((Double(loop * request.shared.slowdown) * Double(fps) / 1000).rounded()))
             times = (0..<count).map { Rational(Int64(loop) * Int64($0), Int64(count)) }
         }
+        if request.format.isAnimatedRaster { slowdown = request.shared.slowdown }
         guard times.count <= budget.maxFrames else { throw .tooManyFrames(frames: times.count, limit: budget.maxFrames) }
         let work = pixelSize * pixelSize * times.count
         guard work <= budget.maxPixelFrames else {

@@ -11,6 +11,10 @@ public struct SharedOptions: Hashable, Sendable {
     public var background: PaintValue = .color(.fixed(.transparent))
     /// Frames per second of smooth motion (APNG, GIF, WebP). Default 30.
     public var fps = 30
+    /// APNG, GIF and WebP: every motion takes this many times as long (the same pictures,
+    /// each shown this many times as long; frames drawn at `fps` of the slowed loop).
+    /// Default 1.
+    public var slowdown = 1
     /// How many times an animation plays; 0 plays forever. Default 0.
     public var loops = 0
     /// GIF only: the page colour translucent pixels are blended into. Default the theme's
@@ -59,6 +63,10 @@ public struct SharedOptions: Hashable, Sendable {
                    defaults: defaults, conic: false),
             .integer(\.fps, .fps, "Frames per second of smooth motion (stepped motion uses its own steps; GIF at most 50).",
                      range: 1...60, defaults: defaults, formats: [.apng, .gif, .webp]),
+            .integer(\.slowdown, .slowdown, "APNG, GIF and WebP: every motion takes this many times as long, the pictures "
+                     + "the same (4: a quarter of the speed, the gallery's <picture> source where the OS asks for less motion; "
+                     + "an SVG slows itself there, and Lottie players take a speed).", range: 1...8, defaults: defaults,
+                     formats: [.apng, .gif, .webp]).keyedUnless(.integer(1)),
             .integer(\.loops, .loops, "How many times the animation plays; 0 plays forever.", range: 0...1000, defaults: defaults,
                      formats: animatedFormats),
             .color(\.matte, .matte, "GIF only (GIF has 1-bit alpha): the page colour translucent pixels are blended "

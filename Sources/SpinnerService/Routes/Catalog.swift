@@ -35,6 +35,9 @@ public enum Catalog {
         /// The encoder efforts it is made at (`thorough` for small images, `quick` past the
         /// cost model's limits; none for the documents).
         let efforts: [String]
+        /// True when the service sends it gzipped to a client that accepts gzip (text: SVG,
+        /// Lottie's JSON); false for the images and the dotLottie zip, compressed already.
+        let gzipped: Bool
     }
 
     struct Kind: Codable, Equatable {
@@ -108,7 +111,7 @@ public enum Catalog {
             version: version,
             formats: OutputFormat.allCases.map {
                 Format(name: $0.rawValue, label: $0.displayName, mediaType: $0.mediaType, extension: $0.fileExtension, animated: $0 != .png,
-                       efforts: RenderCostModel.efforts(of: $0).map { "\($0)" })
+                       efforts: RenderCostModel.efforts(of: $0).map { "\($0)" }, gzipped: Representation.compressible($0.mediaType))
             },
             kinds: SpinnerKind.allCases.map(kind),
             systemColors: SystemColor.allCases.map { color in

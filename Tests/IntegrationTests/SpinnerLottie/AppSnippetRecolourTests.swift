@@ -7,8 +7,9 @@ import XCTest
 /// (issue 50): taken from the real gallery in Chromium, each snippet's recolouring is
 /// applied to the document it plays as its platform would — lottie-ios', lottie-android's,
 /// Flutter's and React Native's keypaths (wildcards below a layer or group) read as each
-/// platform reads them and played in rlottie, lottie-web's slots in lottie-web, the
-/// dotLottie players' slots in ThorVG.
+/// platform reads them and played in rlottie, lottie-web's slots in lottie-web, and the
+/// dotLottie players' `.lottie` file of the same URL with the theme the snippet picks in
+/// each scheme, in ThorVG.
 final class AppSnippetRecolourTests: XCTestCase {
     static let apps = ["ios", "android", "flutter", "react-native", "web", "dotlottie"]
 
@@ -53,8 +54,14 @@ final class AppSnippetRecolourTests: XCTestCase {
                 XCTAssertEqual(png.status, 200, still.string ?? "")
                 pngs[theme] = try directory.write(png.body, to: "\(index)-\(theme).png")
             }
+            // The dotLottie snippet plays the URL's .lottie file, whose themes carry its colours.
+            let fileTarget = target.replacingOccurrences(of: ".json", with: ".lottie")
+            let file = try server.get(fileTarget)
+            XCTAssertEqual(file.status, 200, fileTarget)
             jobs.append(["type": "appSnippets", "lottie": try directory.write(document.body, to: "\(index).json"), "px": px,
-                         "frames": moments, "probe": [0, 1, 0], "pngs": pngs, "snippets": try written.snippets.asStringMembers])
+                         "frames": moments, "probe": [0, 1, 0], "pngs": pngs, "snippets": try written.snippets.asStringMembers,
+                         "dotlottie": try directory.write(file.body, to: "\(index).lottie"),
+                         "dotlottieURL": url.replacingOccurrences(of: "/spinner/\(cases[index].kind).json", with: "/spinner/\(cases[index].kind).lottie")])
         }
         // Per job: lottie.py's `appSnippets` result: webProblems when lottie-web raised any,
         // and per app {groups, reach [{drawn, recoloured} per moment], light and dark
@@ -68,7 +75,8 @@ final class AppSnippetRecolourTests: XCTestCase {
             // The colour chosen is set as it is (arc's dots take points of a gradient from it
             // to `track`, none of them the colour itself: the comparison with the URL's PNG holds it).
             if setting.values["color"] == "hotpink" && setting.kind != "arc" {
-                for app in Self.apps {
+                // The dotLottie snippet's colours are in its file's themes (checked as played below).
+                for app in Self.apps where app != "dotlottie" {
                     let text = snippets[app] ?? ""
                     XCTAssertTrue(text.contains("FF69B4") || text.contains("r: 1, g: 0.4118, b: 0.7059") || text.contains("[1, 0.4118, 0.7059, 1]"),
                                   "\(label): \(app)'s snippet does not set the colour chosen:\n\(text)")

@@ -47,11 +47,11 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(htmlSnippet.hasPrefix("<span role=\"status\"><img src=") && htmlSnippet.hasSuffix("width=\"60\" height=\"60\" alt=\"Loading\"></span>"),
                       htmlSnippet)
         // Reduced motion gets the picture slowed, not a still (issue 64).
-        XCTAssertTrue(pictureSnippet.contains("prefers-reduced-motion: reduce") && pictureSnippet.contains("duration=")
+        XCTAssertTrue(pictureSnippet.contains("prefers-reduced-motion: reduce") && pictureSnippet.contains("slowdown=4")
                       && !pictureSnippet.contains(".png"), pictureSnippet)
         // Whether WebP comes first depends on the sizes measured (testGalleryWorksForPeople…).
         let formatSizes = try report.formatSizes.asStringMembers
-        XCTAssertEqual(formatSizes.keys.sorted(), ["apng", "gif", "lottie", "lottie-gzip", "svg", "svg-gzip", "webp"])
+        XCTAssertEqual(formatSizes.keys.sorted(), ["apng", "dotlottie", "gif", "lottie", "lottie-gzip", "svg", "svg-gzip", "webp"])
         // The chosen raster's cell may also show its quality=80 size once that is in.
         for (format, text) in formatSizes {
             XCTAssertNotNil(text.range(of: #" [0-9.]+ (KB|bytes)( · [0-9.]+ (KB|bytes) at quality=80)?$"#, options: .regularExpression),
@@ -82,15 +82,15 @@ final class GalleryBrowserTests: XCTestCase {
         XCTAssertTrue(snippets["react-native"]?.contains("source={{ uri: '\(url)' }}") ?? false, "\(snippets)")
         XCTAssertTrue(snippets["web"]?.contains("fetch(\"\(url)\")") ?? false, "\(snippets)")
         XCTAssertTrue(snippets["web"]?.contains("<script src=") ?? false, "the lottie-web snippet loads the player: \(snippets)")
-        XCTAssertTrue(snippets["dotlottie"]?.contains("src: \"\(url)\"") ?? false, "\(snippets)")
+        let file = url.replacingOccurrences(of: "/spinner/circular.json?", with: "/spinner/circular.lottie?")
+        XCTAssertTrue(snippets["dotlottie"]?.contains("src: \"\(file)\"") ?? false, "the dotLottie snippet plays the .lottie file: \(snippets)")
+        XCTAssertTrue(snippets["dotlottie"]?.contains("player.setTheme(scheme.matches ? \"dark\" : \"light\")") ?? false, "\(snippets)")
         for app in ["ios", "android", "flutter", "react-native"] {
             XCTAssertTrue(snippets[app]?.contains("Puck") ?? false, "\(app): the snippet recolours the puck by its keypath")
             XCTAssertTrue(snippets[app]?.contains("Track") ?? false, "\(app): the snippet recolours the track by its keypath")
         }
-        for app in ["web", "dotlottie"] {
-            XCTAssertTrue(snippets[app]?.contains("\"puck\"") ?? false, "\(app): the snippet recolours the puck by its slot")
-            XCTAssertTrue(snippets[app]?.contains("\"track\"") ?? false, "\(app): the snippet recolours the track by its slot")
-        }
+        XCTAssertTrue(snippets["web"]?.contains("\"puck\"") ?? false, "web: the snippet recolours the puck by its slot")
+        XCTAssertTrue(snippets["web"]?.contains("\"track\"") ?? false, "web: the snippet recolours the track by its slot")
         // Played (the lottie-web snippet pasted into a white page in each OS scheme: pixels
         // of the URL's red puck and of the track's light and dark colours): the chosen red
         // puck in both schemes; the track in each scheme's colour.
