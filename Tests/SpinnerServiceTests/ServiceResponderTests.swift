@@ -129,6 +129,21 @@ final class ServiceResponderTests: XCTestCase {
         // A slip is answered with a guess.
         XCTAssertTrue((try json(try get(service, "/spinner/arc.gif?colour=red"))["detail"] as? String ?? "").contains("did you mean 'color'?"))
 
+        // `slowdown` (issue 64), attacked through the URL: a problem naming it, or a budget
+        // refusal naming what would pass; never an image it does not describe.
+        for hostile in ["0", "9", "-4", "4.5", "4%00", "1e1", "8" + String(repeating: "0", count: 40), "four"] {
+            let refused = try get(service, "/spinner/dots.gif?slowdown=\(hostile)")
+            XCTAssertEqual(refused.status, 400, hostile)
+            XCTAssertEqual(try json(refused)["parameter"] as? String, "slowdown", hostile)
+        }
+        for format in ["svg", "png", "json", "lottie"] {
+            XCTAssertEqual(try json(try get(service, "/spinner/dots.\(format)?slowdown=4"))["parameter"] as? String, "slowdown", format)
+        }
+        // 60 frames a second of dots' 6 s loop slowed 8 times is 2 880 frames: over the budget's 1 800.
+        let slowest = try json(try get(service, "/spinner/dots.webp?slowdown=8&fps=60"))
+        XCTAssertEqual(slowest["parameter"] as? String, "fps", "\(slowest)")
+        XCTAssertTrue((slowest["detail"] as? String ?? "").contains("2880 frames"), "\(slowest)")
+
         let post = try get(service, "/spinner/arc", method: .post)
         XCTAssertEqual(post.status, 405)
         XCTAssertEqual(post.headers["Allow"], "GET, HEAD")

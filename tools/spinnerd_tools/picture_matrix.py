@@ -103,6 +103,16 @@ def playground(browser, url):
     return {"before": before, "after": after, "copy": copied}
 
 
+def note_motion(picture, n, box, first, moved):
+    """Keeps picture n's first crop of a screenshot (`box` on the page) in `first`, and marks
+    `moved[n]` once a later crop differs from it."""
+    crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
+    if first[n] is None:
+        first[n] = crop
+    elif ImageChops.difference(first[n], crop).getbbox() is not None:
+        moved[n] = True
+
+
 def picture_matrix(browser, job):
     out, cases = job["out"], job["cases"]
     page = browser.new_page()
@@ -139,11 +149,7 @@ def picture_matrix(browser, job):
                 value = visibility(picture, box, rgb(colour), ratios)
                 if value > best[n][0]:
                     best[n] = (value, path)
-                crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
-                if first[n] is None:
-                    first[n] = crop
-                elif ImageChops.difference(first[n], crop).getbbox() is not None:
-                    moved[n] = True
+                note_motion(picture, n, box, first, moved)
             shown.wait_for_timeout(130)
         shown.close()
         for n, case in enumerate(cases):
@@ -207,11 +213,7 @@ def forced_motion(browser, shown_cases, plain, out):
             shown.screenshot(path=path)
             picture = Image.open(path).convert("RGB")
             for n, box in enumerate(boxes):
-                crop = picture.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
-                if first[n] is None:
-                    first[n] = crop
-                elif ImageChops.difference(first[n], crop).getbbox() is not None:
-                    moved[n] = True
+                note_motion(picture, n, box, first, moved)
             shown.wait_for_timeout(130)
         shown.close()
         results = []
