@@ -79,4 +79,10 @@ test("the dotLottie players' snippet plays the .lottie file and follows the OS s
   assert.match(text, /scheme\.addEventListener\("change", follow\)/);
   assert.match(text, /speed: reduce \? 0\.25 : 1/);
   assert.doesNotMatch(text, /setSlots/, "the themes carry the colours");
+  // The app snippets offer the dotLottie players the same file, its theme by the OS scheme.
+  const snippets = lottieSnippets(url, 40, groups);
+  assert.match(snippets.ios, /DotLottieAnimation\(webURL: "https:\/\/x\.test\/spinner\/arc\.lottie\?size=40"/);
+  assert.match(snippets.ios, /spinner\.setTheme\(scheme == \.dark \? "dark" : "light"\)/);
+  assert.match(snippets.android, /DotLottieSource\.Url\("https:\/\/x\.test\/spinner\/arc\.lottie\?size=40"\)/);
+  assert.match(snippets.android, /themeId = if \(isSystemInDarkTheme\(\)\) "dark" else "light"/);
 });

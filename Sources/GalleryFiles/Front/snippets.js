@@ -236,7 +236,11 @@ export function lottieSnippets(url, size, groups) {
         `                 for: AnimationKeypath(keypath: "${group.keypath}.**.Color"))\n`).join("") +
       `  .frame(width: ${size}, height: ${size})\n` +
       `  // Read as a progress indicator named Loading (SwiftUI's ProgressView semantics)\n` +
-      `  .accessibilityRepresentation { ProgressView("Loading") }`,
+      `  .accessibilityRepresentation { ProgressView("Loading") }\n` +
+      `// Or dotlottie-ios (DotLottie), whose .lottie file holds these colours as a light and a dark theme:\n` +
+      `// let spinner = DotLottieAnimation(webURL: "${dotLottieURL(url)}",\n` +
+      `//   config: AnimationConfig(autoplay: true, loop: true, speed: reduceMotion ? 0.25 : 1))\n` +
+      `// spinner.view(), and spinner.setTheme(scheme == .dark ? "dark" : "light") once it has loaded`,
     android: (scheme ? "val dark = isSystemInDarkTheme()\n" : "") +
       `val composition by rememberLottieComposition(\n` +
       `  LottieCompositionSpec.Url("${url}"))\n` +
@@ -249,7 +253,11 @@ export function lottieSnippets(url, size, groups) {
       `// Remove animations (animator duration scale 0) makes lottie-compose show one frame, as every animator stops\n` +
       `LottieAnimation(composition, iterations = LottieConstants.IterateForever, dynamicProperties = colours,\n` +
       `  // An indeterminate progress indicator named Loading (progressSemantics)\n` +
-      `  modifier = Modifier.size(${size}.dp).progressSemantics().semantics { contentDescription = "Loading" })`,
+      `  modifier = Modifier.size(${size}.dp).progressSemantics().semantics { contentDescription = "Loading" })\n` +
+      `// Or dotlottie-android, whose .lottie file holds these colours as a light and a dark theme, and which plays\n` +
+      `// on with Remove animations (slowed here: animationsOff = Settings.Global ANIMATOR_DURATION_SCALE == 0f):\n` +
+      `// DotLottieAnimation(source = DotLottieSource.Url("${dotLottieURL(url)}"), autoplay = true, loop = true,\n` +
+      `//   themeId = if (isSystemInDarkTheme()) "dark" else "light", speed = if (animationsOff) 0.25f else 1f)`,
     flutter: (scheme ? "final dark = MediaQuery.platformBrightnessOf(context) == Brightness.dark;\n" : "") +
       `// A loading spinner named Loading to assistive technology (SemanticsRole, dart:ui)\n` +
       `// Less motion asked for (MediaQuery.disableAnimationsOf(context)): Lottie.network takes no speed; to slow it,\n` +
