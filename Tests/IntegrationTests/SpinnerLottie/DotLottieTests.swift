@@ -82,8 +82,12 @@ final class DotLottieTests: XCTestCase {
                 try LottiePlayersTests.assertMatches(comparison, "\(label): as loaded, moment \(index) in ThorVG")
             }
             let entries = try read.entries.asElements.map { try $0[0].asString }
+            let played = try ["light", "dark"].flatMap { try read.themes[$0].asElements }
+            let worstIoU = try played.map { try $0.iou.asDouble }.min() ?? 0
+            let worstMean = try played.flatMap { try $0.meanDifference.asDoubles }.max() ?? 1
             print("dotlottie: \(label): \(entries.joined(separator: ", ")); rules \(try read.rules.light.asInt) a theme; "
-                  + String(format: "themes %.3f apart; sheet %@", try read.pngsDiffer.asDouble, try read.sheet.asString))
+                  + String(format: "themes %.3f apart; worst IoU %.4f, mean difference %.2f %%; sheet %@", try read.pngsDiffer.asDouble,
+                           worstIoU, 100 * worstMean, try read.sheet.asString))
         }
     }
 

@@ -88,15 +88,21 @@ final class PictureSnippetTests: XCTestCase {
             } else {
                 XCTAssertNil(query["matte"], label)
             }
-            // As visible as on white, as far as the page's colour allows (no colour reaches 21:1 on #1b2a3a).
+            // As visible as on white, as far as the page's colour allows (no colour reaches 21:1 on
+            // #1b2a3a). Not asked of a raster's slowed source: its pictures are the same, its
+            // theme and matte checked above, and its motion four times as slow, so 1.8 s of
+            // screenshots sees a quarter of dots' 8 s pulse, a different quarter in each showing
+            // (beside two busy loops one showing on white reached 5.5:1, another 6.6:1).
             let white = try XCTUnwrap(reference["\(kind).\(format) \(motion)"])
             let bar = min(white, Self.highestContrast(on: expectedPage))
-            XCTAssertGreaterThanOrEqual(contrast, bar * Self.tolerance, "\(label) is less visible than on white (\(screenshot))")
-            if white >= 3 { XCTAssertGreaterThanOrEqual(contrast, 3, "\(label) is under WCAG's 3:1 (\(screenshot))") }
+            if !(reduced && format != "svg") {
+                XCTAssertGreaterThanOrEqual(contrast, bar * Self.tolerance, "\(label) is less visible than on white (\(screenshot))")
+                if white >= 3 { XCTAssertGreaterThanOrEqual(contrast, 3, "\(label) is under WCAG's 3:1 (\(screenshot))") }
+                if contrast < least?.contrast ?? .infinity { least = ("\(kind).\(format) on #\(expectedPage)", contrast) }
+            }
             // (An SVG needs none: theme=auto follows the viewer's scheme itself.)
             XCTAssertEqual(snippet.contains("prefers-color-scheme: dark"), follows && format != "svg",
                            "\(label): a dark source only for a raster on a page that follows the OS")
-            if contrast < least?.contrast ?? .infinity { least = ("\(kind).\(format) on #\(expectedPage)", contrast) }
         }
 
         // Slow, don't freeze, where the OS asks for less motion (issue 64): in a Chromium
