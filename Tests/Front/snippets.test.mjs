@@ -56,6 +56,10 @@ test("under reduced motion a raster <picture> shows its own picture slowed 4×, 
   // At the longest duration too: the slowdown is of every motion, not of the duration.
   assert.deepEqual(slowedSettings(state, { duration: "15" }), { duration: "15", slowdown: "4", fps: "8" });
   assert.deepEqual(slowedSettings(state, { fps: "2" }), { fps: "1", slowdown: "4" });
+  // The designer's own slowdown, four times again as far as it goes; at its most, nothing to add.
+  assert.deepEqual(slowedSettings(state, { slowdown: "2", fps: "24" }), { slowdown: "8", fps: "6" });
+  assert.deepEqual(slowedSettings(state, { slowdown: "3", fps: "24" }), { slowdown: "8", fps: "9" });
+  assert.equal(slowedSettings(state, { slowdown: "8" }), null);
 });
 
 test("an SVG <picture> needs no source for reduced motion: it slows itself", () => {

@@ -120,18 +120,22 @@ function pictureSettings(state) {
 /**
  * The settings of a raster's slowed loop, for reduced motion (issue 64: slow, don't
  * freeze, as the SVG's own `prefers-reduced-motion` rule slows it 4×): `values` with
- * `slowdown=4` (every motion four times as long, a pulse as much as a turn) and the frame
- * rate divided alike, so that it is the same frames, each shown four times as long, in
- * about the same bytes; null when the service takes no slowdown for the format.
+ * `slowdown` four times the designer's (every motion four times as long, a pulse as much
+ * as a turn; at most the parameter's maximum) and the frame rate divided alike, so that it
+ * is the same frames, each shown that much longer, in about the same bytes; null when the
+ * service takes no slowdown for the format or it is already at its most.
  */
 export function slowedSettings(state, values) {
   const slowdown = state.parameter("slowdown");
   if (!slowdown || !state.applies(slowdown)) return null;
-  const slowed = { ...values, slowdown: "4" };
+  // Four times the designer's own slowdown, as far as the parameter goes.
+  const now = Number(values.slowdown ?? slowdown.default), slower = Math.min(now * 4, Number(slowdown.maximum));
+  if (!(slower > now)) return null;
+  const slowed = { ...values, slowdown: String(slower) };
   const fps = state.parameter("fps");
   if (fps && state.applies(fps)) {
     const rate = Number(values.fps ?? fps.default);
-    slowed.fps = String(Math.max(Number(fps.minimum), Math.round(rate / 4)));
+    slowed.fps = String(Math.max(Number(fps.minimum), Math.round(rate * now / slower)));
   }
   return slowed;
 }
