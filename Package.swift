@@ -68,7 +68,8 @@ let package = Package(
         .target(name: "Concurrency", dependencies: ["CLinux"]),
         // Kinds, shapes, keyframes, easing, parameters: pure, no I/O.
         .target(name: "SpinnerModel", dependencies: ["ExactTime"]),
-        // Deflate by zlib, libdeflate and zopfli, and CRC-32: what PNG data and gzip answers share.
+        // Deflate by zlib, libdeflate and zopfli, and CRC-32: what PNG data, gzip answers and the
+        // dotLottie zip share.
         .target(name: "Compression", dependencies: ["Concurrency", "CZlib", "CLibdeflate", "CZopfli"]),
         // Frames + delays → APNG / GIF / PNG / WebP bytes. Knows nothing of spinners.
         .target(name: "ImageCodecs", dependencies: ["ExactTime", "Concurrency", "Compression", "CGif", "CWebP", "CImageQuant"]),
@@ -76,7 +77,8 @@ let package = Package(
         .target(name: "SpinnerRaster", dependencies: ["SpinnerModel", "ImageCodecs", "ExactTime", "Concurrency", "CCairo"]),
         // Scene → animated SVG text (CSS keyframes). The second engine over the same model.
         .target(name: "SpinnerSVG", dependencies: ["SpinnerModel", "ExactTime"]),
-        // Scene → Lottie JSON (shape layer, keyframes, slots). The third engine over the same model.
+        // Scene → Lottie JSON (shape layer, keyframes, slots), and the dotLottie archive around it
+        // (themes). The third engine over the same model.
         .target(name: "SpinnerLottie", dependencies: ["SpinnerModel", "ExactTime", "TextEncoding", "Compression"]),
         // A validated request → encoded image bytes: frame plan, rasterise, encode.
         .target(name: "SpinnerRendering", dependencies: ["SpinnerModel", "SpinnerRaster", "SpinnerSVG", "SpinnerLottie", "ImageCodecs", "ExactTime"]),
