@@ -27,6 +27,7 @@ import zipfile
 import numpy as np
 from PIL import Image
 
+from spinnerd_tools.dotlottie_rules import slot_json
 from spinnerd_tools.lottie import compare, over_white, premultiplied_png, thorvg, validate
 
 # What dotlottie-rs's zip reader takes (src/dotlottie/archive.rs): stored or deflated
@@ -83,18 +84,6 @@ def rule_problems(rule, slots):
             and len(stop["color"]) == 4 and all(number(c) for c in stop["color"]) for stop in value)):
         problems.append(f"rule {id_}: a gradient is stops of an offset and a 4-number colour, not {value!r:.60}")
     return problems
-
-
-def slot_json(rule):
-    """The slot dotlottie-rs hands ThorVG for a rule (renderer/slots): `{"a":0,"k":value}`;
-    a gradient's stops as offset, r, g, b each, then offset, alpha each (its stops always
-    carry alpha), with their count."""
-    if rule["type"] == "Gradient":
-        stops = rule["value"]
-        data = [x for stop in stops for x in [stop["offset"], *stop["color"][:3]]] + \
-               [x for stop in stops for x in [stop["offset"], stop["color"][3]]]
-        return {"p": {"k": {"a": 0, "k": data}, "p": len(stops)}}
-    return {"p": {"a": 0, "k": rule["value"]}}
 
 
 def structure(archive):

@@ -85,6 +85,8 @@ import zipfile
 import numpy as np
 from PIL import Image
 
+from spinnerd_tools.dotlottie_rules import slot_json
+
 ENGINE = None
 WEB = None  # lottie_web.Player, started on first use
 
@@ -391,7 +393,6 @@ def dotlottie_snippet(job, reached, expected):
     from the URL the snippet names: job["dotlottieURL"] must be it) with the theme it picks
     in each scheme, its rules applied as slots in ThorVG as dotlottie-rs applies them; the
     probe set through every rule of a theme shows the theme reaches every element."""
-    from spinnerd_tools.dotlottie import slot_json
     snippet = job["snippets"]["dotlottie"]
     src = re.search(r'src: "([^"]+)"', snippet).group(1)
     picked = re.search(r'setTheme\(scheme\.matches \? "(\w+)" : "(\w+)"\)', snippet)
