@@ -163,15 +163,15 @@ public struct SpinnerRenderer: Sendable {
     /// raster format's frames are collected (drawn, and mapped to one palette when lossy)
     /// and written by its writer, both made from one `EncodeSettings`.
     public func render(_ prepared: PreparedRender, stop: StopCheck = .never, timings: PhaseTimes = .off) throws(RenderError) -> RenderedImage {
-        let (request, scene, plan) = (prepared.request, prepared.scene, prepared.plan)
+        let format = prepared.request.format
         let settings = EncodeSettings(prepared, budget: budget, timings: timings)
         guard let writer = FrameWriters.writer(for: settings) else {
-            return RenderedImage(bytes: try Self.document(prepared), format: request.format)
+            return RenderedImage(bytes: try Self.document(prepared), format: format)
         }
         let collector = FrameCollector(settings: settings, writerMapsItself: type(of: writer).mapsToOnePaletteItself)
         let frames = try collector.collect(prepared, stop: stop)
         let bytes = try Self.codec { () throws(CodecError) in try writer.write(frames, stop: stop) }
-        return RenderedImage(bytes: bytes, format: request.format)
+        return RenderedImage(bytes: bytes, format: format)
     }
 
     /// The document of a vector format, written by its engine from the prepared scenes.
