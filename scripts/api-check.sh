@@ -29,7 +29,7 @@ else
   # make test: the examples and fuzzing phases on every operation; the coverage phase
   # (every boundary and every invalid value of every parameter, about 750 requests an
   # operation whatever --max-examples says: 150 s for the 40 spinner GETs on two cores)
-  # on eleven that hold every parameter: circular in every format and every kind's GIF
+  # on twelve that hold every parameter: circular in every format and every kind's GIF
   # (the format with the most parameters), with the routes that take none. HEAD shares
   # GET's parameters and code up to the body. The rest is api-check-full's.
   run --phases coverage --include-name-regex '^GET /(spinner/(circular(\.[a-z]+)?|[a-z]+\.gif)|[a-z.]*)$'

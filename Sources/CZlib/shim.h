@@ -7,7 +7,8 @@ static inline int spinnerd_deflateInit2(z_streamp stream, int level, int method,
     return deflateInit2(stream, level, method, windowBits, memLevel, strategy);
 }
 
-// inflateInit2 is a macro too: this wraps it (windowBits 15 + 32: a zlib or gzip stream).
+// inflateInit2 is a macro too: this wraps it (windowBits 15 + 32: a zlib or gzip stream;
+// -15: raw deflate data, a zip entry's).
 static inline int spinnerd_inflateInit2(z_streamp stream, int windowBits) {
     return inflateInit2(stream, windowBits);
 }

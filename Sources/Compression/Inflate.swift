@@ -1,8 +1,9 @@
 import CZlib
 
-/// zlib's inflate, one shot: a gzip member or a zlib stream in, its bytes out. For data the
-/// service carries compressed (the gallery's vendored Lottie player), not for input from a
-/// client: `limit` bounds what it will produce.
+/// zlib's inflate, one shot: a gzip member, a zlib stream or raw deflate data in, its bytes
+/// out. For data the service carries compressed (the gallery's vendored Lottie player) and
+/// the tests' reading of zip entries, not for input from a client: `limit` bounds what it
+/// will produce.
 public enum Inflate {
     /// The bytes of `compressed` (gzip or zlib, told apart by its header; raw deflate data,
     /// a zip entry's, with `raw`), at most `limit` bytes (default 16 MiB); throws when the

@@ -19,6 +19,8 @@ struct LottieComposition {
     private(set) var slots: [(id: String, color: Color)] = []
     /// The gradients' slots, when every paint has one (`slotsEveryPaint`).
     private(set) var gradientSlots: [(id: String, stops: [GradientStop])] = []
+    /// The group opacities' slots (percent), when every paint has one.
+    private(set) var numberSlots: [(id: String, value: Double)] = []
     /// Every paint, top first, its keypath from the top layer's name.
     private(set) var paints: [LottiePaint] = []
 
@@ -48,7 +50,7 @@ struct LottieComposition {
     /// `slotsEveryPaint`, every colour and gradient in a slot (`LottieSceneBuilder`).
     init(scene: Scene, pixels: Int, timeline: LottieTimeline, layerName: String, slotsEveryPaint: Bool = false) {
         var builder = LottieSceneBuilder(timeline: timeline, slotsEveryPaint: slotsEveryPaint)
-        defer { gradientSlots = builder.gradientSlots }
+        defer { (gradientSlots, numberSlots) = (builder.gradientSlots, builder.numberSlots) }
         let segments = Self.segments(scene.nodes)
         let scale = 100 * Double(pixels) / scene.size
         let hasBackground = scene.hasBackground

@@ -42,11 +42,13 @@ public struct LottieDocument: Sendable {
         let timeline = LottieTimeline(loopMilliseconds: loopMilliseconds)
         let composition = LottieComposition(scene: scene, pixels: request.shared.size, timeline: timeline, layerName: Self.layerName,
                                             slotsEveryPaint: slotsEveryPaint)
-        // Each colour, then its opacity (the colour's alpha as a percentage); then the gradients.
+        // Each colour, then its opacity (the colour's alpha as a percentage); then the
+        // gradients and the group opacities.
         let slotValues = composition.slots.flatMap { slot in
             [LottieSlot(id: slot.id, value: .color(LottieColor(slot.color))),
              LottieSlot(id: Self.opacitySlot(slot.id), value: .number(slot.color.alpha * 100))]
         } + composition.gradientSlots.map { LottieSlot(id: $0.id, value: .gradient($0.stops)) }
+          + composition.numberSlots.map { LottieSlot(id: $0.id, value: .number($0.value)) }
         let animation = LottieAnimation(version: Self.version, frameRate: timeline.frameRate, outPoint: timeline.outPoint,
                                         width: request.shared.size, height: request.shared.size, name: "spinnerd \(request.kind.rawValue)",
                                         assets: composition.assets, layers: composition.layers, slots: slotValues)

@@ -23,13 +23,17 @@ struct LottieSceneBuilder {
     var slots: [(id: String, color: Color)] = []
     /// True to give every paint a slot, for a document whose themes set every colour (the
     /// dotLottie file's): a colour without a slot of its own gets `theme<n>`, a gradient
-    /// `themeGradient<n>`, numbered in the order written, which is the same in either theme.
+    /// `themeGradient<n>`, an inner shadow's group opacity (its paint's alpha)
+    /// `themeOpacity<n>`, numbered in the order written, which is the same in either theme.
     /// Default false: only the paints an app recolours have slots.
     var slotsEveryPaint = false
     /// The gradients' slots (`slotsEveryPaint`): id and stops, in the order written.
     var gradientSlots: [(id: String, stops: [GradientStop])] = []
     /// How many colours `slotsEveryPaint` has given slots to.
     var themeColourCount = 0
+    /// The group opacities' slots (`slotsEveryPaint`: an inner shadow's group takes its
+    /// paint's alpha): id and value in percent, in the order written.
+    var numberSlots: [(id: String, value: Double)] = []
     /// The paints written since the last `takePaints()`, keypaths from the shape list they
     /// were written into.
     private var paints: [LottiePaint] = []
@@ -155,7 +159,13 @@ struct LottieSceneBuilder {
         }
         if let shadow = shape.innerShadow {
             let opacity = InnerShadow.groupOpacity(of: shape.paint)
-            let bubble = transform(pivot: Point(x: 0, y: 0), rotation: nil, opacity: .constant(opacity))
+            var bubble = transform(pivot: Point(x: 0, y: 0), rotation: nil, opacity: .constant(opacity))
+            // The paint's alpha, which a theme may change (quaternaryLabel: 18 % light, 16 % dark).
+            if slotsEveryPaint, case .fixed(let percent) = bubble.opacity.content {
+                let id = "themeOpacity\(numberSlots.count + 1)"
+                numberSlots.append((id: id, value: percent))
+                bubble.opacity.slot = id
+            }
             return [group("Bubble", transform: bubble) { builder in
                 // Narrower bands on top: Lottie paints the first style of a list last.
                 var bands: [LottieShapeItem] = []

@@ -41,7 +41,7 @@ extension RenderCostModel {
         }
     }
 
-    /// The costs of every drawn format, a field each; nil for the written ones (SVG, Lottie).
+    /// The costs of every drawn format, a field each; nil for the written ones (SVG, Lottie, dotLottie).
     struct MeasuredCosts: Sendable {
         /// APNG at quick effort, and a kind's defaults at thorough effort (rendered ahead:
         /// the strongest deflate, zlib's level 9 beyond; measured before the cold tiers,

@@ -21,7 +21,7 @@ public struct RenderEstimate: Hashable, Sendable {
     /// `maxRenderBytes` bounds.
     public internal(set) var peakBytes: Int
     /// What the render adds to the process's memory at its peak, in bytes: `peakBytes`
-    /// less the process's own (`RenderCostModel.processBytes`); 0 for SVG and Lottie.
+    /// less the process's own (`RenderCostModel.processBytes`); 0 for SVG, Lottie and dotLottie.
     /// What a render takes from the memory gate under a memory limit.
     public var workingBytes: Int { max(0, peakBytes - RenderCostModel.processBytes) }
     /// The most bytes of rows an APNG can store: every frame whole in RGBA with a filter

@@ -8,7 +8,8 @@ import SpinnerSVG
 /// the budget, rasterises them and hands them to the format's encoder. Pure apart from
 /// CPU and memory; the same for the command line and the HTTP service. Every engine reads
 /// the one prepared scene: the raster engine with its frame plan, the SVG engine with the
-/// dark scene for `theme=auto`, the Lottie engine with the plan's loop.
+/// dark scene for `theme=auto`, the Lottie engine with the plan's loop (and, for a
+/// dotLottie file, the other theme's scene for its themes).
 public struct SpinnerRenderer: Sendable {
     /// Limits checked before any work.
     public let budget: RenderBudget

@@ -1,4 +1,4 @@
-// spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP, Lottie and PNG.
+// spinnerd: renders animated loading spinners as SVG, APNG, GIF, WebP, Lottie, dotLottie and PNG.
 // `spinnerd serve`, `spinnerd render KIND [key=value …] -o FILE`, `spinnerd kinds`, …;
 // no command prints the usage and exits 2.
 import FoundationEssentials

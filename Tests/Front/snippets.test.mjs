@@ -49,16 +49,18 @@ test("under reduced motion a raster <picture> shows its own picture slowed 4×, 
   const text = pictureSnippet(state, "https://x.test/spinner/circular.gif", 60, "https://x.test/");
   const slowed = text.match(/<source media="\(prefers-reduced-motion: reduce\)" srcset="(https:\/\/x\.test\/spinner\/circular\.gif\?[^"]*)">/);
   assert.ok(slowed, text);
-  assert.deepEqual(Object.fromEntries(new URL(slowed[1]).searchParams), { slowdown: "4", fps: "8" });
+  assert.deepEqual(Object.fromEntries(new URL(slowed[1]).searchParams), { slowdown: "4", fps: "7" });
   assert.doesNotMatch(text, /\.png/, "no still");
   // The same frames, each shown four times as long: every motion ×4, the frame rate ÷4.
   assert.deepEqual(slowedSettings(state, { fps: "40", duration: "1" }), { fps: "10", duration: "1", slowdown: "4" });
   // At the longest duration too: the slowdown is of every motion, not of the duration.
-  assert.deepEqual(slowedSettings(state, { duration: "15" }), { duration: "15", slowdown: "4", fps: "8" });
+  assert.deepEqual(slowedSettings(state, { duration: "15" }), { duration: "15", slowdown: "4", fps: "7" });
   assert.deepEqual(slowedSettings(state, { fps: "2" }), { fps: "1", slowdown: "4" });
   // The designer's own slowdown, four times again as far as it goes; at its most, nothing to add.
   assert.deepEqual(slowedSettings(state, { slowdown: "2", fps: "24" }), { slowdown: "8", fps: "6" });
   assert.deepEqual(slowedSettings(state, { slowdown: "3", fps: "24" }), { slowdown: "8", fps: "9" });
+  // Never more frames than the picture chosen: a GIF is drawn at 50 at most, so fps=60 slows as 50.
+  assert.deepEqual(slowedSettings(state, { fps: "60" }), { fps: "12", slowdown: "4" });
   assert.equal(slowedSettings(state, { slowdown: "8" }), null);
 });
 
@@ -86,7 +88,8 @@ test("the dotLottie players' snippet plays the .lottie file and follows the OS s
   // The app snippets offer the dotLottie players the same file, its theme by the OS scheme.
   const snippets = lottieSnippets(url, 40, groups);
   assert.match(snippets.ios, /DotLottieAnimation\(webURL: "https:\/\/x\.test\/spinner\/arc\.lottie\?size=40"/);
-  assert.match(snippets.ios, /spinner\.setTheme\(scheme == \.dark \? "dark" : "light"\)/);
+  assert.match(snippets.ios, /spinner\.setTheme\(colorScheme == \.dark \? "dark" : "light"\)/);
+  assert.match(snippets.ios, /@Environment\(\\\.colorScheme\) private var colorScheme/);
   assert.match(snippets.android, /DotLottieSource\.Url\("https:\/\/x\.test\/spinner\/arc\.lottie\?size=40"\)/);
   assert.match(snippets.android, /themeId = if \(isSystemInDarkTheme\(\)\) "dark" else "light"/);
 });

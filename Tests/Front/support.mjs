@@ -5,7 +5,7 @@
 /** The front end's modules, as the page loads them. */
 export const FRONT = new URL("../../Sources/GalleryFiles/Front/", import.meta.url).href;
 
-const all = ["svg", "apng", "gif", "png", "webp", "lottie"];
+const all = ["svg", "apng", "gif", "png", "webp", "lottie", "dotlottie"];
 const shared = [
   { name: "background", type: "fill", default: "00000000", formats: all, maxLength: 256 },
   { name: "fps", type: "integer", default: "30", minimum: 1, maximum: 60, formats: ["apng", "gif", "webp"] },

@@ -12,7 +12,11 @@ import XCTest
 final class DotLottieFileTests: XCTestCase {
     func testEitherThemeDiffersFromTheOtherOnlyInItsSlots() throws {
         var themedSlots = 0
-        for testCase in LottieCase.all {
+        // quaternaryLabel's alpha differs by theme (18 % light, 16 % dark): an inner shadow's
+        // group takes it as its opacity, which a theme must set too.
+        let alphaByTheme = [LottieCase(label: "circular quaternaryLabel shadows", kind: .circular,
+                                       query: [("color", "quaternaryLabel"), ("shadow", "3"), ("track", "quaternaryLabel"), ("trackshadow", "2")])]
+        for testCase in LottieCase.all + alphaByTheme {
             let request = try SpinnerRequest.parse(kind: testCase.kind.rawValue, format: .dotlottie, query: testCase.query)
             let loop = try FramePlan.loop(of: request.kind.scene(for: request), budget: RenderBudget())
             let (light, dark) = [Theme.light, .dark].map { theme in

@@ -122,8 +122,8 @@ function pictureSettings(state) {
  * freeze, as the SVG's own `prefers-reduced-motion` rule slows it 4×): `values` with
  * `slowdown` four times the designer's (every motion four times as long, a pulse as much
  * as a turn; at most the parameter's maximum) and the frame rate divided alike, so that it
- * is the same frames, each shown that much longer, in about the same bytes; null when the
- * service takes no slowdown for the format or it is already at its most.
+ * is about the same frames, each shown that much longer, in about the same bytes; null
+ * when the service takes no slowdown for the format or it is already at its most.
  */
 export function slowedSettings(state, values) {
   const slowdown = state.parameter("slowdown");
@@ -134,8 +134,11 @@ export function slowedSettings(state, values) {
   const slowed = { ...values, slowdown: String(slower) };
   const fps = state.parameter("fps");
   if (fps && state.applies(fps)) {
-    const rate = Number(values.fps ?? fps.default);
-    slowed.fps = String(Math.max(Number(fps.minimum), Math.round(rate * now / slower)));
+    // The rate the service draws at (a GIF at most 50), divided and rounded down: never
+    // more frames than the picture the designer chose, so never over a budget it passed
+    // (but at the parameter's minimum, 1).
+    const asked = Number(values.fps ?? fps.default), rate = state.format === "gif" ? Math.min(asked, 50) : asked;
+    slowed.fps = String(Math.max(Number(fps.minimum), Math.floor(rate * now / slower)));
   }
   return slowed;
 }
@@ -244,7 +247,8 @@ export function lottieSnippets(url, size, groups) {
       `// Or dotlottie-ios (DotLottie), whose .lottie file holds these colours as a light and a dark theme:\n` +
       `// let spinner = DotLottieAnimation(webURL: "${dotLottieURL(url)}",\n` +
       `//   config: AnimationConfig(autoplay: true, loop: true, speed: reduceMotion ? 0.25 : 1))\n` +
-      `// spinner.view(), and spinner.setTheme(scheme == .dark ? "dark" : "light") once it has loaded`,
+      `// spinner.view(), and, once it has loaded, with @Environment(\\.colorScheme) private var colorScheme:\n` +
+      `// spinner.setTheme(colorScheme == .dark ? "dark" : "light")`,
     android: (scheme ? "val dark = isSystemInDarkTheme()\n" : "") +
       `val composition by rememberLottieComposition(\n` +
       `  LottieCompositionSpec.Url("${url}"))\n` +

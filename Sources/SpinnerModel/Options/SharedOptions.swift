@@ -81,7 +81,8 @@ public struct SharedOptions: Hashable, Sendable {
                      + "few eyes see.", range: 1...100, defaults: defaults,
                      formats: rasterFormats).keyedUnless(.integer(100)),
             .choice(\.theme, .theme, "Colours of the iOS light or dark appearance; auto follows the viewer's "
-                    + "prefers-color-scheme (SVG; raster images and Lottie draw auto as light).", defaults: defaults),
+                    + "prefers-color-scheme (SVG; raster images and Lottie draw auto as light; a dotLottie file holds both as "
+                    + "themes).", defaults: defaults),
             .choice(\.direction, .direction, "forward: the original's motion; reverse: its mirror image, every turn the "
                     + "other way (the whole picture is mirrored left to right, its gradients and shadows with it).",
                     defaults: defaults).keyedUnless(.choice(MotionDirection.forward.rawValue)),
